@@ -1,0 +1,137 @@
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_PREFIX, MESSAGES } from '@kanak/contract';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { AppError } from './lib/errors.js';
+import type { Secrets } from './lib/secrets.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
+import { securityPlugin } from './plugins/security.js';
+import './plugins/types.js';
+import { DEFAULT_WEB_DIST, webPlugin } from './plugins/web.js';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  secrets: Pick<Secrets, 'jwtSecret' | 'dataKey'>;
+  /** main.ts passes its logger; tests pass none and get a silent one. */
+  logger?: FastifyBaseLogger;
+}
+
+/** JSON bodies are small forms; image uploads have their own, larger limit. */
+const BODY_LIMIT = 256 * 1024;
+
+/** Builds the whole app; main.ts listens on it and tests `inject` into it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.setErrorHandler(errorHandler);
+  // Every route with its access rule: the auth test walks this list, the API docs will too.
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
+
+  const users = createUsersService({ db });
+  const auth = createAuthService({ db, users });
+
+  await app.register(securityPlugin);
+  await app.register(authPlugin, {
+    secret: deps.secrets.jwtSecret,
+    findSessionUser: users.findSessionUser,
+  });
+  await app.register(idempotencyPlugin, { db });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { db });
+      await api.register(authRoutes, { auth });
+      await api.register(usersRoutes, { users });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await app.register(webPlugin, { root: config.webDist ?? DEFAULT_WEB_DIST });
+  return app;
+}
+
+/** Database errors that mean "not reachable now", not "bad request". */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+
+/** The one error handler: every failure becomes `{ success: false, message }` (DESIGN §4). */
+function errorHandler(this: FastifyInstance, error: FastifyError, request: Parameters<FastifyInstance['errorHandler']>[1], reply: Parameters<FastifyInstance['errorHandler']>[2]) {
+  if (error instanceof AppError) {
+    return reply.code(error.statusCode).send({ success: false, message: error.message });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return reply.code(400).send({ success: false, message: validationMessage(error.validation) });
+  }
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+    return reply.code(413).send({ success: false, message: MESSAGES.bodyTooLarge });
+  }
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
+    return reply.code(415).send({ success: false, message: MESSAGES.unsupportedContentType });
+  }
+  if (code.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError) {
+    return reply.code(400).send({ success: false, message: MESSAGES.invalidJson });
+  }
+  if (UNAVAILABLE_CODES.has(code) || /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)) {
+    request.log.error({ err: error }, 'database unavailable');
+    return reply.code(503).send({ success: false, message: MESSAGES.databaseUnavailable });
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.code(error.statusCode).send({ success: false, message: error.message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ success: false, message: MESSAGES.serverError, requestId: request.id });
+}
+
+/**
+ * Our own schema messages are full sentences ending in a period and name their field;
+ * zod's built-in ones do not, so those get the field's path in front.
+ */
+function validationMessage(issues: { instancePath: string; message?: string }[]): string {
+  const messages = issues.map(({ instancePath, message = 'is invalid' }) => {
+    if (message.endsWith('.')) return message;
+    const field = instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+    return `${field}: ${message}.`;
+  });
+  return [...new Set(messages)].join(' ');
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { LIMITS, newPassword, type Branding } from '@kanak/contract';
+
+/** Turns an empty environment value into "unset", so `FOO=` behaves like no FOO at all. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Behind a load balancer: trust its X-Forwarded-For (true, a hop count or addresses). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string =>
+      value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+    ),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL'),
+  ),
+  ADMIN_USERNAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(LIMITS.usernameMaxLength)
+    .regex(/^[A-Za-z0-9._-]+$/, 'may hold only letters, digits, dot, dash and underscore')
+    .default('admin'),
+  ADMIN_PASSWORD: optional(newPassword),
+  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  DATA_KEY: optional(
+    z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)'),
+  ),
+  STORE_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata').default('Asia/Kolkata'),
+  COMPANY_NAME: z.string().default('Kanak Jewellers'),
+  COMPANY_TAGLINE: z.string().default('Since 1928'),
+  SHOP_ADDRESS: z.string().default('12 Zaveri Bazaar, Mumbai 400002'),
+  SHOP_PHONE: z.string().default('+91 22 2342 1928'),
+  SUPPORT_PHONE: z.string().default('+91 80 4718 2200'),
+  POWERED_BY: z.string().default('Kanak Technologies'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optional(z.string()),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  trustProxy: boolean | number | string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  jwtSecret: string | undefined;
+  dataKey: string | undefined;
+  storeTimezone: string;
+  branding: Branding;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a bad value stops the start with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET,
+    dataKey: e.DATA_KEY,
+    storeTimezone: e.STORE_TIMEZONE,
+    branding: {
+      companyName: e.COMPANY_NAME,
+      companyTagline: e.COMPANY_TAGLINE,
+      shopAddress: e.SHOP_ADDRESS,
+      shopPhone: e.SHOP_PHONE,
+      supportPhone: e.SUPPORT_PHONE,
+      poweredBy: e.POWERED_BY,
+      storeTimezone: e.STORE_TIMEZONE,
+    },
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+}

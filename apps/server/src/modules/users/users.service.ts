@@ -1,0 +1,118 @@
+import { randomInt } from 'node:crypto';
+import { LIMITS, MESSAGES, newPassword, type UpdateCurrentUserRequest } from '@kanak/contract';
+import type { Db } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
+import { hashPassword, verifyPassword } from '../../lib/crypto.js';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
+import type { StaffIdentity } from '../../plugins/types.js';
+import { usersRepo, type UserRow } from './users.repo.js';
+
+const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+/** Staff accounts: the CLI's add/passwd/disable/list, and My Profile's password change. */
+export function createUsersService({ db }: { db: Db }) {
+  return {
+    async addUser(actor: StaffIdentity | null, username: string, password: string) {
+      assertUsername(username);
+      assertNewPassword(password);
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        if (await usersRepo.findByUsername(tx, username)) {
+          throw new ConflictError(`A user named "${username}" already exists.`);
+        }
+        const user = await usersRepo.insert(tx, username, passwordHash);
+        await recordAudit(tx, { userId: actor?.id ?? null, action: 'user.add', entity: 'user', entityId: user.id, detail: { username } });
+        return user;
+      });
+    },
+
+    async setPassword(actor: StaffIdentity | null, username: string, password: string) {
+      assertNewPassword(password);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const user = await existing(await usersRepo.findByUsername(tx, username, { forUpdate: true }), username);
+        await usersRepo.setPassword(tx, user.id, passwordHash);
+        await recordAudit(tx, { userId: actor?.id ?? null, action: 'user.passwd', entity: 'user', entityId: user.id });
+      });
+    },
+
+    async disableUser(actor: StaffIdentity | null, username: string) {
+      await db.transaction(async (tx) => {
+        const user = await existing(await usersRepo.findByUsername(tx, username, { forUpdate: true }), username);
+        await usersRepo.disable(tx, user.id);
+        await recordAudit(tx, { userId: actor?.id ?? null, action: 'user.disable', entity: 'user', entityId: user.id });
+      });
+    },
+
+    listUsers: () => usersRepo.list(db),
+
+    findByUsername: (username: string) => usersRepo.findByUsername(db, username),
+
+    /** For the auth plugin: the user if active and the token's version is current. */
+    async findSessionUser(id: number, tokenVersion: number): Promise<StaffIdentity | undefined> {
+      const user = await usersRepo.findById(db, id);
+      if (!user || user.disabledAt || user.tokenVersion !== tokenVersion) return undefined;
+      return { id: user.id, username: user.username };
+    },
+
+    /**
+     * The first start creates the admin. Returns the password only when it was generated,
+     * so that the caller prints it once.
+     */
+    async ensureFirstAdmin(username: string, password: string | undefined) {
+      if ((await usersRepo.count(db)) > 0) return undefined;
+      const chosen = password ?? generatePassword();
+      try {
+        await this.addUser(null, username, chosen);
+      } catch (error) {
+        // Another instance created it at the same moment: fine.
+        if (error instanceof ConflictError) return undefined;
+        throw error;
+      }
+      return password ? undefined : chosen;
+    },
+
+    /** My Profile (spec §2): only your own password, with the old one, to a different new one. */
+    async updateOwnPassword(caller: StaffIdentity, form: UpdateCurrentUserRequest) {
+      if (form.username.toLowerCase() !== caller.username.toLowerCase()) {
+        throw new ForbiddenError(MESSAGES.ownProfileOnly);
+      }
+      const passwordHash = await hashPassword(form.newpassword);
+      return db.transaction(async (tx) => {
+        const user = await existing(await usersRepo.findByUsername(tx, caller.username, { forUpdate: true }), caller.username);
+        if (!(await verifyPassword(user.passwordHash, form.oldpassword))) {
+          throw new InvalidInputError(MESSAGES.oldPasswordIncorrect);
+        }
+        const updated = await usersRepo.setPassword(tx, user.id, passwordHash);
+        await recordAudit(tx, { userId: caller.id, action: 'user.password', entity: 'user', entityId: user.id });
+        return { id: updated.id, username: updated.username, tokenVersion: updated.tokenVersion };
+      });
+    },
+  };
+}
+
+async function existing(user: UserRow | undefined, username: string): Promise<UserRow> {
+  if (!user) throw new NotFoundError(`No user named "${username}".`);
+  return user;
+}
+
+function assertUsername(username: string) {
+  if (!username || username.length > LIMITS.usernameMaxLength || !USERNAME_PATTERN.test(username)) {
+    throw new InvalidInputError(
+      `Username must be 1 to ${LIMITS.usernameMaxLength} letters, digits, dots, dashes or underscores.`,
+    );
+  }
+}
+
+function assertNewPassword(password: string) {
+  const result = newPassword.safeParse(password);
+  if (!result.success) throw new InvalidInputError(MESSAGES.passwordLength);
+}
+
+/** A password that fits the 15-character input of the sign-in and profile screens. */
+function generatePassword(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  return Array.from({ length: LIMITS.passwordMaxLength }, () => alphabet[randomInt(alphabet.length)]).join('');
+}

@@ -1,0 +1,78 @@
+import fastifyJwt from '@fastify/jwt';
+import fp from 'fastify-plugin';
+import { API_PREFIX, LIMITS, MESSAGES } from '@kanak/contract';
+import { UnauthorizedError } from '../lib/errors.js';
+import type { SessionStaff, StaffIdentity } from './types.js';
+
+interface TokenClaims {
+  sub: string;
+  name: string;
+  /** The user's token version when signed; a password change or disable bumps it. */
+  ver: number;
+  /** Opened with "Stay logged in": a renewed token keeps the long lifetime. */
+  stay: boolean;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The token is authentic but its session has ended: only a replay may be served. */
+    sessionEnded?: boolean;
+  }
+  interface FastifyInstance {
+    signSessionToken(user: StaffIdentity & { tokenVersion: number }, stayLoggedIn: boolean): string;
+  }
+}
+
+export interface AuthOptions {
+  secret: string;
+  /** Returns the user when the account is active and the token version is current. */
+  findSessionUser(id: number, tokenVersion: number): Promise<StaffIdentity | undefined>;
+}
+
+/** Bearer JWT on every /api route except those marked public. */
+export const authPlugin = fp<AuthOptions>(async (app, options) => {
+  await app.register(fastifyJwt, {
+    secret: options.secret,
+    sign: { algorithm: 'HS256' },
+    verify: { algorithms: ['HS256'] },
+  });
+
+  app.decorate('signSessionToken', (user, stayLoggedIn) =>
+    app.jwt.sign(
+      { sub: String(user.id), name: user.username, ver: user.tokenVersion, stay: stayLoggedIn },
+      { expiresIn: stayLoggedIn ? LIMITS.tokenLifetimeStayLoggedIn : LIMITS.tokenLifetime },
+    ),
+  );
+
+  app.decorateRequest('staff', null as unknown as SessionStaff);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith(`${API_PREFIX}/`) || request.routeOptions.config?.public) return;
+    let claims: TokenClaims;
+    try {
+      claims = await request.jwtVerify<TokenClaims>();
+    } catch {
+      throw new UnauthorizedError(MESSAGES.sessionExpired);
+    }
+    const stayLoggedIn = claims.stay === true;
+    const user = await options.findSessionUser(Number(claims.sub), claims.ver);
+    if (user) {
+      request.staff = { ...user, stayLoggedIn };
+    } else if (request.routeOptions.config?.idempotent && request.headers['idempotency-key']) {
+      // An authentic token that a change has since ended (say, the password change whose
+      // response was lost) may fetch the stored answer to its own retried request, nothing
+      // else: the idempotency plugin refuses it unless it is such a replay.
+      request.staff = { id: Number(claims.sub), username: claims.name, stayLoggedIn };
+      request.sessionEnded = true;
+    } else {
+      throw new UnauthorizedError(MESSAGES.sessionExpired);
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LIMITS, MESSAGES } from '@kanak/contract';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { idempotencyKeys } from '../db/schema.js';
+import { sha256 } from '../lib/crypto.js';
+import { ConflictError, InvalidInputError, UnauthorizedError } from '../lib/errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyKey?: string;
+  }
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+const REPLAY_HEADER = 'idempotent-replayed';
+
+/**
+ * Exactly-once changes for routes marked `idempotent` (DESIGN §4). The web client retries POSTs
+ * after network errors, so a change whose response was lost may arrive again: the first call
+ * claims (user, key); a repeat gets the stored first response and does no work.
+ *
+ * A claim whose request ended in a 5xx is released, so a retry can do the work; a crash
+ * between the change's commit and the response being stored leaves the claim "in progress"
+ * (409) until it expires — the change is never done twice. See docs/decisions.md.
+ */
+export const idempotencyPlugin = fp<{ db: Db }>(async (app, { db }) => {
+  const ttl = sql`now() - make_interval(hours => ${LIMITS.idempotencyTtlHours})`;
+
+  const keyOf = (request: FastifyRequest) => {
+    const key = request.headers['idempotency-key'];
+    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+      throw new InvalidInputError(MESSAGES.idempotencyKeyRequired);
+    }
+    return key;
+  };
+  const fingerprint = (request: FastifyRequest) =>
+    sha256(`${request.method} ${request.url} ${bodyFingerprint(request.body)}`);
+  const mine = (userId: number, key: string) =>
+    and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+
+  /** Sends the stored first response, if this request is a repeat of a finished one. */
+  const replay = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
+    const [first] = await db.select().from(idempotencyKeys).where(mine(request.staff.id, key));
+    if (!first || first.requestHash !== fingerprint(request)) return 'different' as const;
+    if (first.statusCode === null || first.responseBody === null) return 'in-progress' as const;
+    await reply
+      .code(first.statusCode)
+      .header(REPLAY_HEADER, 'true')
+      .type('application/json; charset=utf-8')
+      .send(first.responseBody);
+    return 'replayed' as const;
+  };
+
+  // Before validation, so that an ended session learns nothing but its own stored answer.
+  app.addHook('preValidation', async (request, reply) => {
+    if (!request.sessionEnded) return;
+    if ((await replay(request, reply, keyOf(request))) !== 'replayed') {
+      throw new UnauthorizedError(MESSAGES.sessionExpired);
+    }
+  });
+
+  // After validation: invalid input is refused before any claim is made, and changes nothing.
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config?.idempotent) return;
+    const key = keyOf(request);
+    const userId = request.staff.id;
+    await db.delete(idempotencyKeys).where(and(mine(userId, key), lt(idempotencyKeys.createdAt, ttl)));
+    const claimed = await db
+      .insert(idempotencyKeys)
+      .values({ userId, key, requestHash: fingerprint(request) })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length > 0) {
+      request.idempotencyKey = key;
+      return;
+    }
+    const outcome = await replay(request, reply, key);
+    if (outcome === 'different') throw new ConflictError(MESSAGES.idempotencyKeyReused);
+    if (outcome === 'in-progress') throw new ConflictError(MESSAGES.idempotencyInProgress);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = request.idempotencyKey;
+    if (!key) return payload;
+    const where = mine(request.staff.id, key);
+    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+      await db.delete(idempotencyKeys).where(where);
+    } else {
+      await db.update(idempotencyKeys).set({ statusCode: reply.statusCode, responseBody: payload }).where(where);
+    }
+    return payload;
+  });
+
+  const sweep = setInterval(() => {
+    db.delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, ttl))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'idempotency sweep failed'));
+  }, 60 * 60 * 1000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+});
+
+/** JSON bodies are compared whole; multipart bodies by their fields and files' digests. */
+function bodyFingerprint(body: unknown): string {
+  return JSON.stringify(body ?? null, (_key, value: unknown) =>
+    Buffer.isBuffer(value) ? sha256(value) : value,
+  );
+}

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { API_PREFIX, MESSAGES } from '@kanak/contract';
+
+/** The built web app in apps/web/dist, whichever of src/ or dist/ this file runs from. */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * Serves the built web app at `/` with index.html for client-side routes, and answers unknown
+ * API paths with the JSON envelope.
+ */
+export const webPlugin = fp<{ root: string }>(async (app, { root }) => {
+  const hasWebApp = existsSync(path.join(root, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        // Vite fingerprints everything under assets/; index.html must always be fresh.
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`) && request.url !== API_PREFIX;
+    // Files under the root have their own routes (wildcard: false); the rest are client routes.
+    if (hasWebApp && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ success: false, message: MESSAGES.notFound });
+  });
+});

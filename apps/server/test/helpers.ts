@@ -1,0 +1,90 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { connectDatabase, type Database } from '../src/db/client.js';
+import { createUsersService } from '../src/modules/users/users.service.js';
+import { withClient, withDatabase } from './global-setup.js';
+
+export const TEST_SECRETS = { jwtSecret: 'test-jwt-secret-that-is-long-enough-1234567890', dataKey: '11'.repeat(32) };
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  /** Runs raw SQL on this file's database. */
+  sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** This file's own database (a copy of the migrated template) and an app built on it. */
+export async function createTestContext(env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `kanak_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
+  await createDatabaseFromTemplate(adminUrl, name);
+  const database = connectDatabase(withDatabase(adminUrl, name), { max: 10 });
+  const config = loadConfig({
+    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'kanak-app-')),
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  const app = await buildApp({ config, db: database.db, secrets: TEST_SECRETS });
+  await app.ready();
+  return {
+    app,
+    database,
+    sql: async (text, values) => (await database.pool.query(text, values)).rows,
+    async close() {
+      await app.close();
+      await database.close();
+      await withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function createDatabaseFromTemplate(adminUrl: string, name: string) {
+  const template = inject('templateDatabase');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await withClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+      return;
+    } catch (error) {
+      // Two files copying the template at the same moment: "source database is being accessed".
+      if ((error as { code?: string }).code !== '55006' || attempt > 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+}
+
+export async function addUser(ctx: TestContext, username: string, password: string) {
+  return createUsersService({ db: ctx.database.db }).addUser(null, username, password);
+}
+
+export async function login(ctx: TestContext, username: string, password: string, stayLoggedIn = false) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login/verify',
+    payload: { USERNAME: username, PASSWORD: password, stayLoggedIn },
+    remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  const body = response.json<{ accessToken?: string }>();
+  if (!body.accessToken) throw new Error(`login failed: ${response.body}`);
+  return body.accessToken;
+}
+
+/** An authenticated request; mutating calls get a fresh Idempotency-Key unless one is given. */
+export function authed(token: string, options: InjectOptions & { idempotencyKey?: string }): InjectOptions {
+  const { idempotencyKey, headers, ...rest } = options;
+  return {
+    ...rest,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(options.method && options.method !== 'GET' ? { 'idempotency-key': idempotencyKey ?? randomUUID() } : {}),
+      ...headers,
+    },
+  };
+}

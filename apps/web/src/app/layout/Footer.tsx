@@ -1,0 +1,38 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { UI_TEXTS } from '@kanak/contract';
+import type { Branding } from '@kanak/contract';
+
+/** "Powered by …" and the support phone (spec §1). */
+export function Footer({ branding }: { branding: Branding | undefined }) {
+  return (
+    <Box
+      component="footer"
+      className="no-print"
+      sx={{
+        px: { xs: 2, md: 3 },
+        py: 1.5,
+        borderTop: 1,
+        borderColor: 'divider',
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: { xs: 0.5, sm: 2 },
+        justifyContent: 'space-between',
+        color: 'text.secondary',
+      }}
+    >
+      {branding && (
+        <>
+          <Typography variant="body2">{UI_TEXTS.layout.poweredBy(branding.poweredBy)}</Typography>
+          <Typography variant="body2">
+            {UI_TEXTS.layout.support}:{' '}
+            <Link href={`tel:${branding.supportPhone.replace(/[^\d+]/g, '')}`} color="primary.dark">
+              {branding.supportPhone}
+            </Link>
+          </Typography>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ReactElement } from 'react';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import DashboardIcon from '@mui/icons-material/DashboardOutlined';
+import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import LoyaltyIcon from '@mui/icons-material/LoyaltyOutlined';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccountsOutlined';
+import PhoneIphoneIcon from '@mui/icons-material/PhoneIphoneOutlined';
+import BadgeIcon from '@mui/icons-material/BadgeOutlined';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
+import SavingsIcon from '@mui/icons-material/SavingsOutlined';
+import SmsIcon from '@mui/icons-material/SmsOutlined';
+import SummarizeIcon from '@mui/icons-material/SummarizeOutlined';
+import { NavLink } from 'react-router';
+import { SIDEBAR_LABELS, UI_TEXTS } from '@kanak/contract';
+import { PATHS, SCREENS, type Screen, type ScreenKey } from '../paths';
+import { brand } from '../theme';
+
+const icons: Record<ScreenKey, ReactElement> = {
+  dashboard: <DashboardIcon />,
+  mobileApp: <PhoneIphoneIcon />,
+  customerProfile: <BadgeIcon />,
+  loyaltyPoints: <LoyaltyIcon />,
+  schemeGeneration: <SavingsIcon />,
+  messageConfiguration: <SmsIcon />,
+  user: <ManageAccountsIcon />,
+  statement: <ReceiptLongIcon />,
+  schemeStatement: <DescriptionIcon />,
+  schemeSummary: <SummarizeIcon />,
+};
+
+const itemSx = {
+  mx: 1,
+  my: 0.25,
+  borderRadius: 2,
+  color: brand.sidebarText,
+  '& .MuiListItemIcon-root': { color: brand.goldLight, minWidth: 40 },
+  '&:hover': { backgroundColor: 'rgba(224, 184, 76, 0.12)' },
+  '&.active': {
+    backgroundColor: 'rgba(224, 184, 76, 0.2)',
+    boxShadow: `inset 3px 0 0 ${brand.goldLight}`,
+    fontWeight: 600,
+  },
+  '&.Mui-focusVisible': { outline: `2px solid ${brand.goldLight}`, outlineOffset: -2 },
+} as const;
+
+const dividerSx = { borderColor: 'rgba(246, 234, 216, 0.2)', my: 1 } as const;
+
+interface SidebarProps {
+  companyName: string;
+  /** Called after choosing an item (closes the drawer on small screens). */
+  onNavigate?: () => void;
+  /** Shown on small screens: the drawer's close button. */
+  onClose?: () => void;
+  onLogout: () => void;
+}
+
+/** The sidebar's content: both groups of screens, a divider between them, and Logout. */
+export function Sidebar({ companyName, onNavigate, onClose, onLogout }: SidebarProps) {
+  const group = (name: Screen['group']) => SCREENS.filter((screen) => screen.group === name);
+  const item = (screen: Screen) => (
+    <ListItemButton
+      key={screen.key}
+      component={NavLink}
+      to={screen.path}
+      end={screen.path === PATHS.home}
+      onClick={onNavigate}
+      sx={itemSx}
+    >
+      <ListItemIcon>{icons[screen.key]}</ListItemIcon>
+      <ListItemText primary={screen.label} />
+    </ListItemButton>
+  );
+
+  return (
+    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, minHeight: 64 }}>
+        <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
+        <Typography
+          variant="h6"
+          component="p"
+          sx={{ flexGrow: 1, color: brand.goldLight, lineHeight: 1.2 }}
+        >
+          {companyName}
+        </Typography>
+        {onClose && (
+          <IconButton
+            onClick={onClose}
+            aria-label={UI_TEXTS.layout.closeMenu}
+            sx={{ color: brand.sidebarText }}
+          >
+            <CloseIcon />
+          </IconButton>
+        )}
+      </Box>
+      <Divider sx={dividerSx} />
+      <Box component="nav" aria-label={UI_TEXTS.layout.mainNavigation} sx={{ flexGrow: 1 }}>
+        <List disablePadding>{group('main').map(item)}</List>
+        <Divider sx={dividerSx} />
+        <List disablePadding>{group('statements').map(item)}</List>
+        <Divider sx={dividerSx} />
+        <List disablePadding>
+          <ListItemButton onClick={onLogout} sx={itemSx}>
+            <ListItemIcon>
+              <LogoutIcon />
+            </ListItemIcon>
+            <ListItemText primary={SIDEBAR_LABELS.logout} />
+          </ListItemButton>
+        </List>
+      </Box>
+    </Box>
+  );
+}

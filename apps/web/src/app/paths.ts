@@ -1,0 +1,51 @@
+import { PAGE_TITLES, SIDEBAR_LABELS } from '@kanak/contract';
+
+/** Every route of the web app (spec §2). */
+export const PATHS = {
+  login: '/',
+  home: '/home',
+  mobileApp: '/home/mobile-app',
+  customerProfile: '/home/customer-profile',
+  loyaltyPoints: '/home/loyalty-points',
+  schemeGeneration: '/home/scheme-generation',
+  messageConfiguration: '/home/message-configuration',
+  user: '/home/user',
+  statement: '/home/statement',
+  schemeStatement: '/home/scheme-statement',
+  schemeSummary: '/home/scheme-summary',
+} as const;
+
+export type ScreenKey = Exclude<keyof typeof PATHS, 'login' | 'home'> | 'dashboard';
+
+export interface Screen {
+  key: ScreenKey;
+  path: string;
+  /** The sidebar entry. */
+  label: string;
+  /** The screen's heading. */
+  title: string;
+  /** `main` above the sidebar's divider, `statements` below it. */
+  group: 'main' | 'statements';
+}
+
+const screen = (key: ScreenKey, path: string, group: Screen['group']): Screen => ({
+  key,
+  path,
+  group,
+  label: SIDEBAR_LABELS[key],
+  title: PAGE_TITLES[key],
+});
+
+/** The screens under /home, in sidebar order. */
+export const SCREENS: readonly Screen[] = [
+  screen('dashboard', PATHS.home, 'main'),
+  screen('mobileApp', PATHS.mobileApp, 'main'),
+  screen('customerProfile', PATHS.customerProfile, 'main'),
+  screen('loyaltyPoints', PATHS.loyaltyPoints, 'main'),
+  screen('schemeGeneration', PATHS.schemeGeneration, 'main'),
+  screen('messageConfiguration', PATHS.messageConfiguration, 'main'),
+  screen('user', PATHS.user, 'main'),
+  screen('statement', PATHS.statement, 'statements'),
+  screen('schemeStatement', PATHS.schemeStatement, 'statements'),
+  screen('schemeSummary', PATHS.schemeSummary, 'statements'),
+];

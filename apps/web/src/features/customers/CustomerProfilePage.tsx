@@ -1,0 +1,7 @@
+import { PAGE_TITLES } from '@kanak/contract';
+import { PageHeader } from '../../components/PageHeader';
+
+/** Customer Profile (/home/customer-profile): create or update a customer. */
+export function CustomerProfilePage() {
+  return <PageHeader title={PAGE_TITLES.customerProfile} />;
+}

@@ -1,0 +1,7 @@
+import { PAGE_TITLES } from '@kanak/contract';
+import { PageHeader } from '../../components/PageHeader';
+
+/** Message Configuration (/home/message-configuration): the messaging panel. */
+export function MessageConfigurationPage() {
+  return <PageHeader title={PAGE_TITLES.messageConfiguration} />;
+}

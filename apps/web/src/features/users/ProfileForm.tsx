@@ -1,0 +1,123 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
+import { LIMITS, MESSAGES, UI_TEXTS } from '@kanak/contract';
+import { readFailure } from '../../lib/api';
+import { showAlert, useActiveUser } from '../../lib/app-state';
+import { useUpdateCurrentUser } from './api';
+
+const texts = UI_TEXTS.profile;
+
+/** Spec §5: both passwords are needed; the server checks the rest. */
+const profileForm = z.object({
+  username: z.string(),
+  oldpassword: z.string().min(1, { error: MESSAGES.provideOldPassword }),
+  newpassword: z.string().min(1, { error: MESSAGES.provideNewPassword }),
+});
+type ProfileFormValues = z.infer<typeof profileForm>;
+
+/** Username (read-only), old and new password, Update and Cancel. */
+export function ProfileForm() {
+  const username = useActiveUser();
+  const update = useUpdateCurrentUser();
+  const blank: ProfileFormValues = { username, oldpassword: '', newpassword: '' };
+  const { register, handleSubmit, reset, setError, clearErrors, formState } =
+    useForm<ProfileFormValues>({ resolver: zodResolver(profileForm), defaultValues: blank });
+  const { errors } = formState;
+  const serverError = errors.root?.server?.message;
+  const busy = update.isPending;
+
+  // Editing any field clears the server's message under the old password.
+  const field = (name: 'oldpassword' | 'newpassword') =>
+    register(name, { onChange: () => clearErrors('root.server') });
+
+  const warnMissing = (missing: FieldErrors<ProfileFormValues>) => {
+    if (missing.newpassword?.message) showAlert('warning', missing.newpassword.message);
+    if (missing.oldpassword?.message) showAlert('warning', missing.oldpassword.message);
+  };
+
+  const save = (values: ProfileFormValues) =>
+    update.mutate(values, {
+      onSuccess: (data) => {
+        reset(blank);
+        showAlert('success', data.message ?? MESSAGES.passwordUpdated);
+      },
+      onError: (error) => {
+        const failure = readFailure(error);
+        if (failure.kind === 'refused') {
+          setError('root.server', { message: failure.message ?? MESSAGES.updateUserFailed });
+        } else if (failure.kind === 'exception') {
+          showAlert('warning', MESSAGES.updateUserFailed);
+        }
+      },
+    });
+
+  return (
+    <Paper
+      component="form"
+      onSubmit={handleSubmit(save, warnMissing)}
+      noValidate
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 480 }}
+    >
+      <Stack spacing={2.5}>
+        <TextField
+          label={texts.username}
+          {...register('username')}
+          autoComplete="username"
+          slotProps={{ htmlInput: { readOnly: true, maxLength: LIMITS.usernameMaxLength } }}
+        />
+        <TextField
+          label={texts.oldPassword}
+          type="password"
+          {...field('oldpassword')}
+          autoComplete="current-password"
+          error={Boolean(errors.oldpassword) || Boolean(serverError)}
+          helperText={serverError}
+          slotProps={{
+            htmlInput: { maxLength: LIMITS.passwordMaxLength },
+            formHelperText: { role: 'alert' },
+          }}
+        />
+        <TextField
+          label={texts.newPassword}
+          type="password"
+          {...field('newpassword')}
+          autoComplete="new-password"
+          error={Boolean(errors.newpassword)}
+          slotProps={{ htmlInput: { maxLength: LIMITS.passwordMaxLength } }}
+        />
+        <Stack direction="row" spacing={2}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={
+              busy ? (
+                <CircularProgress size={18} color="inherit" aria-label={texts.pending} />
+              ) : undefined
+            }
+          >
+            {texts.submit}
+          </Button>
+          <Button
+            type="button"
+            variant="outlined"
+            disabled={busy}
+            onClick={() => {
+              reset(blank);
+              update.reset();
+            }}
+          >
+            {texts.reset}
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,116 @@
+import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import axiosRetry, { exponentialDelay, isNetworkOrIdempotentRequestError } from 'axios-retry';
+import { API_PATHS, API_PREFIX, IDEMPOTENCY_HEADER, LIMITS, MESSAGES } from '@kanak/contract';
+import { storage } from './storage';
+import { endSession } from './session';
+
+/**
+ * The one HTTP client (spec §7, DESIGN §4): JSON, 15 s timeout, the saved token as a Bearer
+ * header, up to 3 retries with exponential backoff for network errors and for idempotent
+ * requests that meet a 429 or 5xx, and an Idempotency-Key on every mutating request.
+ */
+export const api = axios.create({
+  baseURL: import.meta.env.VITE_API_URL || API_PREFIX,
+  timeout: LIMITS.requestTimeoutMs,
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+});
+
+const MUTATING_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+/** A random UUID v4; `crypto.randomUUID` is missing on plain-http LAN addresses. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function isLoginRequest(config: InternalAxiosRequestConfig | undefined): boolean {
+  return config?.url === API_PATHS.login;
+}
+
+api.interceptors.request.use((config) => {
+  const token = storage.getToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  // Made once per user action: a retry re-sends this same config, so it keeps its key.
+  const method = (config.method ?? 'get').toLowerCase();
+  if (MUTATING_METHODS.has(method) && !config.headers.has(IDEMPOTENCY_HEADER)) {
+    config.headers.set(IDEMPOTENCY_HEADER, newIdempotencyKey());
+  }
+  return config;
+});
+
+// Registered before axios-retry, so it sees each attempt once and never the retry's echo.
+api.interceptors.response.use(undefined, (error: unknown) => {
+  if (
+    error instanceof AxiosError &&
+    error.response?.status === 401 &&
+    !isLoginRequest(error.config)
+  ) {
+    endSession(MESSAGES.sessionExpired);
+  }
+  return Promise.reject(error);
+});
+
+axiosRetry(api, {
+  retries: LIMITS.requestRetries,
+  retryDelay: exponentialDelay,
+  retryCondition: isNetworkOrIdempotentRequestError,
+});
+
+/** The response envelope of every endpoint (DESIGN §4). */
+export interface Envelope {
+  success: boolean;
+  message?: string;
+}
+
+/** A 200 answer with `success: false`: the same "success false" branch as a 4xx envelope. */
+export class ApiRefusal extends Error {
+  constructor(
+    message: string,
+    readonly status = 200,
+  ) {
+    super(message);
+    this.name = 'ApiRefusal';
+  }
+}
+
+/** Throws ApiRefusal unless the envelope says success. */
+export function expectSuccess<T extends Envelope>(body: T): T {
+  if (!body.success) throw new ApiRefusal(body.message ?? '');
+  return body;
+}
+
+/**
+ * How a failed call ended, in the spec's terms:
+ * - `refused`: the server answered with `success: false` (any 4xx, or a 200 saying so);
+ *   screens show `message` where the spec says "show the server message".
+ * - `exception`: network error, timeout, 5xx or an unreadable answer; screens show their
+ *   fixed text.
+ * - `sessionExpired`: a 401 outside login; already handled (storage cleared, back to `/`).
+ */
+export type Failure =
+  | { kind: 'refused'; status: number; message: string | null }
+  | { kind: 'exception'; status: number | null }
+  | { kind: 'sessionExpired' };
+
+export function readFailure(error: unknown): Failure {
+  if (error instanceof ApiRefusal) {
+    return { kind: 'refused', status: error.status, message: error.message || null };
+  }
+  if (!(error instanceof AxiosError) || !error.response) {
+    return { kind: 'exception', status: null };
+  }
+  const { status, data } = error.response;
+  if (status === 401 && !isLoginRequest(error.config)) return { kind: 'sessionExpired' };
+  if (status >= 400 && status < 500) {
+    const message =
+      typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : null;
+    return { kind: 'refused', status, message };
+  }
+  return { kind: 'exception', status };
+}

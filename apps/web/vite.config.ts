@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Where `npm run dev` sends `/api`: the server's default port, or API_PROXY_TARGET. */
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  // The contract package exports its TypeScript source under this condition.
+  resolve: { conditions: ['@kanak/source'] },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // No data: URIs, so the server's CSP can keep img-src to 'self'.
+    assetsInlineLimit: 0,
+    sourcemap: true,
+  },
+  server: {
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+});

@@ -1,0 +1,56 @@
+/** The e2e run's fixed facts: the admin the global setup creates, and the spec's texts. */
+
+export const ADMIN = {
+  username: 'admin',
+  /** ADMIN_PASSWORD for the first start (8–15 characters). */
+  password: 'Kanak@e2e1',
+  /** Used by the password-change test, which changes it back afterwards. */
+  otherPassword: 'Kanak@e2e2',
+} as const;
+
+/** Browser storage keys (DESIGN §3: the prefix is `kanak.`). */
+export const STORAGE_PREFIX = 'kanak.';
+export const STORAGE_KEYS = {
+  accessToken: 'kanak.accessToken',
+  user: 'kanak.user',
+  stayLoggedIn: 'kanak.stayLoggedIn',
+} as const;
+
+/** Texts the spec fixes, copied from seed/spec.md (deliberately not imported from the app). */
+export const TEXT = {
+  invalidCredentials: 'Invalid credentials.',
+  sessionExpired: 'Session expired. Please sign in again.',
+  provideNewPassword: 'Please provide new password.',
+  provideOldPassword: 'Please provide old password.',
+  oldPasswordIncorrect: 'Old password is incorrect.',
+  passwordUpdated: 'Password updated successfully.',
+} as const;
+
+export interface SidebarEntry {
+  /** The entry's text in the sidebar. */
+  name: string;
+  path: string;
+  /** The page's title (spec §2); the entry's name where the spec gives none. */
+  title: RegExp;
+}
+
+/** Spec §2: the first group, then the second group below the divider. */
+export const SIDEBAR: readonly SidebarEntry[] = [
+  { name: 'Dashboard', path: '/home', title: /^Dashboard$/ },
+  { name: 'Mobile Integration', path: '/home/mobile-app', title: /^Customize Mobile App$/ },
+  { name: 'Customer Profile', path: '/home/customer-profile', title: /^Customer Profile$/ },
+  { name: 'Loyalty Points', path: '/home/loyalty-points', title: /^Edit customer balance$/ },
+  { name: 'Scheme Initiation', path: '/home/scheme-generation', title: /^Generate Scheme$/ },
+  {
+    name: 'Message Configuration',
+    path: '/home/message-configuration',
+    title: /^Message Configuration$/,
+  },
+  { name: 'My Profile', path: '/home/user', title: /^Update Profile$/ },
+  { name: 'Points Statement', path: '/home/statement', title: /^Points Statement$/ },
+  { name: 'Scheme Statement', path: '/home/scheme-statement', title: /^Scheme Statement$/ },
+  { name: 'Scheme Summary', path: '/home/scheme-summary', title: /^Scheme Summary$/ },
+];
+
+export const DESKTOP = { width: 1366, height: 768 } as const;
+export const PHONE = { width: 390, height: 844 } as const;

@@ -1,0 +1,37 @@
+/**
+ * The API's paths (spec §7 and DESIGN §5), relative to the `/api` prefix.
+ * The server registers exactly these and the web app calls exactly these.
+ */
+export const API_PREFIX = '/api';
+
+export const API_PATHS = {
+  health: '/health',
+  branding: '/app/branding',
+  content: '/app/content',
+  image: '/app/images/:id',
+  login: '/login/verify',
+  updateCurrentUser: '/user/update-current-user',
+  uploadFile: '/file/upload',
+  deleteFile: '/file/delete',
+  getFiles: '/file/get-files',
+  searchCustomers: '/customers/get-all-customers',
+  updatePoints: '/customers/update-points',
+  updateStatement: '/customers/update-statement',
+  pointsStatement: '/customers/generate-statement',
+  financialYear: '/customers/get-fyear',
+  customerData: '/customers/get-customer-data',
+  saveCustomer: '/customers/update-customer-data',
+  exportCustomers: '/customers/download-customer-data',
+  panelConfig: '/social/get-panel-config',
+  panelSetup: '/social/panel-setup',
+  schemes: '/scheme/get-all',
+  generateScheme: '/scheme/generate',
+  verifyPan: '/scheme/verify-pan',
+  updatePan: '/scheme/update-pan',
+  deleteScheme: '/scheme/delete',
+  schemeStatement: '/scheme/generate-statement',
+  schemeSummary: '/scheme/generate-summary',
+  activateScheme: '/scheme/activate',
+  addInstallment: '/scheme/add-installment',
+  closeScheme: '/scheme/close',
+} as const;

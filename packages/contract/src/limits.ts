@@ -1,0 +1,69 @@
+/**
+ * The business constants and limits of the spec (section 9) and of DESIGN.md.
+ * This is the only copy: the server and the web app both import from here.
+ */
+export const LIMITS = {
+  requestTimeoutMs: 15_000,
+  requestRetries: 3,
+  imagesPerType: 5,
+  imageMaxBytes: 5 * 1024 * 1024,
+  passwordMaxLength: 15,
+  passwordMinLength: 8,
+  usernameMaxLength: 30,
+  sidebarWidthPx: 250,
+  customerSearchPauseMs: 1000,
+  customerSearchMaxResults: 20,
+  mobileLength: 10,
+  aadhaarMaxLength: 16,
+  aadhaarDigits: 12,
+  panLength: 10,
+  pincodeLength: 6,
+  customerNameMaxLength: 100,
+  emailMaxLength: 254,
+  addressMaxLength: 300,
+  cityMaxLength: 60,
+  stateMaxLength: 60,
+  narrationMaxLength: 200,
+  pointsMax: 9_999_999,
+  schemeAmountMax: 9_999_999,
+  amountInputMaxLength: 7,
+  panelFieldMaxLength: 200,
+  alertAutoHideMs: 3000,
+  pointsTableBodyHeightPx: 270,
+  pointsTableMinWidthPx: 650,
+  summaryTableBodyHeightPx: 280,
+  summaryTableMinWidthPx: 700,
+  autocompleteMaxHeight: '40vh',
+  loginMaxFailures: 5,
+  loginLockMinutes: 15,
+  loginAttemptsPerIpPerMinute: 20,
+  tokenLifetime: '12h',
+  tokenLifetimeStayLoggedIn: '30d',
+  idempotencyTtlHours: 24,
+} as const;
+
+/** Schemes of this amount or more need a PAN. The PAN dialog says "₹16,000 or above". */
+export const PAN_REQUIRED_FROM = 16_000;
+/** Maturity is the start date plus this many days (inside the 365-day limit for advances). */
+export const MATURITY_DAYS = 364;
+/** Cash received for one scheme must stay below this (Income-tax Act, section 269ST). */
+export const CASH_LIMIT_PER_SCHEME = 200_000;
+
+/** The legacy "no date" value: stored as null, shown as empty. */
+export const SENTINEL_DATE = '1900-01-01';
+export const COUNTRY_PREFIX = '+91';
+export const EXPORT_FILE_NAME = 'customer_list.csv';
+export const ACCEPTED_IMAGE_TYPES = ['png', 'jpeg', 'jpg', 'gif', 'webp'] as const;
+export const ACCEPTED_IMAGE_MIME = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const PANEL_CHOICES = [1, 2, 3] as const;
+export const IMAGE_TYPES = ['banner', 'card'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+/** Browser storage: keys start with the brand; token and user are separate keys. */
+export const STORAGE_KEYS = {
+  accessToken: 'kanak.accessToken',
+  user: 'kanak.user',
+  stayLoggedIn: 'kanak.stayLoggedIn',
+} as const;
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

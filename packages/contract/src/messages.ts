@@ -1,0 +1,94 @@
+/**
+ * Every text the spec fixes (sections 2, 5 and 8) and the server messages of DESIGN.md.
+ * Two spelling slips of the spec are corrected here ("customer", "updating").
+ */
+export const MESSAGES = {
+  // Sign-in and session
+  invalidCredentials: 'Invalid credentials.',
+  loginFailed: 'Error in logging in.',
+  sessionExpired: 'Session expired. Please sign in again.',
+  accountLocked: (minutes: number) =>
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+
+  // My Profile
+  provideNewPassword: 'Please provide new password.',
+  provideOldPassword: 'Please provide old password.',
+  updateUserFailed: 'Error in updating user.',
+  oldPasswordIncorrect: 'Old password is incorrect.',
+  passwordLength: 'New password must be 8 to 15 characters.',
+  passwordMustDiffer: 'New password must be different from the old password.',
+  passwordUpdated: 'Password updated successfully.',
+  ownProfileOnly: 'You can only update your own profile.',
+
+  // Mobile Integration
+  imageUploaded: 'Image uploaded successfully',
+  imageUploadFailed: 'Error in uploading image',
+  imageDeleted: 'Image deleted.',
+  imageDeleteFailed: 'Error in deleting image.',
+  maxImages: 'Maximum 5 images can be uploaded.',
+  noBannerImages: 'No images found. Upload images for banner.',
+  noCatalogueImages: 'No images found. Upload images for e-catalogue.',
+
+  // Loyalty points and statement
+  requiredFields: 'Please ensure all required fields are completed before proceeding.',
+  pointsUpdated: 'Loyalty points updated successfully.',
+  pointsUpdateFailed: 'Error in updating Loyalty points.',
+  statementUpdated: 'Statement successfully updated.',
+  statementUpdateFailed: 'Error in updating statement.',
+  noStatement: 'No statement generated yet.',
+  insufficientPoints: (balance: number) => `Insufficient points. Available balance: ${balance}.`,
+
+  // Customer profile
+  enterMobile: 'Please enter 10 digits mobile no before proceeding.',
+  mobileLength: 'Mobile number should be of 10 digits.',
+  enterName: 'Please enter name before proceeding.',
+  saveFailed: 'Error in saving',
+  noExportData: 'No data found to export',
+  exportFailed: 'Error in exporting customer data.',
+  mobileTaken: 'Mobile number already belongs to another customer.',
+  customerNotFound: 'Customer not found.',
+
+  // Message configuration
+  panelLoadRefused: 'Failed to get panel configuration',
+  panelLoadFailed: 'Error in getting panel configuration.',
+  panelSaveRefused: 'Failed to update panel configuration',
+  panelSaveFailed: 'Error in updating panel configuration',
+  panelSaved: 'Panel configuration updated successfully.',
+
+  // Schemes
+  schemesLoadFailed: 'Error in getting customer previous schemes.',
+  selectCustomer: 'Please select customer before proceeding.',
+  enterAmount: 'Please enter amount before proceeding.',
+  previousSchemePending:
+    'The previous scheme installment must be completed before initiating a new scheme.',
+  schemeGenerateFailed: 'Error in generating scheme.',
+  noActiveSchemes: 'Currently, there are no active schemes.',
+  deleteSchemeQuestion:
+    'Are you sure you want to cancel this scheme? Please note that once canceled, this action cannot be undone.',
+  panDialogText: 'For schemes valued at ₹16,000 or above, a PAN is mandatory to proceed.',
+  panFormat: 'PAN must be a 10-character alphanumeric code.',
+  panRequired: 'PAN is mandatory for schemes of ₹16,000 or above.',
+  panVerifyFailed: 'Error in verifying PAN.',
+  panUpdateRefused: 'Error in updating PAN, please retry.',
+  panUpdateFailed: 'Error in updating PAN.',
+  schemeDeleteFailed: 'Error in deleting this scheme.',
+  schemeIdRequired: 'Scheme ID cannot be blank.',
+  schemeNotFound: 'Scheme not found.',
+  statementFailed: 'Error in generating statement.',
+  noResults: 'No results yet',
+  noSummaryResults: 'No results yet.',
+  noMatchingRecords: 'No records match the specified filters.',
+  summaryFailed: 'Error in generating summary.',
+
+  // Generic
+  notFound: 'Not found.',
+  serverError: 'Something went wrong on the server. Please try again.',
+  databaseUnavailable: 'The database is not reachable right now. Please try again shortly.',
+  idempotencyKeyRequired: 'Idempotency-Key header is required for this request.',
+  idempotencyKeyReused: 'This request key was already used for a different request.',
+  idempotencyInProgress: 'This request is still being processed. Please wait a moment.',
+  bodyTooLarge: 'The request is too large.',
+  invalidJson: 'The request body is not valid JSON.',
+  unsupportedContentType: 'This content type is not accepted here.',
+} as const;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+
+/** Sign-in. Credentials are checked by the server only (spec §5); the schema only bounds sizes. */
+export const loginRequest = z.object({
+  USERNAME: z
+    .string({ error: 'USERNAME is required.' })
+    .trim()
+    .min(1, { error: 'USERNAME is required.' })
+    .max(LIMITS.usernameMaxLength, {
+      error: `USERNAME must be at most ${LIMITS.usernameMaxLength} characters.`,
+    }),
+  PASSWORD: z
+    .string({ error: 'PASSWORD is required.' })
+    .min(1, { error: 'PASSWORD is required.' })
+    .max(128, { error: 'PASSWORD must be at most 128 characters.' }),
+  stayLoggedIn: z.boolean({ error: 'stayLoggedIn must be true or false.' }).optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const loginResponse = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  accessToken: z.string().optional(),
+  username: z.string().optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** A new password: 8 to 15 characters (the input itself stops at 15). */
+export const newPassword = z
+  .string()
+  .min(LIMITS.passwordMinLength, { error: MESSAGES.passwordLength })
+  .max(LIMITS.passwordMaxLength, { error: MESSAGES.passwordLength });
+
+export const updateCurrentUserRequest = z
+  .object({
+    username: z.string({ error: 'username is required.' }).max(LIMITS.usernameMaxLength),
+    oldpassword: z
+      .string({ error: MESSAGES.provideOldPassword })
+      .min(1, { error: MESSAGES.provideOldPassword })
+      .max(128),
+    newpassword: z
+      .string({ error: MESSAGES.provideNewPassword })
+      .min(1, { error: MESSAGES.provideNewPassword })
+      .pipe(newPassword),
+  })
+  .refine((form) => !form.newpassword || form.oldpassword !== form.newpassword, {
+    error: MESSAGES.passwordMustDiffer,
+    path: ['newpassword'],
+  });
+export type UpdateCurrentUserRequest = z.infer<typeof updateCurrentUserRequest>;
+
+export const updateCurrentUserResponse = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  accessToken: z.string().optional(),
+});
+export type UpdateCurrentUserResponse = z.infer<typeof updateCurrentUserResponse>;
+
+export const branding = z.object({
+  companyName: z.string(),
+  companyTagline: z.string(),
+  shopAddress: z.string(),
+  shopPhone: z.string(),
+  supportPhone: z.string(),
+  poweredBy: z.string(),
+  storeTimezone: z.string(),
+});
+export type Branding = z.infer<typeof branding>;
+export const brandingResponse = z.object({ success: z.literal(true), data: branding });

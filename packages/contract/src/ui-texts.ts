@@ -1,0 +1,71 @@
+/**
+ * The fixed texts of the web app's screens (spec §2): sidebar labels, page titles and the
+ * labels of the sign-in and profile forms. The web app and the e2e tests import them from here.
+ */
+export const SIDEBAR_LABELS = {
+  dashboard: 'Dashboard',
+  mobileApp: 'Mobile Integration',
+  customerProfile: 'Customer Profile',
+  loyaltyPoints: 'Loyalty Points',
+  schemeGeneration: 'Scheme Initiation',
+  messageConfiguration: 'Message Configuration',
+  user: 'My Profile',
+  statement: 'Points Statement',
+  schemeStatement: 'Scheme Statement',
+  schemeSummary: 'Scheme Summary',
+  logout: 'Logout',
+} as const;
+
+/** The heading of each screen. */
+export const PAGE_TITLES = {
+  dashboard: 'Dashboard',
+  mobileApp: 'Customize Mobile App',
+  customerProfile: 'Customer Profile',
+  customerProfileForm: 'Create / Update customer profile',
+  loyaltyPoints: 'Edit customer balance',
+  schemeGeneration: 'Generate Scheme',
+  messageConfiguration: 'Message Configuration',
+  user: 'Update Profile',
+  statement: 'Points Statement',
+  schemeStatement: 'Scheme Statement',
+  schemeSummary: 'Scheme Summary',
+  notFound: 'Page not found',
+} as const;
+
+export const UI_TEXTS = {
+  productName: 'Kanak',
+  login: {
+    username: 'Username',
+    password: 'Password',
+    stayLoggedIn: 'Stay logged in',
+    submit: 'Login',
+    pending: 'Signing in',
+    welcome: 'Welcome! Please sign in to continue.',
+  },
+  profile: {
+    username: 'Username',
+    oldPassword: 'Old password',
+    newPassword: 'New password',
+    submit: 'Update',
+    reset: 'Cancel',
+    pending: 'Updating',
+  },
+  layout: {
+    skipToContent: 'Skip to main content',
+    mainNavigation: 'Main navigation',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    accountMenu: 'Account menu',
+    logout: 'Logout',
+    poweredBy: (company: string) => `Powered by ${company}`,
+    support: 'Support',
+  },
+  notFound: {
+    text: 'There is no screen at this address.',
+    back: 'Go to Dashboard',
+  },
+  routeError: {
+    text: 'This screen could not be opened. Please check the connection and reload.',
+    reload: 'Reload',
+  },
+} as const;

@@ -1,0 +1,60 @@
+import os from 'node:os';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests: the product built and started exactly as `npm start` does (see
+ * e2e/support/global-setup.ts), on a fresh temporary DATA_DIR with its embedded PostgreSQL,
+ * driven in Debian's Chromium. Never a browser downloaded by Playwright.
+ */
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+// The machine has 2 cores, which the server, PostgreSQL and the browsers share.
+const workers = Number(process.env.E2E_WORKERS) || Math.min(2, os.availableParallelism());
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/e2e',
+  globalSetup: './e2e/support/global-setup.ts',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers,
+  reporter: [['list']],
+  use: {
+    // Set by the global setup; workers inherit it (the fixtures read it too).
+    baseURL: process.env.KANAK_E2E_BASE_URL,
+    viewport: { width: 1366, height: 768 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromePath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
+      testIgnore: /session-ending\.spec\.ts/,
+    },
+    {
+      // Changing the admin's password bumps the token version and ends every other session,
+      // so these run alone, after everything else.
+      name: 'session-ending',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
+      testMatch: /session-ending\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
+  ],
+});
