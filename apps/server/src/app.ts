@@ -1,4 +1,10 @@
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -6,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_PREFIX, MESSAGES } from '@kanak/contract';
+import pino from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AppError } from './lib/errors.js';
@@ -48,7 +55,7 @@ const BODY_LIMIT = 256 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    loggerInstance: deps.logger ?? silentLogger(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
@@ -64,7 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, public: route.config?.public === true });
+      if (method !== 'HEAD')
+        routes.push({ method, url: route.url, public: route.config?.public === true });
     }
   });
 
@@ -91,11 +99,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+function silentLogger(): FastifyBaseLogger {
+  return pino({ level: 'silent' });
+}
+
 /** Database errors that mean "not reachable now", not "bad request". */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 
 /** The one error handler: every failure becomes `{ success: false, message }` (DESIGN §4). */
-function errorHandler(this: FastifyInstance, error: FastifyError, request: Parameters<FastifyInstance['errorHandler']>[1], reply: Parameters<FastifyInstance['errorHandler']>[2]) {
+function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return reply.code(error.statusCode).send({ success: false, message: error.message });
   }
@@ -112,7 +133,10 @@ function errorHandler(this: FastifyInstance, error: FastifyError, request: Param
   if (code.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError) {
     return reply.code(400).send({ success: false, message: MESSAGES.invalidJson });
   }
-  if (UNAVAILABLE_CODES.has(code) || /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)) {
+  if (
+    UNAVAILABLE_CODES.has(code) ||
+    /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)
+  ) {
     request.log.error({ err: error }, 'database unavailable');
     return reply.code(503).send({ success: false, message: MESSAGES.databaseUnavailable });
   }
@@ -120,7 +144,9 @@ function errorHandler(this: FastifyInstance, error: FastifyError, request: Param
     return reply.code(error.statusCode).send({ success: false, message: error.message });
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send({ success: false, message: MESSAGES.serverError, requestId: request.id });
+  return reply
+    .code(500)
+    .send({ success: false, message: MESSAGES.serverError, requestId: request.id });
 }
 
 /**

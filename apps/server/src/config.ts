@@ -17,12 +17,12 @@ const isTimeZone = (zone: string) => {
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** Behind a load balancer: trust its X-Forwarded-For (true, a hop count or addresses). */
+  /** Behind a load balancer: trust its X-Forwarded-For ("true", or its addresses, comma-separated). */
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((value): boolean | number | string =>
-      value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+    .transform((value): boolean | string =>
+      value === 'true' ? true : value === 'false' ? false : value,
     ),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional(
@@ -40,7 +40,10 @@ const envSchema = z.object({
   DATA_KEY: optional(
     z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)'),
   ),
-  STORE_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata').default('Asia/Kolkata'),
+  STORE_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata')
+    .default('Asia/Kolkata'),
   COMPANY_NAME: z.string().default('Kanak Jewellers'),
   COMPANY_TAGLINE: z.string().default('Since 1928'),
   SHOP_ADDRESS: z.string().default('12 Zaveri Bazaar, Mumbai 400002'),
@@ -56,7 +59,7 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config {
   port: number;
   host: string;
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
   dataDir: string;
   databaseUrl: string | undefined;
   adminUsername: string;

@@ -20,7 +20,10 @@ async function main() {
     throw error;
   }
   const log = pino({ level: config.logLevel });
-  const secrets = await resolveSecrets(config.dataDir, { jwtSecret: config.jwtSecret, dataKey: config.dataKey });
+  const secrets = await resolveSecrets(config.dataDir, {
+    jwtSecret: config.jwtSecret,
+    dataKey: config.dataKey,
+  });
 
   let embedded: EmbeddedPostgres | undefined;
   const stopEmbedded = async () => {
@@ -29,15 +32,24 @@ async function main() {
   };
   try {
     if (!config.databaseUrl) {
-      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, password: secrets.embeddedDbPassword, log });
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        password: secrets.embeddedDbPassword,
+        log,
+      });
     }
     const database = connectDatabase(config.databaseUrl ?? embedded!.url);
     await migrateDatabase(database.db);
 
-    const generated = await createUsersService({ db: database.db }).ensureFirstAdmin(config.adminUsername, config.adminPassword);
+    const generated = await createUsersService({ db: database.db }).ensureFirstAdmin(
+      config.adminUsername,
+      config.adminPassword,
+    );
     if (generated) {
       // Printed once, on the console only, never to the log file.
-      console.log(`\n  First start: created user "${config.adminUsername}" with password: ${generated}\n  Change it under My Profile after signing in.\n`);
+      console.log(
+        `\n  First start: created user "${config.adminUsername}" with password: ${generated}\n  Change it under My Profile after signing in.\n`,
+      );
     }
 
     const app = await buildApp({ config, db: database.db, secrets, logger: log });

@@ -53,7 +53,8 @@ export default async function setup(project: TestProject) {
         `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
         [`kanak_t_${process.pid}_%`, template],
       );
-      for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      for (const { datname } of rows)
+        await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     });
     await stopEmbedded?.();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -66,7 +67,10 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

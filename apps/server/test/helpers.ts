@@ -10,7 +10,10 @@ import { connectDatabase, type Database } from '../src/db/client.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
 import { withClient, withDatabase } from './global-setup.js';
 
-export const TEST_SECRETS = { jwtSecret: 'test-jwt-secret-that-is-long-enough-1234567890', dataKey: '11'.repeat(32) };
+export const TEST_SECRETS = {
+  jwtSecret: 'test-jwt-secret-that-is-long-enough-1234567890',
+  dataKey: '11'.repeat(32),
+};
 
 export interface TestContext {
   app: FastifyInstance;
@@ -41,7 +44,9 @@ export async function createTestContext(env: NodeJS.ProcessEnv = {}): Promise<Te
     async close() {
       await app.close();
       await database.close();
-      await withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withClient(adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
     },
   };
 }
@@ -50,7 +55,9 @@ async function createDatabaseFromTemplate(adminUrl: string, name: string) {
   const template = inject('templateDatabase');
   for (let attempt = 0; ; attempt++) {
     try {
-      await withClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+      await withClient(adminUrl, (client) =>
+        client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`),
+      );
       return;
     } catch (error) {
       // Two files copying the template at the same moment: "source database is being accessed".
@@ -64,7 +71,12 @@ export async function addUser(ctx: TestContext, username: string, password: stri
   return createUsersService({ db: ctx.database.db }).addUser(null, username, password);
 }
 
-export async function login(ctx: TestContext, username: string, password: string, stayLoggedIn = false) {
+export async function login(
+  ctx: TestContext,
+  username: string,
+  password: string,
+  stayLoggedIn = false,
+) {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/login/verify',
@@ -77,13 +89,18 @@ export async function login(ctx: TestContext, username: string, password: string
 }
 
 /** An authenticated request; mutating calls get a fresh Idempotency-Key unless one is given. */
-export function authed(token: string, options: InjectOptions & { idempotencyKey?: string }): InjectOptions {
+export function authed(
+  token: string,
+  options: InjectOptions & { idempotencyKey?: string },
+): InjectOptions {
   const { idempotencyKey, headers, ...rest } = options;
   return {
     ...rest,
     headers: {
       authorization: `Bearer ${token}`,
-      ...(options.method && options.method !== 'GET' ? { 'idempotency-key': idempotencyKey ?? randomUUID() } : {}),
+      ...(options.method && options.method !== 'GET'
+        ? { 'idempotency-key': idempotencyKey ?? randomUUID() }
+        : {}),
       ...headers,
     },
   };

@@ -60,7 +60,16 @@ export async function startEmbeddedPostgres(options: {
   const port = await freeLoopbackPort();
   const child = spawn(
     binaries.postgres,
-    ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    [
+      '-D',
+      pgData,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+    ],
     {
       ...(runAs ?? {}),
       // Own process group: a Ctrl-C in the terminal reaches only us, and we stop PostgreSQL
@@ -75,7 +84,9 @@ export async function startEmbeddedPostgres(options: {
     for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
       recent.push(line);
       if (recent.length > 20) recent.shift();
-      if (/\b(ERROR|FATAL|PANIC):/.test(line)) log.warn({ postgres: line });
+      // "starting up" refusals are our own readiness probes.
+      if (/\b(ERROR|FATAL|PANIC):/.test(line) && !line.includes('starting up'))
+        log.warn({ postgres: line });
       else log.debug({ postgres: line });
     }
   };
@@ -94,6 +105,23 @@ export async function startEmbeddedPostgres(options: {
       await rm(path.join(dataDir, LOCK_FILE), { force: true });
     },
   };
+}
+
+/**
+ * For command-line tools: the embedded PostgreSQL of a running server (its port is on line 4
+ * of postmaster.pid), or, when no server runs, one started for the tool and stopped after.
+ */
+export async function openEmbeddedPostgres(options: {
+  dataDir: string;
+  password: string;
+  log: FastifyBaseLogger;
+}): Promise<EmbeddedPostgres> {
+  const pidFile = path.join(path.resolve(options.dataDir), 'pg', 'postmaster.pid');
+  const [pid, , , port] = (await readFile(pidFile, 'utf8').catch(() => '')).split('\n');
+  if (pid && port && liveCommand(Number(pid))?.includes('postgres')) {
+    return { url: urlFor(options.password, Number(port), DATABASE), stop: async () => undefined };
+  }
+  return startEmbeddedPostgres(options);
 }
 
 async function loadBinaries(): Promise<Binaries> {
@@ -115,7 +143,14 @@ function systemUserWhenRoot(): RunAs | undefined {
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', SUPERUSER]);
+    execFileSync('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      SUPERUSER,
+    ]);
     return { uid: id('-u'), gid: id('-g') };
   }
 }
@@ -195,7 +230,9 @@ async function stopOrphanedPostmaster(pgData: string, log: FastifyBaseLogger) {
   const deadline = Date.now() + 30_000;
   while (liveCommand(pid)) {
     if (Date.now() > deadline) {
-      throw new Error(`PostgreSQL (PID ${pid}) from an earlier run does not stop; stop it by hand.`);
+      throw new Error(
+        `PostgreSQL (PID ${pid}) from an earlier run does not stop; stop it by hand.`,
+      );
     }
     await sleep(50);
   }
@@ -260,7 +297,9 @@ function freeLoopbackPort(): Promise<number> {
 /** The command line of a live process, or undefined (no such process, or a zombie). */
 function liveCommand(pid: number): string | undefined {
   try {
-    const [state = '', ...args] = execFileSync('ps', ['-o', 'stat=,args=', '-p', String(pid)], { encoding: 'utf8' })
+    const [state = '', ...args] = execFileSync('ps', ['-o', 'stat=,args=', '-p', String(pid)], {
+      encoding: 'utf8',
+    })
       .trim()
       .split(/\s+/);
     return state.startsWith('Z') ? undefined : args.join(' ');

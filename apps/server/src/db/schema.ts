@@ -50,7 +50,10 @@ export const idempotencyKeys = pgTable(
     responseBody: text('response_body'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** Who changed what, and when. Every change of data writes one row, in the change's transaction. */

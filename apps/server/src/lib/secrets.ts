@@ -20,10 +20,7 @@ const generators: Record<keyof Secrets, () => string> = {
  * DATA_DIR/secrets.json (mode 0600), so tokens and encrypted fields survive a restart.
  * Several instances on one external database must share them through the environment.
  */
-export async function resolveSecrets(
-  dataDir: string,
-  fromEnv: Partial<Secrets>,
-): Promise<Secrets> {
+export async function resolveSecrets(dataDir: string, fromEnv: Partial<Secrets>): Promise<Secrets> {
   const file = path.join(dataDir, 'secrets.json');
   let stored: Partial<Secrets> = {};
   try {

@@ -66,7 +66,9 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app, { db }) => {
     if (!request.routeOptions.config?.idempotent) return;
     const key = keyOf(request);
     const userId = request.staff.id;
-    await db.delete(idempotencyKeys).where(and(mine(userId, key), lt(idempotencyKeys.createdAt, ttl)));
+    await db
+      .delete(idempotencyKeys)
+      .where(and(mine(userId, key), lt(idempotencyKeys.createdAt, ttl)));
     const claimed = await db
       .insert(idempotencyKeys)
       .values({ userId, key, requestHash: fingerprint(request) })
@@ -88,16 +90,22 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app, { db }) => {
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
       await db.delete(idempotencyKeys).where(where);
     } else {
-      await db.update(idempotencyKeys).set({ statusCode: reply.statusCode, responseBody: payload }).where(where);
+      await db
+        .update(idempotencyKeys)
+        .set({ statusCode: reply.statusCode, responseBody: payload })
+        .where(where);
     }
     return payload;
   });
 
-  const sweep = setInterval(() => {
-    db.delete(idempotencyKeys)
-      .where(lt(idempotencyKeys.createdAt, ttl))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'idempotency sweep failed'));
-  }, 60 * 60 * 1000);
+  const sweep = setInterval(
+    () => {
+      db.delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, ttl))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'idempotency sweep failed'));
+    },
+    60 * 60 * 1000,
+  );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 });

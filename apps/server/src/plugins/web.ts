@@ -27,9 +27,13 @@ export const webPlugin = fp<{ root: string }>(async (app, { root }) => {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`) && request.url !== API_PREFIX;
+    const wantsPage =
+      request.method === 'GET' &&
+      !request.url.startsWith(`${API_PREFIX}/`) &&
+      request.url !== API_PREFIX;
     // Files under the root have their own routes (wildcard: false); the rest are client routes.
-    if (hasWebApp && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (hasWebApp && wantsPage)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ success: false, message: MESSAGES.notFound });
   });
 });

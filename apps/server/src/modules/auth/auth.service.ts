@@ -18,9 +18,10 @@ export function createAuthService({ db, users }: { db: Db; users: UsersService }
         throw new TooManyRequestsError(MESSAGES.accountLocked(minutes));
       }
       const user = await users.findByUsername(username);
-      const valid = user && !user.disabledAt
-        ? await verifyPassword(user.passwordHash, password)
-        : await verifyDecoy(password).then(() => false);
+      const valid =
+        user && !user.disabledAt
+          ? await verifyPassword(user.passwordHash, password)
+          : await verifyDecoy(password).then(() => false);
       if (!user || !valid) {
         await authRepo.recordFailure(db, lockKey);
         throw new UnauthorizedError(MESSAGES.invalidCredentials);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSigner } from 'fast-jwt';
 import { MESSAGES } from '@kanak/contract';
-import { addUser, authed, createTestContext, login, TEST_SECRETS, type TestContext } from '../../../test/helpers.js';
+import {
+  addUser,
+  authed,
+  createTestContext,
+  login,
+  TEST_SECRETS,
+  type TestContext,
+} from '../../../test/helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,11 +19,24 @@ afterAll(() => ctx.close());
 
 let nextAddress = 1;
 /** Each attempt from its own address, so that only the per-username rule is in play. */
-const signIn = (USERNAME: string, PASSWORD: string, extra: Record<string, unknown> = {}, remoteAddress = `10.0.0.${nextAddress++}`) =>
-  ctx.app.inject({ method: 'POST', url: '/api/login/verify', payload: { USERNAME, PASSWORD, ...extra }, remoteAddress });
+const signIn = (
+  USERNAME: string,
+  PASSWORD: string,
+  extra: Record<string, unknown> = {},
+  remoteAddress = `10.0.0.${nextAddress++}`,
+) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/login/verify',
+    payload: { USERNAME, PASSWORD, ...extra },
+    remoteAddress,
+  });
 
 const lifetimeHours = (token: string) => {
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    iat: number;
+    exp: number;
+  };
   return (claims.exp - claims.iat) / 3600;
 };
 
@@ -39,14 +59,21 @@ describe('POST /api/login/verify', () => {
   });
 
   it('refuses a wrong password and an unknown user with the same 401 message', async () => {
-    for (const response of [await signIn('meera', 'wrong-pass'), await signIn('nobody', 'whatever1')]) {
+    for (const response of [
+      await signIn('meera', 'wrong-pass'),
+      await signIn('nobody', 'whatever1'),
+    ]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ success: false, message: MESSAGES.invalidCredentials });
     }
   });
 
   it('refuses a body without credentials with a 400 naming the field', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/login/verify', payload: { USERNAME: 'meera' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login/verify',
+      payload: { USERNAME: 'meera' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('PASSWORD');
   });
@@ -67,7 +94,9 @@ describe('POST /api/login/verify', () => {
   it('counts failures of a window that has passed afresh, and a success clears them', async () => {
     await addUser(ctx, 'asha', 'Asha@192800');
     for (let i = 0; i < 4; i++) await signIn('asha', 'bad-password');
-    await ctx.sql(`UPDATE login_lockouts SET window_started_at = now() - interval '16 minutes' WHERE username = 'asha'`);
+    await ctx.sql(
+      `UPDATE login_lockouts SET window_started_at = now() - interval '16 minutes' WHERE username = 'asha'`,
+    );
     await signIn('asha', 'bad-password');
     expect((await signIn('asha', 'Asha@192800')).statusCode).toBe(200);
     expect(await ctx.sql(`SELECT * FROM login_lockouts WHERE username = 'asha'`)).toHaveLength(0);
@@ -107,17 +136,35 @@ describe('every API route needs a valid token unless it is public', () => {
     });
 
   it('marks exactly the designed routes public', () => {
-    const publicRoutes = apiRoutes().filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
-    expect(publicRoutes.every((r) => PUBLIC.includes(r) || r.startsWith('GET /api/app/'))).toBe(true);
+    const publicRoutes = apiRoutes()
+      .filter((r) => r.public)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(publicRoutes.every((r) => PUBLIC.includes(r) || r.startsWith('GET /api/app/'))).toBe(
+      true,
+    );
     expect(apiRoutes().filter((r) => !r.public).length).toBeGreaterThan(0);
   });
 
   it('answers 401 with the session message without a token, or with a bad, expired or outdated one', async () => {
-    const expired = createSigner({ key: TEST_SECRETS.jwtSecret, expiresIn: 1000, clockTimestamp: Date.now() - 3_600_000 })({ sub: '1', name: 'meera', ver: 0 });
+    const expired = createSigner({
+      key: TEST_SECRETS.jwtSecret,
+      expiresIn: 1000,
+      clockTimestamp: Date.now() - 3_600_000,
+    })({ sub: '1', name: 'meera', ver: 0 });
     const tampered = `${token.slice(0, -4)}AAAA`;
-    const foreign = createSigner({ key: 'another-secret-another-secret-another-secret' })({ sub: '1', name: 'meera', ver: 0 });
+    const foreign = createSigner({ key: 'another-secret-another-secret-another-secret' })({
+      sub: '1',
+      name: 'meera',
+      ver: 0,
+    });
     for (const route of apiRoutes().filter((r) => !r.public)) {
-      for (const authorization of [undefined, 'Bearer nonsense', `Bearer ${expired}`, `Bearer ${tampered}`, `Bearer ${foreign}`]) {
+      for (const authorization of [
+        undefined,
+        'Bearer nonsense',
+        `Bearer ${expired}`,
+        `Bearer ${tampered}`,
+        `Bearer ${foreign}`,
+      ]) {
         const response = await request(route, authorization);
         expect(response.statusCode, `${route.method} ${route.url} with ${authorization}`).toBe(401);
         expect(response.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
@@ -137,12 +184,17 @@ describe('every API route needs a valid token unless it is public', () => {
     const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toEqual({ success: true });
     const branding = await ctx.app.inject({ method: 'GET', url: '/api/app/branding' });
-    expect(branding.json()).toMatchObject({ success: true, data: { companyTagline: 'Since 1928' } });
+    expect(branding.json()).toMatchObject({
+      success: true,
+      data: { companyTagline: 'Since 1928' },
+    });
   });
 
   it('answers an unknown API path with the JSON envelope', async () => {
     const fresh = await login(ctx, 'meera', 'Meera@1928');
-    const response = await ctx.app.inject(authed(fresh, { method: 'GET', url: '/api/no-such-thing' }));
+    const response = await ctx.app.inject(
+      authed(fresh, { method: 'GET', url: '/api/no-such-thing' }),
+    );
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, message: MESSAGES.notFound });
   });

@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from '../../config.js';
 describe('configuration from the environment', () => {
   it('has defaults for everything', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, dataDir: './data', adminUsername: 'admin', storeTimezone: 'Asia/Kolkata' });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      adminUsername: 'admin',
+      storeTimezone: 'Asia/Kolkata',
+    });
     expect(config.branding.companyTagline).toBe('Since 1928');
     expect(config.databaseUrl).toBeUndefined();
   });

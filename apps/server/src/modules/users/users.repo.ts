@@ -36,7 +36,11 @@ export const usersRepo = {
   async disable(tx: Tx, id: number) {
     await tx
       .update(users)
-      .set({ disabledAt: sql`now()`, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+      .set({
+        disabledAt: sql`now()`,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, id));
   },
 

@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, MESSAGES, updateCurrentUserRequest } from '@kanak/contract';
 import type { UsersService } from './users.service.js';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
+  app,
+  { users },
+) => {
   app.post(
     API_PATHS.updateCurrentUser,
     { schema: { body: updateCurrentUserRequest }, config: { idempotent: true } },

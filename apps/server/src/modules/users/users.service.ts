@@ -3,7 +3,12 @@ import { LIMITS, MESSAGES, newPassword, type UpdateCurrentUserRequest } from '@k
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+} from '../../lib/errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
 import { usersRepo, type UserRow } from './users.repo.js';
 
@@ -23,7 +28,13 @@ export function createUsersService({ db }: { db: Db }) {
           throw new ConflictError(`A user named "${username}" already exists.`);
         }
         const user = await usersRepo.insert(tx, username, passwordHash);
-        await recordAudit(tx, { userId: actor?.id ?? null, action: 'user.add', entity: 'user', entityId: user.id, detail: { username } });
+        await recordAudit(tx, {
+          userId: actor?.id ?? null,
+          action: 'user.add',
+          entity: 'user',
+          entityId: user.id,
+          detail: { username },
+        });
         return user;
       });
     },
@@ -32,17 +43,33 @@ export function createUsersService({ db }: { db: Db }) {
       assertNewPassword(password);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
-        const user = await existing(await usersRepo.findByUsername(tx, username, { forUpdate: true }), username);
+        const user = await existing(
+          await usersRepo.findByUsername(tx, username, { forUpdate: true }),
+          username,
+        );
         await usersRepo.setPassword(tx, user.id, passwordHash);
-        await recordAudit(tx, { userId: actor?.id ?? null, action: 'user.passwd', entity: 'user', entityId: user.id });
+        await recordAudit(tx, {
+          userId: actor?.id ?? null,
+          action: 'user.passwd',
+          entity: 'user',
+          entityId: user.id,
+        });
       });
     },
 
     async disableUser(actor: StaffIdentity | null, username: string) {
       await db.transaction(async (tx) => {
-        const user = await existing(await usersRepo.findByUsername(tx, username, { forUpdate: true }), username);
+        const user = await existing(
+          await usersRepo.findByUsername(tx, username, { forUpdate: true }),
+          username,
+        );
         await usersRepo.disable(tx, user.id);
-        await recordAudit(tx, { userId: actor?.id ?? null, action: 'user.disable', entity: 'user', entityId: user.id });
+        await recordAudit(tx, {
+          userId: actor?.id ?? null,
+          action: 'user.disable',
+          entity: 'user',
+          entityId: user.id,
+        });
       });
     },
 
@@ -81,12 +108,20 @@ export function createUsersService({ db }: { db: Db }) {
       }
       const passwordHash = await hashPassword(form.newpassword);
       return db.transaction(async (tx) => {
-        const user = await existing(await usersRepo.findByUsername(tx, caller.username, { forUpdate: true }), caller.username);
+        const user = await existing(
+          await usersRepo.findByUsername(tx, caller.username, { forUpdate: true }),
+          caller.username,
+        );
         if (!(await verifyPassword(user.passwordHash, form.oldpassword))) {
           throw new InvalidInputError(MESSAGES.oldPasswordIncorrect);
         }
         const updated = await usersRepo.setPassword(tx, user.id, passwordHash);
-        await recordAudit(tx, { userId: caller.id, action: 'user.password', entity: 'user', entityId: user.id });
+        await recordAudit(tx, {
+          userId: caller.id,
+          action: 'user.password',
+          entity: 'user',
+          entityId: user.id,
+        });
         return { id: updated.id, username: updated.username, tokenVersion: updated.tokenVersion };
       });
     },
@@ -112,7 +147,10 @@ function assertNewPassword(password: string) {
 }
 
 /** A password that fits the 15-character input of the sign-in and profile screens. */
-function generatePassword(): string {
+export function generatePassword(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-  return Array.from({ length: LIMITS.passwordMaxLength }, () => alphabet[randomInt(alphabet.length)]).join('');
+  return Array.from(
+    { length: LIMITS.passwordMaxLength },
+    () => alphabet[randomInt(alphabet.length)],
+  ).join('');
 }

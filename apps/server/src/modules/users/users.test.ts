@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kanak/contract';
-import { addUser, authed, createTestContext, login, type TestContext } from '../../../test/helpers.js';
+import {
+  addUser,
+  authed,
+  createTestContext,
+  login,
+  type TestContext,
+} from '../../../test/helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,7 +17,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const update = (token: string, payload: Record<string, unknown>, idempotencyKey?: string) =>
-  ctx.app.inject(authed(token, { method: 'POST', url: '/api/user/update-current-user', payload, idempotencyKey }));
+  ctx.app.inject(
+    authed(token, {
+      method: 'POST',
+      url: '/api/user/update-current-user',
+      payload,
+      idempotencyKey,
+    }),
+  );
 
 describe('POST /api/user/update-current-user', () => {
   let token: string;
@@ -20,11 +33,23 @@ describe('POST /api/user/update-current-user', () => {
   });
 
   it.each([
-    [{ username: 'kavya', oldpassword: 'Kavya@1928', newpassword: '' }, MESSAGES.provideNewPassword],
+    [
+      { username: 'kavya', oldpassword: 'Kavya@1928', newpassword: '' },
+      MESSAGES.provideNewPassword,
+    ],
     [{ username: 'kavya', oldpassword: '', newpassword: 'Another@1' }, MESSAGES.provideOldPassword],
-    [{ username: 'kavya', oldpassword: 'Kavya@1928', newpassword: 'short' }, MESSAGES.passwordLength],
-    [{ username: 'kavya', oldpassword: 'Kavya@1928', newpassword: 'sixteen-chars-xx' }, MESSAGES.passwordLength],
-    [{ username: 'kavya', oldpassword: 'Kavya@1928', newpassword: 'Kavya@1928' }, MESSAGES.passwordMustDiffer],
+    [
+      { username: 'kavya', oldpassword: 'Kavya@1928', newpassword: 'short' },
+      MESSAGES.passwordLength,
+    ],
+    [
+      { username: 'kavya', oldpassword: 'Kavya@1928', newpassword: 'sixteen-chars-xx' },
+      MESSAGES.passwordLength,
+    ],
+    [
+      { username: 'kavya', oldpassword: 'Kavya@1928', newpassword: 'Kavya@1928' },
+      MESSAGES.passwordMustDiffer,
+    ],
   ])('refuses %j with 400 "%s" and changes nothing', async (payload, message) => {
     const response = await update(token, payload);
     expect(response.statusCode).toBe(400);
@@ -34,17 +59,27 @@ describe('POST /api/user/update-current-user', () => {
 
   it('names both missing passwords together', async () => {
     const response = await update(token, { username: 'kavya', oldpassword: '', newpassword: '' });
-    expect(response.json().message).toBe(`${MESSAGES.provideOldPassword} ${MESSAGES.provideNewPassword}`);
+    expect(response.json().message).toBe(
+      `${MESSAGES.provideOldPassword} ${MESSAGES.provideNewPassword}`,
+    );
   });
 
   it('refuses a wrong old password', async () => {
-    const response = await update(token, { username: 'kavya', oldpassword: 'Wrong@1928', newpassword: 'Another@1' });
+    const response = await update(token, {
+      username: 'kavya',
+      oldpassword: 'Wrong@1928',
+      newpassword: 'Another@1',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(MESSAGES.oldPasswordIncorrect);
   });
 
   it("refuses to change someone else's password (403)", async () => {
-    const response = await update(token, { username: 'arjun', oldpassword: 'Kavya@1928', newpassword: 'Another@1' });
+    const response = await update(token, {
+      username: 'arjun',
+      oldpassword: 'Kavya@1928',
+      newpassword: 'Another@1',
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(MESSAGES.ownProfileOnly);
   });
@@ -62,7 +97,11 @@ describe('POST /api/user/update-current-user', () => {
 
   it('changes the password, ends other sessions and returns a working fresh token', async () => {
     const otherSession = await login(ctx, 'kavya', 'Kavya@1928');
-    const response = await update(token, { username: 'kavya', oldpassword: 'Kavya@1928', newpassword: 'Another@1' });
+    const response = await update(token, {
+      username: 'kavya',
+      oldpassword: 'Kavya@1928',
+      newpassword: 'Another@1',
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ success: true, message: MESSAGES.passwordUpdated });
@@ -74,9 +113,13 @@ describe('POST /api/user/update-current-user', () => {
 
     await expect(login(ctx, 'kavya', 'Kavya@1928')).rejects.toThrow();
     expect(await login(ctx, 'kavya', 'Another@1')).toBeTruthy();
-    const audit = await ctx.sql(`SELECT action, entity FROM audit_log WHERE action = 'user.password'`);
+    const audit = await ctx.sql(
+      `SELECT action, entity FROM audit_log WHERE action = 'user.password'`,
+    );
     expect(audit).toEqual([{ action: 'user.password', entity: 'user' }]);
-    const [hash] = await ctx.sql<{ password_hash: string }>(`SELECT password_hash FROM users WHERE username = 'kavya'`);
+    const [hash] = await ctx.sql<{ password_hash: string }>(
+      `SELECT password_hash FROM users WHERE username = 'kavya'`,
+    );
     expect(hash?.password_hash).toMatch(/^\$argon2id\$/);
   });
 });
@@ -91,14 +134,24 @@ describe('Idempotency-Key', () => {
     expect(again.statusCode).toBe(200);
     expect(again.body).toBe(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    const audit = await ctx.sql(`SELECT * FROM audit_log WHERE action = 'user.password' AND entity_id = (SELECT id::text FROM users WHERE username = 'arjun')`);
+    const audit = await ctx.sql(
+      `SELECT * FROM audit_log WHERE action = 'user.password' AND entity_id = (SELECT id::text FROM users WHERE username = 'arjun')`,
+    );
     expect(audit).toHaveLength(1);
   });
 
   it('refuses the same key with a different body (409) and changes nothing', async () => {
     const token = await login(ctx, 'arjun', 'Second@1928');
-    await update(token, { username: 'arjun', oldpassword: 'nope-nope', newpassword: 'Third@1928' }, 'key-reuse-0001');
-    const reused = await update(token, { username: 'arjun', oldpassword: 'Second@1928', newpassword: 'Third@1928' }, 'key-reuse-0001');
+    await update(
+      token,
+      { username: 'arjun', oldpassword: 'nope-nope', newpassword: 'Third@1928' },
+      'key-reuse-0001',
+    );
+    const reused = await update(
+      token,
+      { username: 'arjun', oldpassword: 'Second@1928', newpassword: 'Third@1928' },
+      'key-reuse-0001',
+    );
     expect(reused.statusCode).toBe(409);
     expect(reused.json().message).toBe(MESSAGES.idempotencyKeyReused);
     expect(await login(ctx, 'arjun', 'Second@1928')).toBeTruthy();
@@ -111,7 +164,11 @@ describe('Idempotency-Key', () => {
     expect(first.statusCode).toBe(200);
     const other = await update(token, { ...payload, newpassword: 'Fifth@19280' }, 'key-ended-0002');
     expect(other.statusCode).toBe(401);
-    const otherBodySameKey = await update(token, { ...payload, newpassword: 'Fifth@19280' }, 'key-ended-0001');
+    const otherBodySameKey = await update(
+      token,
+      { ...payload, newpassword: 'Fifth@19280' },
+      'key-ended-0001',
+    );
     expect(otherBodySameKey.statusCode).toBe(401);
     expect(await login(ctx, 'arjun', 'Fourth@1928')).toBeTruthy();
   });
@@ -119,7 +176,11 @@ describe('Idempotency-Key', () => {
   it('keeps keys per user', async () => {
     await addUser(ctx, 'neha', 'Neha@192800');
     const token = await login(ctx, 'neha', 'Neha@192800');
-    const response = await update(token, { username: 'neha', oldpassword: 'Neha@192800', newpassword: 'Neha@2000a' }, 'key-repeat-0001');
+    const response = await update(
+      token,
+      { username: 'neha', oldpassword: 'Neha@192800', newpassword: 'Neha@2000a' },
+      'key-repeat-0001',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['idempotent-replayed']).toBeUndefined();
   });
