@@ -11,13 +11,19 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_PREFIX, MESSAGES } from '@kanak/contract';
+import { API_PREFIX, MESSAGES, todayIn } from '@kanak/contract';
+import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import type { Secrets } from './lib/secrets.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { customersRoutes } from './modules/customers/customers.routes.js';
+import { createCustomersService } from './modules/customers/customers.service.js';
+import { pointsRoutes } from './modules/points/points.routes.js';
+import { createPointsService } from './modules/points/points.service.js';
+import { createFieldCipher } from './lib/crypto.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -44,6 +50,10 @@ export interface AppDeps {
   config: Config;
   db: Db;
   secrets: Pick<Secrets, 'jwtSecret' | 'dataKey'>;
+  /** The pool behind `db`, for streaming exports. */
+  pool: pg.Pool;
+  /** "Now" for the store's "today"; tests pin it. */
+  clock?: () => Date;
   /** main.ts passes its logger; tests pass none and get a silent one. */
   logger?: FastifyBaseLogger;
 }
@@ -76,8 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  const cipher = createFieldCipher(deps.secrets.dataKey);
+  const today = () => todayIn(config.storeTimezone, deps.clock?.() ?? new Date());
   const users = createUsersService({ db });
   const auth = createAuthService({ db, users });
+  const customers = createCustomersService({ db, cipher, today });
+  const points = createPointsService({ db, today });
 
   await app.register(securityPlugin);
   await app.register(authPlugin, {
@@ -91,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(systemRoutes, { db });
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes, { users });
+      await api.register(customersRoutes, { customers, pool: deps.pool });
+      await api.register(pointsRoutes, { points });
     },
     { prefix: API_PREFIX },
   );

@@ -52,7 +52,13 @@ async function main() {
       );
     }
 
-    const app = await buildApp({ config, db: database.db, secrets, logger: log });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      pool: database.pool,
+      secrets,
+      logger: log,
+    });
     await app.listen({ port: config.port, host: config.host });
 
     let stopping = false;

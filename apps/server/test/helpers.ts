@@ -24,7 +24,10 @@ export interface TestContext {
 }
 
 /** This file's own database (a copy of the migrated template) and an app built on it. */
-export async function createTestContext(env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: NodeJS.ProcessEnv = {},
+  clock?: () => Date,
+): Promise<TestContext> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `kanak_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
   await createDatabaseFromTemplate(adminUrl, name);
@@ -35,7 +38,13 @@ export async function createTestContext(env: NodeJS.ProcessEnv = {}): Promise<Te
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, secrets: TEST_SECRETS });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    secrets: TEST_SECRETS,
+    clock,
+  });
   await app.ready();
   return {
     app,

@@ -38,6 +38,8 @@ export const MESSAGES = {
   statementUpdateFailed: 'Error in updating statement.',
   noStatement: 'No statement generated yet.',
   insufficientPoints: (balance: number) => `Insufficient points. Available balance: ${balance}.`,
+  balanceWouldGoNegative: (mobileno: string) =>
+    `This change would leave the points balance of ${mobileno} below zero.`,
 
   // Customer profile
   enterMobile: 'Please enter 10 digits mobile no before proceeding.',
@@ -48,6 +50,11 @@ export const MESSAGES = {
   exportFailed: 'Error in exporting customer data.',
   mobileTaken: 'Mobile number already belongs to another customer.',
   customerNotFound: 'Customer not found.',
+  customerSaved: 'Customer profile saved.',
+  dobInFuture: 'Date of Birth cannot be in the future.',
+  entryDateInFuture: 'Date cannot be in the future.',
+  entryNotFound: 'Statement entry not found.',
+  onlyManualEntries: 'Only manually entered rows can be edited.',
 
   // Message configuration
   panelLoadRefused: 'Failed to get panel configuration',

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  char,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -10,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -69,4 +73,89 @@ export const auditLog = pgTable(
     detail: jsonb('detail'),
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+/**
+ * Customers. `points_balance` is the sum of the customer's ledger entries, kept in the same
+ * transaction as every entry change (a test checks the two always agree).
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    mobileno: varchar('mobileno', { length: 10 }).notNull(),
+    custname: text('custname').notNull(),
+    email: text('email').notNull().default(''),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    pincode: text('pincode').notNull().default(''),
+    state: text('state').notNull().default(''),
+    dob: date('dob'),
+    doa: date('doa'),
+    /** AES-256-GCM with DATA_KEY; never returned. */
+    aadhaarSealed: text('aadhaar_sealed'),
+    aadhaarLast4: varchar('aadhaar_last4', { length: 4 }),
+    pan: text('pan').notNull().default(''),
+    pointsBalance: bigint('points_balance', { mode: 'number' }).notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // text_pattern_ops: the same uniqueness, and `LIKE '98%'` prefix search under any collation.
+    uniqueIndex('customers_mobileno_key').using('btree', t.mobileno.op('text_pattern_ops')),
+    index('customers_custname_trgm_idx').using('gist', t.custname.op('gist_trgm_ops')),
+    index('customers_custname_prefix_idx').using(
+      'btree',
+      sql`lower(${t.custname}) text_pattern_ops`,
+    ),
+    check('customers_points_balance_check', sql`${t.pointsBalance} >= 0`),
+  ],
+);
+
+/** The loyalty-points ledger. Rows are never deleted; edits of manual rows keep history. */
+export const pointsEntries = pgTable(
+  'points_entries',
+  {
+    mrn: bigint('mrn', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    invdate: date('invdate').notNull(),
+    narration: text('narration').notNull(),
+    saleAmountPaise: bigint('sale_amount_paise', { mode: 'number' }).notNull().default(0),
+    credit: integer('credit').notNull().default(0),
+    debit: integer('debit').notNull().default(0),
+    /** M typed by staff (editable), S from a sale. */
+    source: char('ts', { length: 1 }).notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('points_entries_statement_idx').on(t.customerId, t.invdate, t.mrn),
+    check(
+      'points_entries_one_side_check',
+      sql`${t.credit} >= 0 AND ${t.debit} >= 0 AND (${t.credit} = 0 OR ${t.debit} = 0)`,
+    ),
+    check('points_entries_source_check', sql`${t.source} IN ('M', 'S')`),
+  ],
+);
+
+/** Every edit of a ledger row: the row before and after, who and when. */
+export const pointsEntryHistory = pgTable(
+  'points_entry_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    mrn: bigint('mrn', { mode: 'number' })
+      .notNull()
+      .references(() => pointsEntries.mrn),
+    before: jsonb('before').notNull(),
+    after: jsonb('after').notNull(),
+    changedBy: integer('changed_by').references(() => users.id),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('points_entry_history_mrn_idx').on(t.mrn)],
 );

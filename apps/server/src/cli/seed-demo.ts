@@ -1,0 +1,61 @@
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { todayIn } from '@kanak/contract';
+import { loadConfig } from '../config.js';
+import { connectDatabase } from '../db/client.js';
+import { openEmbeddedPostgres } from '../db/embedded.js';
+import { migrateDatabase } from '../db/migrate.js';
+import { resolveSecrets } from '../lib/secrets.js';
+import { loadDemoData } from './load-demo.js';
+
+/**
+ * `npm run seed:demo` fills a demo data set; `-- --customers 1000000` builds the benchmark set
+ * (10 ledger rows a customer on average), loaded with COPY.
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      customers: { type: 'string', default: '300' },
+      entries: { type: 'string', default: '10' },
+    },
+  });
+  const customers = Number(values.customers);
+  const entriesPerCustomer = Number(values.entries);
+  if (!Number.isInteger(customers) || customers < 1)
+    throw new Error('--customers must be a positive whole number');
+
+  const config = loadConfig();
+  const secrets = await resolveSecrets(config.dataDir, {
+    jwtSecret: config.jwtSecret,
+    dataKey: config.dataKey,
+  });
+  const embedded = config.databaseUrl
+    ? undefined
+    : await openEmbeddedPostgres({
+        dataDir: config.dataDir,
+        password: secrets.embeddedDbPassword,
+        log: pino({ level: 'warn' }),
+      });
+  const database = connectDatabase(config.databaseUrl ?? embedded!.url, { max: 2 });
+  try {
+    await migrateDatabase(database.db);
+    const started = Date.now();
+    const result = await loadDemoData(database.pool, {
+      customers,
+      entriesPerCustomer,
+      today: todayIn(config.storeTimezone),
+      onProgress: (message) => console.log(message),
+    });
+    console.log(
+      `Loaded ${result.customers} customers and ${result.entries} ledger entries in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
+  } finally {
+    await database.close();
+    await embedded?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { customers } from '../../db/schema.js';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type CustomerValues = Omit<
+  typeof customers.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'pointsBalance'
+>;
+
+const SEARCH_LIMIT = 20;
+const searchColumns = { CUSTNAME: customers.custname, MOBILENO: customers.mobileno };
+
+export const customersRepo = {
+  /** Mobile numbers starting with the digits, in number order. */
+  searchByMobilePrefix(tx: Tx, digits: string) {
+    return tx
+      .select(searchColumns)
+      .from(customers)
+      .where(sql`${customers.mobileno} LIKE ${`${digits}%`}`)
+      .orderBy(asc(customers.mobileno))
+      .limit(SEARCH_LIMIT);
+  },
+
+  /** Names starting with a short text (too short for trigrams), case-insensitive. */
+  searchByNamePrefix(tx: Tx, text: string) {
+    return tx
+      .select(searchColumns)
+      .from(customers)
+      .where(sql`lower(${customers.custname}) LIKE ${`${escapeLike(text.toLowerCase())}%`}`)
+      .orderBy(sql`lower(${customers.custname})`, asc(customers.mobileno))
+      .limit(SEARCH_LIMIT);
+  },
+
+  /** Names containing the text, closest word match first (trigram index, nearest-neighbour). */
+  searchByNamePart(tx: Tx, text: string) {
+    return tx
+      .select(searchColumns)
+      .from(customers)
+      .where(sql`${customers.custname} ILIKE ${`%${escapeLike(text)}%`}`)
+      .orderBy(sql`${customers.custname} <<-> ${text}`, asc(customers.custname))
+      .limit(SEARCH_LIMIT);
+  },
+
+  async findByMobile(tx: Tx, mobileno: string) {
+    const [row] = await tx.select().from(customers).where(eq(customers.mobileno, mobileno));
+    return row;
+  },
+
+  async findByIdForUpdate(tx: Tx, id: number) {
+    const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+    return row;
+  },
+
+  async insert(tx: Tx, values: CustomerValues) {
+    const [row] = await tx.insert(customers).values(values).returning();
+    return row!;
+  },
+
+  async update(tx: Tx, id: number, values: Partial<CustomerValues>) {
+    const [row] = await tx
+      .update(customers)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(customers.id, id))
+      .returning();
+    return row!;
+  },
+
+  async any(tx: Tx) {
+    const [row] = await tx.select({ id: customers.id }).from(customers).limit(1);
+    return row !== undefined;
+  },
+
+  listAll(tx: Tx) {
+    return tx.select().from(customers).orderBy(asc(customers.id));
+  },
+};
+
+/** `%` and `_` typed by staff are letters, not wildcards. */
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_PATHS,
+  customerDataRequest,
+  customerSearchQuery,
+  EXPORT_FILE_NAME,
+  MESSAGES,
+  saveCustomerRequest,
+} from '@kanak/contract';
+import type pg from 'pg';
+import { NotFoundError } from '../../lib/errors.js';
+import { streamCustomersCsv } from './customers.export.js';
+import type { CustomersService } from './customers.service.js';
+
+interface Options {
+  customers: CustomersService;
+  pool: pg.Pool;
+}
+
+export const customersRoutes: FastifyPluginAsyncZod<Options> = async (app, { customers, pool }) => {
+  app.get(
+    API_PATHS.searchCustomers,
+    { schema: { querystring: customerSearchQuery } },
+    async (request) => ({
+      success: true,
+      data: await customers.search(request.query.search),
+    }),
+  );
+
+  app.post(API_PATHS.customerData, { schema: { body: customerDataRequest } }, async (request) => ({
+    success: true,
+    data: await customers.getByMobile(request.body.mobileno),
+  }));
+
+  app.post(
+    API_PATHS.saveCustomer,
+    { schema: { body: saveCustomerRequest }, config: { idempotent: true } },
+    async (request) => ({
+      success: true,
+      message: MESSAGES.customerSaved,
+      data: await customers.save(request.staff, request.body.formData),
+    }),
+  );
+
+  app.get(
+    API_PATHS.exportCustomers,
+    { schema: { querystring: z.object({ format: z.enum(['json', 'csv']).default('json') }) } },
+    async (request, reply) => {
+      if (request.query.format === 'json')
+        return { success: true, data: await customers.exportAll() };
+      if (!(await customers.hasAny())) throw new NotFoundError(MESSAGES.noExportData);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
+        .send(streamCustomersCsv(pool));
+    },
+  );
+};

@@ -1,0 +1,187 @@
+import {
+  CASHCR,
+  ENTRY_SOURCE,
+  financialYearStart,
+  MESSAGES,
+  OPENING_BALANCE_NARRATION,
+  POINTS_DEFAULT_NARRATION,
+  type PointsForm,
+  type PointsStatementFilter,
+  type StatementRow,
+} from '@kanak/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
+import type { StaffIdentity } from '../../plugins/types.js';
+import { pointsRepo, type EntryRow } from './points.repo.js';
+
+export type PointsService = ReturnType<typeof createPointsService>;
+
+interface Customer {
+  id: number;
+  custname: string;
+  mobileno: string;
+  balance: number;
+}
+
+export function createPointsService({ db, today }: { db: Db; today: () => string }) {
+  const assertNotFuture = (date: string) => {
+    if (date > today()) throw new InvalidInputError(MESSAGES.entryDateInFuture);
+  };
+
+  return {
+    /** Credits or deducts points; a deduction never takes the balance below zero. */
+    async updatePoints(actor: StaffIdentity, form: PointsForm) {
+      assertNotFuture(form.INVDATE);
+      return db.transaction(async (tx) => {
+        const customer = await pointsRepo.lockCustomerByMobile(tx, form.MOBILENO);
+        if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
+        const { credit, debit } = sides(form);
+        if (debit > customer.balance)
+          throw new ConflictError(MESSAGES.insufficientPoints(customer.balance));
+        const entry = await pointsRepo.insertEntry(tx, {
+          customerId: customer.id,
+          invdate: form.INVDATE,
+          narration: form.NARRATION || POINTS_DEFAULT_NARRATION[form.CASHCR],
+          credit,
+          debit,
+          source: ENTRY_SOURCE.manual,
+          createdBy: actor.id,
+        });
+        await pointsRepo.addToBalance(tx, customer.id, credit - debit);
+        await recordAudit(tx, {
+          userId: actor.id,
+          action: form.CASHCR === CASHCR.credit ? 'points.credit' : 'points.debit',
+          entity: 'points_entry',
+          entityId: entry.mrn,
+          detail: { customerId: customer.id, credit, debit },
+        });
+        return entry;
+      });
+    },
+
+    /** Edits a manual ledger row, possibly moving it to another customer; keeps history. */
+    async updateStatement(actor: StaffIdentity, form: PointsForm & { MRN: number }) {
+      assertNotFuture(form.INVDATE);
+      return db.transaction(async (tx) => {
+        const before = await pointsRepo.findEntryForUpdate(tx, form.MRN);
+        if (!before) throw new NotFoundError(MESSAGES.entryNotFound);
+        if (before.source !== ENTRY_SOURCE.manual)
+          throw new ConflictError(MESSAGES.onlyManualEntries);
+        const target = await pointsRepo.findCustomerByMobile(tx, form.MOBILENO);
+        if (!target) throw new NotFoundError(MESSAGES.customerNotFound);
+
+        const locked = await pointsRepo.lockCustomersById(tx, [
+          ...new Set([before.customerId, target.id]),
+        ]);
+        const { credit, debit } = sides(form);
+        await moveEffect(tx, locked, before, { customerId: target.id, credit, debit });
+        const after = await pointsRepo.updateEntry(tx, before.mrn, {
+          customerId: target.id,
+          invdate: form.INVDATE,
+          narration: form.NARRATION || POINTS_DEFAULT_NARRATION[form.CASHCR],
+          credit,
+          debit,
+          updatedBy: actor.id,
+        });
+        await pointsRepo.insertHistory(tx, before.mrn, before, after, actor.id);
+        await recordAudit(tx, {
+          userId: actor.id,
+          action: 'points.edit',
+          entity: 'points_entry',
+          entityId: before.mrn,
+          detail: { from: effectOf(before), to: effectOf(after) },
+        });
+        return after;
+      });
+    },
+
+    /** The ledger for a date range, opening with the balance brought forward (DESIGN §5). */
+    async statement(filter: PointsStatementFilter): Promise<StatementRow[]> {
+      const customer = await pointsRepo.findCustomerByMobile(db, filter.MOBILENO);
+      if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
+      const [opening, entries] = await Promise.all([
+        pointsRepo.openingBalance(db, customer.id, filter.DFROM),
+        pointsRepo.entriesBetween(db, customer.id, filter.DFROM, filter.DTO),
+      ]);
+      const rows = entries.map((entry) => toStatementRow(entry, customer));
+      if (opening.entries === 0) return rows;
+      return [openingRow(opening.net, customer), ...rows];
+    },
+
+    financialYearStart: () => financialYearStart(today()),
+  };
+}
+
+function sides(form: Pick<PointsForm, 'CASHCR' | 'POINTS'>) {
+  return form.CASHCR === CASHCR.credit
+    ? { credit: form.POINTS, debit: 0 }
+    : { credit: 0, debit: form.POINTS };
+}
+
+const effectOf = (entry: Pick<EntryRow, 'customerId' | 'credit' | 'debit'>) => ({
+  customerId: entry.customerId,
+  points: entry.credit - entry.debit,
+});
+
+/** Takes the old entry's effect off its customer and puts the new one on; no balance below 0. */
+async function moveEffect(
+  tx: Tx,
+  locked: Customer[],
+  before: EntryRow,
+  after: Pick<EntryRow, 'customerId' | 'credit' | 'debit'>,
+) {
+  const balances = new Map(locked.map((customer) => [customer.id, customer.balance]));
+  const deltas = new Map<number, number>();
+  const add = (id: number, delta: number) => deltas.set(id, (deltas.get(id) ?? 0) + delta);
+  add(before.customerId, -effectOf(before).points);
+  add(after.customerId, effectOf(after).points);
+
+  for (const [customerId, delta] of deltas) {
+    const balance = balances.get(customerId) ?? 0;
+    if (balance + delta < 0) {
+      const customer = locked.find((c) => c.id === customerId)!;
+      const available =
+        customerId === after.customerId
+          ? balance - (customerId === before.customerId ? effectOf(before).points : 0)
+          : balance;
+      throw new ConflictError(
+        customerId === after.customerId && after.debit > 0
+          ? MESSAGES.insufficientPoints(available)
+          : MESSAGES.balanceWouldGoNegative(customer.mobileno),
+      );
+    }
+  }
+  for (const [customerId, delta] of deltas) await pointsRepo.addToBalance(tx, customerId, delta);
+}
+
+function toStatementRow(entry: EntryRow, customer: Customer): StatementRow {
+  return {
+    MRN: entry.mrn,
+    INVDATE: entry.invdate,
+    NARRATION: entry.narration,
+    SALEAMT: entry.saleAmountPaise / 100,
+    RCREDIT: entry.credit,
+    RDEBIT: entry.debit,
+    TS: entry.source,
+    CUSTNAME: customer.custname,
+    MOBILENO: customer.mobileno,
+    CASHCR: entry.credit > 0 ? CASHCR.credit : CASHCR.debit,
+  };
+}
+
+/** INVDATE null: the screen shows the statement's "Date from" on this line. */
+function openingRow(net: number, customer: Customer): StatementRow {
+  return {
+    MRN: 0,
+    INVDATE: null,
+    NARRATION: OPENING_BALANCE_NARRATION,
+    SALEAMT: 0,
+    RCREDIT: Math.max(net, 0),
+    RDEBIT: Math.max(-net, 0),
+    TS: ENTRY_SOURCE.opening,
+    CUSTNAME: customer.custname,
+    MOBILENO: customer.mobileno,
+    CASHCR: net >= 0 ? CASHCR.credit : CASHCR.debit,
+  };
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { isIsoDate } from '../dates.js';
+import { LIMITS, SENTINEL_DATE } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import { isValidAadhaar, MASKED_AADHAAR_PATTERN, PAN_PATTERN } from '../validation.js';
+
+/** A 10-digit mobile number, with the spec's two messages (missing / not 10 digits). */
+export const mobileNumber = z
+  .string({ error: MESSAGES.enterMobile })
+  .trim()
+  .min(1, { error: MESSAGES.enterMobile })
+  .regex(/^\d{10}$/, { error: MESSAGES.mobileLength });
+
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text.` })
+    .trim()
+    .max(max, { error: `${field} must be at most ${max} characters.` })
+    .default('');
+
+/** `''`, the legacy 1900-01-01 (both mean "no date") or a real YYYY-MM-DD date. */
+const optionalDate = (field: string) =>
+  z
+    .string({ error: `${field} must be a date in YYYY-MM-DD format.` })
+    .trim()
+    .refine((value) => value === '' || isIsoDate(value), {
+      error: `${field} must be a real date in YYYY-MM-DD format.`,
+    })
+    .transform((value) => (value === SENTINEL_DATE ? '' : value))
+    .default('');
+
+export const customerSearchQuery = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(100, { error: 'search must be at most 100 characters.' })
+    .default(''),
+});
+
+export const customerSearchResult = z.object({ CUSTNAME: z.string(), MOBILENO: z.string() });
+export type CustomerSearchResult = z.infer<typeof customerSearchResult>;
+
+export const customerDataRequest = z.object({ mobileno: mobileNumber });
+
+/** The Customer Profile form (spec §3), as saved by update-customer-data. */
+export const customerForm = z.object({
+  custid: z
+    .union([z.number(), z.string()])
+    .nullish()
+    .transform((value) => (value === '' || value == null ? null : Number(value)))
+    .refine((value) => value === null || (Number.isInteger(value) && value > 0), {
+      error: 'custid must be a customer id.',
+    }),
+  mobileno: mobileNumber,
+  custname: z
+    .string({ error: MESSAGES.enterName })
+    .trim()
+    .min(1, { error: MESSAGES.enterName })
+    .max(LIMITS.customerNameMaxLength, {
+      error: `Name must be at most ${LIMITS.customerNameMaxLength} characters.`,
+    }),
+  email: optionalText('Email', LIMITS.emailMaxLength).refine(
+    (value) => value === '' || z.email().safeParse(value).success,
+    { error: 'Email must be a valid email address, or empty.' },
+  ),
+  address: optionalText('Address', LIMITS.addressMaxLength),
+  city: optionalText('City', LIMITS.cityMaxLength),
+  pincode: optionalText('Pincode', LIMITS.pincodeLength).refine(
+    (value) => value === '' || /^\d{6}$/.test(value),
+    { error: 'Pincode must be 6 digits, or empty.' },
+  ),
+  state: optionalText('State', LIMITS.stateMaxLength),
+  dob: optionalDate('Date of Birth'),
+  doa: optionalDate('Anniversary Date'),
+  aadhaar: optionalText('Aadhaar', LIMITS.aadhaarMaxLength).refine(
+    (value) => value === '' || MASKED_AADHAAR_PATTERN.test(value) || isValidAadhaar(value),
+    { error: 'Aadhaar must be a valid 12-digit Aadhaar number, or empty.' },
+  ),
+  pan: optionalText('PAN', LIMITS.panLength)
+    .transform((value) => value.toUpperCase())
+    .refine((value) => value === '' || PAN_PATTERN.test(value), {
+      error: 'PAN must be 5 letters, 4 digits and a letter (like ABCDE1234F), or empty.',
+    }),
+});
+export type CustomerFormInput = z.input<typeof customerForm>;
+export type CustomerForm = z.output<typeof customerForm>;
+
+export const saveCustomerRequest = z.object({ formData: customerForm });
+
+/** A customer as the API returns it: dates '' when unset, Aadhaar masked. */
+export interface CustomerRecord {
+  custid: number;
+  mobileno: string;
+  custname: string;
+  email: string;
+  address: string;
+  city: string;
+  pincode: string;
+  state: string;
+  dob: string;
+  doa: string;
+  aadhaar: string;
+  pan: string;
+  /** The loyalty-points balance (not in the spec's form; shown on the points screen). */
+  points: number;
+}
+
+export const CUSTOMER_EXPORT_COLUMNS = [
+  'custid',
+  'mobileno',
+  'custname',
+  'email',
+  'address',
+  'city',
+  'pincode',
+  'state',
+  'dob',
+  'doa',
+  'aadhaar',
+  'pan',
+  'points',
+] as const satisfies readonly (keyof CustomerRecord)[];

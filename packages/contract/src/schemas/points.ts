@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { isoDate } from './common.js';
+import { mobileNumber } from './customers.js';
+
+export const CASHCR = { credit: 'CR', debit: 'DB' } as const;
+export type CashCr = (typeof CASHCR)[keyof typeof CASHCR];
+
+/** How a ledger row came to be: M typed by staff (editable), S from a sale, O opening balance. */
+export const ENTRY_SOURCE = { manual: 'M', sale: 'S', opening: 'O' } as const;
+
+export const POINTS_DEFAULT_NARRATION = { CR: 'Points allocated', DB: 'Points deducted' } as const;
+export const OPENING_BALANCE_NARRATION = 'Opening Balance';
+
+const pointsRule = `Loyalty points must be a whole number from 1 to ${LIMITS.pointsMax.toLocaleString('en-IN')}.`;
+
+/** Points arrive as digits in text (the form keeps them as text) or as a whole number. */
+export const pointsValue = z
+  .union(
+    [
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,7}$/, { error: pointsRule }),
+      z.number(),
+    ],
+    {
+      error: pointsRule,
+    },
+  )
+  .transform(Number)
+  .refine((n) => Number.isInteger(n) && n >= 1 && n <= LIMITS.pointsMax, { error: pointsRule });
+
+export const pointsForm = z.object({
+  CUSTNAME: z.string().trim().max(LIMITS.customerNameMaxLength).default(''),
+  MOBILENO: mobileNumber,
+  POINTS: pointsValue,
+  NARRATION: z
+    .string()
+    .trim()
+    .max(LIMITS.narrationMaxLength, {
+      error: `Narration must be at most ${LIMITS.narrationMaxLength} characters.`,
+    })
+    .default(''),
+  INVDATE: isoDate('Date'),
+  CASHCR: z.enum(['CR', 'DB'], {
+    error: 'Choose Points Allocation (CR) or Points Deduction (DB).',
+  }),
+});
+export type PointsFormInput = z.input<typeof pointsForm>;
+export type PointsForm = z.output<typeof pointsForm>;
+
+export const updatePointsRequest = z.object({ formData: pointsForm });
+
+export const updateStatementRequest = z.object({
+  formData: pointsForm.extend({
+    MRN: z.coerce
+      .number({ error: 'MRN must be an entry number.' })
+      .int({ error: 'MRN must be an entry number.' })
+      .positive({ error: 'MRN must be an entry number.' }),
+  }),
+});
+export type UpdateStatementRequest = z.input<typeof updateStatementRequest>;
+
+export const pointsStatementRequest = z
+  .object({ MOBILENO: mobileNumber, DFROM: isoDate('Date from'), DTO: isoDate('Date to') })
+  .refine((filter) => filter.DFROM <= filter.DTO, {
+    error: 'Date from must not be after Date to.',
+    path: ['DFROM'],
+  });
+export type PointsStatementFilter = z.infer<typeof pointsStatementRequest>;
+
+/** A ledger row (spec §3 "Statement row"); SALEAMT in rupees, points whole numbers. */
+export interface StatementRow {
+  MRN: number;
+  INVDATE: string | null;
+  NARRATION: string;
+  SALEAMT: number;
+  RCREDIT: number;
+  RDEBIT: number;
+  TS: string;
+  CUSTNAME: string;
+  MOBILENO: string;
+  CASHCR: CashCr;
+}
+
+/** The spec's balance rule: the larger side minus the smaller, shown on that side. */
+export function statementTotals(rows: Pick<StatementRow, 'RCREDIT' | 'RDEBIT' | 'SALEAMT'>[]) {
+  const credit = rows.reduce((sum, row) => sum + row.RCREDIT, 0);
+  const debit = rows.reduce((sum, row) => sum + row.RDEBIT, 0);
+  const sale = rows.reduce((sum, row) => sum + row.SALEAMT, 0);
+  return {
+    total: { sale, credit, debit },
+    balance:
+      credit > debit ? { credit: credit - debit, debit: 0 } : { credit: 0, debit: debit - credit },
+  };
+}
