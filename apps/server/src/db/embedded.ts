@@ -84,7 +84,7 @@ export async function startEmbeddedPostgres(options: {
     for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
       recent.push(line);
       if (recent.length > 20) recent.shift();
-      // "starting up" refusals are our own readiness probes.
+      // "starting up": our own readiness probes; "administrator command": our own stop.
       if (/\b(ERROR|FATAL|PANIC):/.test(line) && !line.includes('starting up'))
         log.warn({ postgres: line });
       else log.debug({ postgres: line });
