@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import type pg from 'pg';
 import pino from 'pino';
 import { todayIn } from '@kanak/contract';
 import { connectDatabase } from '../apps/server/src/db/client.js';
@@ -122,9 +122,8 @@ async function sampleInputs(pool: pg.Pool) {
   );
   const searches = rows.flatMap((r, i) => [
     r.mobileno.slice(0, 5 + (i % 4)),
-    r.custname
-      .split(' ')
-      [i % 2]!.slice(0, 3 + (i % 4))
+    nameWord(r.custname, i % 2)
+      .slice(0, 3 + (i % 4))
       .toLowerCase(),
   ]);
   const today = todayIn('Asia/Kolkata');
@@ -135,6 +134,8 @@ async function sampleInputs(pool: pg.Pool) {
     to: today,
   };
 }
+
+const nameWord = (name: string, index: number) => name.split(' ')[index] ?? name;
 
 async function rawSearch(pool: pg.Pool, text: string) {
   if (/^\d+$/.test(text)) {
