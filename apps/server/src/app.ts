@@ -23,6 +23,8 @@ import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
 import { createPointsService } from './modules/points/points.service.js';
+import { schemesRoutes } from './modules/schemes/schemes.routes.js';
+import { createSchemesService } from './modules/schemes/schemes.service.js';
 import { createFieldCipher } from './lib/crypto.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -98,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ db, users });
   const customers = createCustomersService({ db, cipher, today });
   const points = createPointsService({ db, today });
+  const schemes = createSchemesService({ db, today, terms: config.schemeTerms });
 
   await app.register(securityPlugin);
   await app.register(authPlugin, {
@@ -113,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { users });
       await api.register(customersRoutes, { customers, pool: deps.pool });
       await api.register(pointsRoutes, { points });
+      await api.register(schemesRoutes, { schemes });
     },
     { prefix: API_PREFIX },
   );

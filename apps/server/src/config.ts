@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, newPassword, type Branding } from '@kanak/contract';
+import { LIMITS, newPassword, SCHEME_DEFAULTS, type Branding } from '@kanak/contract';
 
 /** Turns an empty environment value into "unset", so `FOO=` behaves like no FOO at all. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -50,6 +50,8 @@ const envSchema = z.object({
   SHOP_PHONE: z.string().default('+91 22 2342 1928'),
   SUPPORT_PHONE: z.string().default('+91 80 4718 2200'),
   POWERED_BY: z.string().default('Kanak Technologies'),
+  INSTALLMENTS: z.coerce.number().int().min(1).max(60).default(SCHEME_DEFAULTS.installments),
+  BONUS_PERCENT: z.coerce.number().int().min(0).max(1000).default(SCHEME_DEFAULTS.bonusPercent),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optional(z.string()),
 });
@@ -68,6 +70,7 @@ export interface Config {
   dataKey: string | undefined;
   storeTimezone: string;
   branding: Branding;
+  schemeTerms: { installments: number; bonusPercent: number };
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
 }
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       poweredBy: e.POWERED_BY,
       storeTimezone: e.STORE_TIMEZONE,
     },
+    schemeTerms: { installments: e.INSTALLMENTS, bonusPercent: e.BONUS_PERCENT },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
   };

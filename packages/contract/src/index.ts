@@ -8,3 +8,5 @@ export * from './ui-texts.js';
 export * from './validation.js';
 export * from './schemas/customers.js';
 export * from './schemas/points.js';
+export * from './schemas/schemes.js';
+export * from './format.js';

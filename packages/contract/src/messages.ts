@@ -87,6 +87,26 @@ export const MESSAGES = {
   noSummaryResults: 'No results yet.',
   noMatchingRecords: 'No records match the specified filters.',
   summaryFailed: 'Error in generating summary.',
+  schemeGenerated: (id: number) => `Scheme ${id} generated.`,
+  customerMismatch: 'The customer details do not match. Search the customer again.',
+  startInFuture: 'Start date cannot be in the future.',
+  onlyInactiveCancellable: 'Only an inactive scheme without installments can be cancelled.',
+  schemeCancelled: 'Scheme cancelled.',
+  panSaved: 'PAN saved.',
+  onlyInactiveActivatable: 'Only an inactive scheme can be activated.',
+  schemeActivated: (id: number) => `Scheme ${id} activated.`,
+  onlyActiveInstallments: 'Installments can be added only to an active scheme.',
+  installmentRecorded: (receipt: number) => `Installment recorded. Receipt ${receipt}.`,
+  installmentOutsideTerm: (start: string, end: string) =>
+    `The installment date must be within the scheme's term, ${start} to ${end}.`,
+  installmentMonthTaken: (month: string) => `An installment for ${month} is already recorded.`,
+  allInstallmentsPaid: (count: number) => `All ${count} installments are already paid.`,
+  cashLimit: (limit: string, taken: string) =>
+    `Cash received for one scheme must stay below ${limit} (Income-tax Act, section 269ST); ${taken} is already in cash. Take this installment by another mode.`,
+  notYetClosable: (count: number, maturity: string) =>
+    `This scheme can be closed when all ${count} installments are paid or after its maturity date, ${maturity}.`,
+  onlyActiveClosable: 'Only an active scheme can be closed.',
+  schemeClosed: (id: number) => `Scheme ${id} closed.`,
 
   // Generic
   notFound: 'Not found.',

@@ -159,3 +159,75 @@ export const pointsEntryHistory = pgTable(
   },
   (t) => [index('points_entry_history_mrn_idx').on(t.mrn)],
 );
+
+/**
+ * Gold-savings schemes: `installments` monthly payments of `amount` rupees from `startdt`,
+ * maturing on `matdt`. Status n Inactive, a Active, m Completed, x cancelled (kept for audit).
+ */
+export const schemes = pgTable(
+  'schemes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    startdt: date('startdt').notNull(),
+    matdt: date('matdt').notNull(),
+    amount: integer('amount').notNull(),
+    installments: smallint('installments').notNull(),
+    status: char('status', { length: 1 }).notNull().default('n'),
+    bonus: integer('bonus'),
+    maturityValue: bigint('maturity_value', { mode: 'number' }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    cancelledBy: integer('cancelled_by').references(() => users.id),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    closedBy: integer('closed_by').references(() => users.id),
+    closedOn: date('closed_on'),
+  },
+  (t) => [
+    // A customer can never hold two Inactive schemes, whatever the timing of requests.
+    uniqueIndex('schemes_one_inactive_per_customer')
+      .on(t.customerId)
+      .where(sql`${t.status} = 'n'`),
+    index('schemes_customer_idx').on(t.customerId, t.id),
+    index('schemes_startdt_idx').on(t.startdt),
+    check('schemes_status_check', sql`${t.status} IN ('n', 'a', 'm', 'x')`),
+    check('schemes_amount_check', sql`${t.amount} BETWEEN 1 AND 9999999`),
+  ],
+);
+
+/** Payments into a scheme, one per calendar month (`period` YYYY-MM), each with a receipt. */
+export const schemeInstallments = pgTable(
+  'scheme_installments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    schemeId: integer('scheme_id')
+      .notNull()
+      .references(() => schemes.id),
+    receiptNo: bigint('receipt_no', { mode: 'number' }).notNull(),
+    paidOn: date('paid_on').notNull(),
+    period: char('period', { length: 7 }).notNull(),
+    amount: integer('amount').notNull(),
+    mode: text('mode').notNull(),
+    reference: text('reference').notNull().default(''),
+    narration: text('narration').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('scheme_installments_month_key').on(t.schemeId, t.period),
+    uniqueIndex('scheme_installments_receipt_key').on(t.receiptNo),
+    check(
+      'scheme_installments_mode_check',
+      sql`${t.mode} IN ('cash', 'upi', 'card', 'bank', 'cheque')`,
+    ),
+    check('scheme_installments_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** The last receipt number issued: a locked counter, so receipt numbers have no gaps. */
+export const receiptCounter = pgTable('receipt_counter', {
+  id: smallint('id').primaryKey(),
+  lastNo: bigint('last_no', { mode: 'number' }).notNull(),
+});

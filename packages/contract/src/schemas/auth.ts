@@ -66,6 +66,9 @@ export const branding = z.object({
   supportPhone: z.string(),
   poweredBy: z.string(),
   storeTimezone: z.string(),
+  /** Scheme terms, for the close confirmation's bonus figures. */
+  installments: z.number().optional(),
+  bonusPercent: z.number().optional(),
 });
 export type Branding = z.infer<typeof branding>;
 export const brandingResponse = z.object({ success: z.literal(true), data: branding });

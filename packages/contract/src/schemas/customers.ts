@@ -8,7 +8,7 @@ import { isValidAadhaar, MASKED_AADHAAR_PATTERN, PAN_PATTERN } from '../validati
 export const mobileNumber = z
   .string({ error: MESSAGES.enterMobile })
   .trim()
-  .min(1, { error: MESSAGES.enterMobile })
+  .min(1, { error: MESSAGES.enterMobile, abort: true })
   .regex(/^\d{10}$/, { error: MESSAGES.mobileLength });
 
 const optionalText = (field: string, max: number) =>
@@ -29,6 +29,9 @@ const optionalDate = (field: string) =>
     .transform((value) => (value === SENTINEL_DATE ? '' : value))
     .default('');
 
+/** The largest id of an `integer` column; a bigger custid would be a database error, not a 404. */
+const MAX_ID = 2_147_483_647;
+
 export const customerSearchQuery = z.object({
   search: z
     .string()
@@ -48,9 +51,10 @@ export const customerForm = z.object({
     .union([z.number(), z.string()])
     .nullish()
     .transform((value) => (value === '' || value == null ? null : Number(value)))
-    .refine((value) => value === null || (Number.isInteger(value) && value > 0), {
-      error: 'custid must be a customer id.',
-    }),
+    .refine(
+      (value) => value === null || (Number.isInteger(value) && value > 0 && value <= MAX_ID),
+      { error: 'custid must be a customer id.' },
+    ),
   mobileno: mobileNumber,
   custname: z
     .string({ error: MESSAGES.enterName })

@@ -16,6 +16,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.get(API_PATHS.branding, { config: { public: true } }, async () => ({
     success: true,
-    data: app.config.branding,
+    data: { ...app.config.branding, ...app.config.schemeTerms },
   }));
 };

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  activateSchemeRequest,
+  addInstallmentRequest,
+  API_PATHS,
+  generateSchemeRequest,
+  MESSAGES,
+  schemeCustomerRequest,
+  schemeIdRequest,
+  schemeSummaryRequest,
+  updatePanRequest,
+} from '@kanak/contract';
+import type { SchemesService } from './schemes.service.js';
+
+export const schemesRoutes: FastifyPluginAsyncZod<{ schemes: SchemesService }> = async (
+  app,
+  { schemes },
+) => {
+  const changes = { config: { idempotent: true } } as const;
+
+  app.post(API_PATHS.schemes, { schema: { body: schemeCustomerRequest } }, async (request) => ({
+    success: true,
+    data: await schemes.list(request.body.custid),
+  }));
+
+  app.post(
+    API_PATHS.generateScheme,
+    { schema: { body: generateSchemeRequest }, ...changes },
+    async (request) => {
+      const scheme = await schemes.generate(request.staff, request.body);
+      return {
+        success: true,
+        message: MESSAGES.schemeGenerated(scheme.id),
+        data: { schemeid: scheme.id },
+      };
+    },
+  );
+
+  app.post(API_PATHS.verifyPan, { schema: { body: schemeCustomerRequest } }, async (request) => ({
+    success: true,
+    data: { pan: await schemes.pan(request.body.custid) },
+  }));
+
+  app.post(
+    API_PATHS.updatePan,
+    { schema: { body: updatePanRequest }, ...changes },
+    async (request) => {
+      await schemes.updatePan(request.staff, request.body.custid, request.body.pan);
+      return { success: true, message: MESSAGES.panSaved };
+    },
+  );
+
+  app.post(
+    API_PATHS.deleteScheme,
+    { schema: { body: schemeIdRequest }, ...changes },
+    async (request) => {
+      await schemes.cancel(request.staff, request.body.schemeid);
+      return { success: true, message: MESSAGES.schemeCancelled };
+    },
+  );
+
+  app.post(
+    API_PATHS.activateScheme,
+    { schema: { body: activateSchemeRequest }, ...changes },
+    async (request) => {
+      const receipt = await schemes.activate(request.staff, request.body);
+      return { success: true, message: MESSAGES.schemeActivated(receipt.schemeid), data: receipt };
+    },
+  );
+
+  app.post(
+    API_PATHS.addInstallment,
+    { schema: { body: addInstallmentRequest }, ...changes },
+    async (request) => {
+      const receipt = await schemes.addInstallment(request.staff, request.body);
+      return {
+        success: true,
+        message: MESSAGES.installmentRecorded(receipt.receiptNo),
+        data: receipt,
+      };
+    },
+  );
+
+  app.post(
+    API_PATHS.closeScheme,
+    { schema: { body: schemeIdRequest }, ...changes },
+    async (request) => {
+      const result = await schemes.close(request.staff, request.body.schemeid);
+      return { success: true, message: MESSAGES.schemeClosed(request.body.schemeid), data: result };
+    },
+  );
+
+  app.post(API_PATHS.schemeStatement, { schema: { body: schemeIdRequest } }, async (request) => {
+    const { scheme, custname, mobileno, rows } = await schemes.statement(request.body.schemeid);
+    return { success: true, data: rows, custname, mobileno, scheme };
+  });
+
+  app.post(API_PATHS.schemeSummary, { schema: { body: schemeSummaryRequest } }, async (request) => {
+    const { rows, total } = await schemes.summary(request.body.selected, request.body.formData);
+    if (rows.length === 0)
+      return { success: false, message: MESSAGES.noMatchingRecords, data: [], total: 0 };
+    return { success: true, data: rows, total };
+  });
+};

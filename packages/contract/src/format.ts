@@ -1,0 +1,38 @@
+/** Display formats of the spec (§9), shared by screens, printouts, CSV files and messages. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const parts = (isoDate: string) => ({
+  yyyy: isoDate.slice(0, 4),
+  yy: isoDate.slice(2, 4),
+  mm: isoDate.slice(5, 7),
+  mmm: MONTHS[Number(isoDate.slice(5, 7)) - 1] ?? '',
+  dd: isoDate.slice(8, 10),
+});
+
+/** Scheme screens: DD-MM-YYYY. */
+export const formatSchemeDate = (isoDate: string) => {
+  const { dd, mm, yyyy } = parts(isoDate);
+  return `${dd}-${mm}-${yyyy}`;
+};
+
+/** Customer profile: DD/MM/YYYY; the points table (en-GB) shows the same. */
+export const formatSlashDate = (isoDate: string) => {
+  const { dd, mm, yyyy } = parts(isoDate);
+  return `${dd}/${mm}/${yyyy}`;
+};
+
+/** Points ledger printout: DD-MMM-YY (e.g. 01-Apr-26). */
+export const formatLedgerPrintDate = (isoDate: string) => {
+  const { dd, mmm, yy } = parts(isoDate);
+  return `${dd}-${mmm}-${yy}`;
+};
+
+/** Points statement CSV: DD MMM YY. */
+export const formatLedgerCsvDate = (isoDate: string) => {
+  const { dd, mmm, yy } = parts(isoDate);
+  return `${dd} ${mmm} ${yy}`;
+};
+
+/** ₹ with Indian digit grouping: ₹1,23,456 (paise shown only when there are some). */
+export const formatRupees = (amount: number) =>
+  `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 })}`;

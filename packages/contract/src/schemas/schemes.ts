@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { LIMITS, PAN_REQUIRED_FROM } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import { PAN_PATTERN } from '../validation.js';
+import { isoDate } from './common.js';
+import { mobileNumber } from './customers.js';
+
+/** Scheme status codes (matyn): n Inactive, a Active, m Completed, x cancelled (kept, hidden). */
+export const SCHEME_STATUS = {
+  inactive: 'n',
+  active: 'a',
+  completed: 'm',
+  cancelled: 'x',
+} as const;
+export type SchemeStatus = (typeof SCHEME_STATUS)[keyof typeof SCHEME_STATUS];
+
+/** How the screens name a status; 'n', empty or missing all read Inactive (spec §4). */
+export function schemeStatusLabel(
+  matyn: string | null | undefined,
+): 'Inactive' | 'Active' | 'Completed' {
+  if (matyn === SCHEME_STATUS.active) return 'Active';
+  if (matyn === SCHEME_STATUS.completed) return 'Completed';
+  return 'Inactive';
+}
+export const isInactive = (matyn: string | null | undefined) =>
+  schemeStatusLabel(matyn) === 'Inactive';
+
+/** The summary's status filter (spec §3): id and label; the label is what the API receives. */
+export const SUMMARY_STATUS_OPTIONS = [
+  { id: 0, label: 'All' },
+  { id: 1, label: 'Active' },
+  { id: 2, label: 'Inactive' },
+  { id: 3, label: 'Matured' },
+] as const;
+export type SummaryStatusLabel = (typeof SUMMARY_STATUS_OPTIONS)[number]['label'];
+
+export const PAYMENT_MODES = ['cash', 'upi', 'card', 'bank', 'cheque'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
+  cash: 'Cash',
+  upi: 'UPI',
+  card: 'Card',
+  bank: 'Bank transfer',
+  cheque: 'Cheque',
+};
+
+/** Scheme terms when not configured: 11 monthly installments, bonus of one installment. */
+export const SCHEME_DEFAULTS = { installments: 11, bonusPercent: 100 } as const;
+
+export const needsPan = (amount: number) => amount >= PAN_REQUIRED_FROM;
+export const isValidPan = (pan: string | null | undefined) => PAN_PATTERN.test(pan ?? '');
+
+/** An id arriving as a number or as digits in text. */
+const id = (field: string, missing = `${field} is required.`) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .min(1, { error: missing })
+          .regex(/^\d+$/, { error: `${field} must be a number.` }),
+      ],
+      { error: missing },
+    )
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int({ error: `${field} must be a whole number.` })
+        .positive({ error: `${field} must be a positive number.` })
+        .max(2_147_483_647, { error: `${field} is too large.` }),
+    );
+
+const amountRule = `Amount must be a whole number of rupees from 1 to ${LIMITS.schemeAmountMax.toLocaleString('en-IN')}.`;
+const rupees = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, { error: amountRule })], {
+    error: amountRule,
+  })
+  .transform(Number)
+  .refine((n) => Number.isInteger(n) && n >= 1 && n <= LIMITS.schemeAmountMax, {
+    error: amountRule,
+  });
+
+export const schemeCustomerRequest = z.object({ custid: id('custid') });
+export const schemeIdRequest = z.object({ schemeid: id('Scheme ID', MESSAGES.schemeIdRequired) });
+
+export const generateSchemeRequest = z.object({
+  custid: id('custid'),
+  mobileno: mobileNumber,
+  custname: z.string().trim().max(LIMITS.customerNameMaxLength).default(''),
+  startdt: isoDate('Start date'),
+  amount: rupees,
+});
+export type GenerateSchemeRequest = z.input<typeof generateSchemeRequest>;
+
+export const updatePanRequest = z.object({
+  custid: id('custid'),
+  pan: z
+    .string({ error: MESSAGES.panFormat })
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .refine((value) => PAN_PATTERN.test(value), { error: MESSAGES.panFormat }),
+});
+
+const payment = {
+  schemeid: id('Scheme ID'),
+  date: isoDate('Date'),
+  mode: z.enum(PAYMENT_MODES, { error: 'Mode must be cash, upi, card, bank or cheque.' }),
+  reference: z
+    .string()
+    .trim()
+    .max(100, { error: 'Reference must be at most 100 characters.' })
+    .default(''),
+};
+export const activateSchemeRequest = z.object(payment);
+export const addInstallmentRequest = z.object({
+  ...payment,
+  narration: z
+    .string()
+    .trim()
+    .max(LIMITS.narrationMaxLength, {
+      error: `Narration must be at most ${LIMITS.narrationMaxLength} characters.`,
+    })
+    .default(''),
+});
+export type PaymentRequest = z.input<typeof addInstallmentRequest>;
+
+export const schemeSummaryRequest = z.object({
+  selected: z.enum(['All', 'Active', 'Inactive', 'Matured'], {
+    error: 'selected must be All, Active, Inactive or Matured.',
+  }),
+  formData: z.object({
+    mobileno: z
+      .string()
+      .trim()
+      .regex(/^(\d{10})?$/, { error: MESSAGES.mobileLength })
+      .default(''),
+    datefrom: isoDate('From'),
+    dateto: isoDate('To'),
+  }),
+});
+
+/** A scheme as listed on Scheme Initiation (spec §3). */
+export interface SchemeRecord {
+  schemeid: number;
+  startdt: string;
+  matdt: string | null;
+  amount: number;
+  matyn: string;
+  installments: number;
+  paid: number;
+}
+
+export interface SchemeStatementRow {
+  date: string;
+  narration: string;
+  amount: number;
+}
+
+export interface SchemeSummaryRow {
+  schemeid: number;
+  custname: string;
+  mobileno: string;
+  startdt: string;
+  amount: number;
+  matyn: string;
+}
+
+/** An installment's receipt, as printed. */
+export interface InstallmentReceipt {
+  receiptNo: number;
+  schemeid: number;
+  custname: string;
+  mobileno: string;
+  date: string;
+  amount: number;
+  mode: PaymentMode;
+  reference: string;
+  installmentNo: number;
+  installments: number;
+}
+
+/** What closing pays: the bonus (a share of one installment) and the maturity value. */
+export function maturityFigures(
+  amount: number,
+  paid: number,
+  installments: number,
+  bonusPercent: number,
+) {
+  const bonus = Math.floor((amount * bonusPercent * paid) / (100 * installments));
+  return { bonus, maturityValue: amount * paid + bonus };
+}
