@@ -59,7 +59,7 @@ const id = (field: string, missing = `${field} is required.`) =>
         z
           .string()
           .trim()
-          .min(1, { error: missing })
+          .min(1, { error: missing, abort: true })
           .regex(/^\d+$/, { error: `${field} must be a number.` }),
       ],
       { error: missing },

@@ -45,7 +45,9 @@ export const schemesRepo = {
     return tx
       .select({
         scheme: schemes,
-        paid: sql<number>`(SELECT count(*)::int FROM ${schemeInstallments} WHERE ${schemeInstallments.schemeId} = ${schemes.id})`,
+        // Spelled out: in a one-table select, drizzle renders ${schemes.id} as a bare "id",
+        // which inside this subquery would mean scheme_installments.id.
+        paid: sql<number>`(SELECT count(*)::int FROM scheme_installments AS i WHERE i.scheme_id = schemes.id)`,
       })
       .from(schemes)
       .where(and(eq(schemes.customerId, customerId), ne(schemes.status, 'x')))

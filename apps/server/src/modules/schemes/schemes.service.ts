@@ -190,7 +190,7 @@ export function createSchemesService({ db, today, terms }: Deps) {
       await run(async (tx) => {
         const customer = await schemesRepo.lockCustomer(tx, custid);
         if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
-        await schemesRepo.setPan(tx, custid, pan);
+        await schemesRepo.setPan(tx, custid, pan, actor.id);
         await recordAudit(tx, {
           userId: actor.id,
           action: 'customer.pan',
@@ -204,7 +204,9 @@ export function createSchemesService({ db, today, terms }: Deps) {
     /** Cancels an Inactive scheme that has no installment; the row stays, marked x. */
     async cancel(actor: StaffIdentity, schemeid: number) {
       await run(async (tx) => {
-        const scheme = await schemeOrFail(tx, schemeid, true);
+        // A cancelled scheme is still found here: cancelling it again is refused, not unknown.
+        const scheme = await schemesRepo.find(tx, schemeid, { forUpdate: true });
+        if (!scheme) throw new NotFoundError(MESSAGES.schemeNotFound);
         const paid = await schemesRepo.installments(tx, scheme.id);
         if (scheme.status !== SCHEME_STATUS.inactive || paid.length > 0) {
           throw new ConflictError(MESSAGES.onlyInactiveCancellable);
