@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.secrets.jwtSecret,
     findSessionUser: users.findSessionUser,
   });
-  await app.register(idempotencyPlugin, { db });
+  await app.register(idempotencyPlugin, { db, secret: deps.secrets.jwtSecret });
 
   await app.register(
     async (api) => {

@@ -9,4 +9,6 @@ export * from './validation.js';
 export * from './schemas/customers.js';
 export * from './schemas/points.js';
 export * from './schemas/schemes.js';
+export * from './schemas/content.js';
+export * from './schemas/messaging.js';
 export * from './format.js';

@@ -29,6 +29,14 @@ export const MESSAGES = {
   maxImages: 'Maximum 5 images can be uploaded.',
   noBannerImages: 'No images found. Upload images for banner.',
   noCatalogueImages: 'No images found. Upload images for e-catalogue.',
+  imageTypeInvalid: 'Image type must be banner or card.',
+  imageRequired: 'Please choose an image file to upload.',
+  imageTooLarge: 'The image is larger than 5 MB. Please choose a smaller image.',
+  imageFormat: 'Only PNG, JPEG, GIF or WebP images can be uploaded.',
+  oneImageAtATime: 'Please upload one image at a time.',
+  invalidUpload: 'The upload could not be read. Please choose the image again.',
+  imageNotFound: 'Image not found.',
+  imagePathMismatch: 'The image path does not match this image.',
 
   // Loyalty points and statement
   requiredFields: 'Please ensure all required fields are completed before proceeding.',

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHmac } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { LIMITS, MESSAGES } from '@kanak/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -25,7 +26,7 @@ const REPLAY_HEADER = 'idempotent-replayed';
  * between the change's commit and the response being stored leaves the claim "in progress"
  * (409) until it expires — the change is never done twice. See docs/decisions.md.
  */
-export const idempotencyPlugin = fp<{ db: Db }>(async (app, { db }) => {
+export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secret }) => {
   const ttl = sql`now() - make_interval(hours => ${LIMITS.idempotencyTtlHours})`;
 
   const keyOf = (request: FastifyRequest) => {
@@ -35,8 +36,12 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app, { db }) => {
     }
     return key;
   };
+  // Keyed: a body may hold an Aadhaar number, which a plain hash would let a database dump
+  // recover by trying every number.
   const fingerprint = (request: FastifyRequest) =>
-    sha256(`${request.method} ${request.url} ${bodyFingerprint(request.body)}`);
+    createHmac('sha256', secret)
+      .update(`${request.method} ${request.url} ${bodyFingerprint(request.body)}`)
+      .digest('hex');
   const mine = (userId: number, key: string) =>
     and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
 

@@ -15,7 +15,7 @@ const optionalText = (field: string, max: number) =>
   z
     .string({ error: `${field} must be text.` })
     .trim()
-    .max(max, { error: `${field} must be at most ${max} characters.` })
+    .max(max, { error: `${field} must be at most ${max} characters.`, abort: true })
     .default('');
 
 /** `''`, the legacy 1900-01-01 (both mean "no date") or a real YYYY-MM-DD date. */

@@ -98,15 +98,24 @@ export function createPointsService({ db, today }: { db: Db; today: () => string
 
     /** The ledger for a date range, opening with the balance brought forward (DESIGN §5). */
     async statement(filter: PointsStatementFilter): Promise<StatementRow[]> {
-      const customer = await pointsRepo.findCustomerByMobile(db, filter.MOBILENO);
-      if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
-      const [opening, entries] = await Promise.all([
-        pointsRepo.openingBalance(db, customer.id, filter.DFROM),
-        pointsRepo.entriesBetween(db, customer.id, filter.DFROM, filter.DTO),
-      ]);
-      const rows = entries.map((entry) => toStatementRow(entry, customer));
-      if (opening.entries === 0) return rows;
-      return [openingRow(opening.net, customer), ...rows];
+      // One snapshot for both reads: an edit moving an entry across DFROM in between would
+      // otherwise count it twice or not at all.
+      return db.transaction(
+        async (tx) => {
+          const customer = await pointsRepo.findCustomerByMobile(tx, filter.MOBILENO);
+          if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
+          const opening = await pointsRepo.openingBalance(tx, customer.id, filter.DFROM);
+          const entries = await pointsRepo.entriesBetween(
+            tx,
+            customer.id,
+            filter.DFROM,
+            filter.DTO,
+          );
+          const rows = entries.map((entry) => toStatementRow(entry, customer));
+          return opening.entries === 0 ? rows : [openingRow(opening.net, customer), ...rows];
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
     },
 
     financialYearStart: () => financialYearStart(today()),
@@ -145,8 +154,9 @@ async function moveEffect(
         customerId === after.customerId
           ? balance - (customerId === before.customerId ? effectOf(before).points : 0)
           : balance;
+      // A negative "available" means other rows already spent this entry's credit.
       throw new ConflictError(
-        customerId === after.customerId && after.debit > 0
+        customerId === after.customerId && after.debit > 0 && available >= 0
           ? MESSAGES.insufficientPoints(available)
           : MESSAGES.balanceWouldGoNegative(customer.mobileno),
       );

@@ -33,10 +33,10 @@ export const schemesRepo = {
     return row;
   },
 
-  async setPan(tx: Tx, customerId: number, pan: string) {
+  async setPan(tx: Tx, customerId: number, pan: string, updatedBy: number) {
     await tx
       .update(customers)
-      .set({ pan, updatedAt: sql`now()` })
+      .set({ pan, updatedBy, updatedAt: sql`now()` })
       .where(eq(customers.id, customerId));
   },
 

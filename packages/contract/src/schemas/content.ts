@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { API_PATHS, API_PREFIX } from '../api-paths.js';
+import { IMAGE_TYPES, type ImageType } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+
+/** `banner` (Customize Banner) or `card` (Customize e-catalogue). */
+export const imageType = z.enum(IMAGE_TYPES, { error: MESSAGES.imageTypeInvalid });
+
+/** The text field that travels beside the `file` part of a `file/upload` multipart body. */
+export const uploadFileFields = z.object({ type: imageType });
+
+export const getFilesRequest = z.object({ type: imageType });
+
+/** The largest id of an `integer` column. */
+const MAX_ID = 2_147_483_647;
+const idRule = 'id must be an image id.';
+
+export const deleteFileRequest = z.object({
+  id: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/, { error: idRule }),
+      ],
+      {
+        error: idRule,
+      },
+    )
+    .transform(Number)
+    .refine((id) => Number.isInteger(id) && id > 0 && id <= MAX_ID, { error: idRule }),
+  path: z
+    .string({ error: 'path is required.' })
+    .trim()
+    .min(1, { error: 'path is required.' })
+    .max(100, { error: 'path must be at most 100 characters.' }),
+});
+export type DeleteFileRequest = z.input<typeof deleteFileRequest>;
+
+/**
+ * An image record (spec §3). `URL` is the public address the mobile app loads
+ * (`/api/app/images/:id`); `PATH` is the image's storage key, never a file-system path.
+ */
+export interface ImageRecord {
+  ID: number;
+  URL: string;
+  PATH: string;
+  TYPE: ImageType;
+}
+
+/** `GET /api/app/content`: the mobile app's banners and e-catalogue, newest first. */
+export interface AppContent {
+  banners: string[];
+  catalogue: string[];
+}
+
+/** The public URL of an image, relative to the server's origin. */
+export const imageUrl = (id: number) =>
+  `${API_PREFIX}${API_PATHS.image.replace(':id', String(id))}`;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { LIMITS, PANEL_CHOICES } from '../limits.js';
+import { requiredText } from './common.js';
+
+const panelRule = 'Select Panel must be Panel 1, Panel 2 or Panel 3.';
+const phoneRule = `Phone must be ${LIMITS.mobileLength} digits.`;
+
+/** Panel 1, 2 or 3, as a number or as the digit the select sends. */
+export const panelChoice = z
+  .union([z.number(), z.string().trim().regex(/^\d$/, { error: panelRule })], {
+    error: panelRule,
+  })
+  .transform(Number)
+  .refine((panel) => (PANEL_CHOICES as readonly number[]).includes(panel), { error: panelRule });
+
+/** The Message Configuration form (spec §3 "Panel config"). */
+export const panelConfigForm = z.object({
+  instanceid: requiredText('Instance Id', LIMITS.panelFieldMaxLength),
+  token: requiredText('Token', LIMITS.panelFieldMaxLength),
+  panel: panelChoice,
+  phone: z
+    .string({ error: 'Phone is required.' })
+    .trim()
+    .min(1, { error: 'Phone is required.', abort: true })
+    .regex(/^\d{10}$/, { error: phoneRule }),
+});
+export type PanelConfigFormInput = z.input<typeof panelConfigForm>;
+export type PanelConfigForm = z.output<typeof panelConfigForm>;
+
+export const panelSetupRequest = z.object({ formData: panelConfigForm });
+export type PanelSetupRequest = z.input<typeof panelSetupRequest>;
+
+/**
+ * `GET /api/social/get-panel-config`: the saved configuration with the token readable (the
+ * staff screen shows it on request). Never saved: every field `''`, panel included.
+ */
+export interface PanelConfig {
+  instanceid: string;
+  token: string;
+  panel: 1 | 2 | 3 | '';
+  phone: string;
+}
+
+export const EMPTY_PANEL_CONFIG: PanelConfig = { instanceid: '', token: '', panel: '', phone: '' };
