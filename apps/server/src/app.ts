@@ -17,6 +17,7 @@ import pino from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AppError } from './lib/errors.js';
+import { isDatabaseUnavailable } from './lib/pg-errors.js';
 import type { Secrets } from './lib/secrets.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
@@ -25,6 +26,10 @@ import { pointsRoutes } from './modules/points/points.routes.js';
 import { createPointsService } from './modules/points/points.service.js';
 import { schemesRoutes } from './modules/schemes/schemes.routes.js';
 import { createSchemesService } from './modules/schemes/schemes.service.js';
+import { contentRoutes } from './modules/content/content.routes.js';
+import { createContentService } from './modules/content/content.service.js';
+import { messagingRoutes } from './modules/messaging/messaging.routes.js';
+import { createMessagingService } from './modules/messaging/messaging.service.js';
 import { createFieldCipher } from './lib/crypto.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -101,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const customers = createCustomersService({ db, cipher, today });
   const points = createPointsService({ db, today });
   const schemes = createSchemesService({ db, today, terms: config.schemeTerms });
+  const content = createContentService({ db });
+  const messaging = createMessagingService({ db, cipher });
 
   await app.register(securityPlugin);
   await app.register(authPlugin, {
@@ -117,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(customersRoutes, { customers, pool: deps.pool });
       await api.register(pointsRoutes, { points });
       await api.register(schemesRoutes, { schemes });
+      await api.register(contentRoutes, { content });
+      await api.register(messagingRoutes, { messaging });
     },
     { prefix: API_PREFIX },
   );
@@ -128,18 +137,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function silentLogger(): FastifyBaseLogger {
   return pino({ level: 'silent' });
 }
-
-/** Database errors that mean "not reachable now", not "bad request". */
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-]);
 
 /** The one error handler: every failure becomes `{ success: false, message }` (DESIGN §4). */
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -159,10 +156,7 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
   if (code.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError) {
     return reply.code(400).send({ success: false, message: MESSAGES.invalidJson });
   }
-  if (
-    UNAVAILABLE_CODES.has(code) ||
-    /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)
-  ) {
+  if (isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');
     return reply.code(503).send({ success: false, message: MESSAGES.databaseUnavailable });
   }

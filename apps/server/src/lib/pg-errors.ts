@@ -1,6 +1,29 @@
-/** PostgreSQL error codes we turn into business answers. */
+/** PostgreSQL and connection errors, seen through drizzle's wrapping (`cause`). */
+const rootOf = (error: unknown) => (error as { cause?: unknown })?.cause ?? error;
+
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const pgError = (error as { cause?: unknown }).cause ?? error;
-  const { code, constraint: name } = pgError as { code?: string; constraint?: string };
+  const { code, constraint: name } = rootOf(error) as { code?: string; constraint?: string };
   return code === '23505' && (constraint === undefined || name === constraint);
+}
+
+/** Codes that mean "the database cannot be reached now": refused, reset, shutting down, full. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const candidate of [error, rootOf(error)]) {
+    const { code, message } = (candidate ?? {}) as { code?: string; message?: string };
+    if (code && UNAVAILABLE_CODES.has(code)) return true;
+    if (/timeout exceeded when trying to connect|Connection terminated/i.test(message ?? ''))
+      return true;
+  }
+  return false;
 }
