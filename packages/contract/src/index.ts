@@ -5,6 +5,7 @@ export * from './api-paths.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './ui-texts.js';
+export * from './ui-texts-ledger.js';
 export * from './validation.js';
 export * from './schemas/customers.js';
 export * from './schemas/points.js';

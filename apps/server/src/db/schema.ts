@@ -3,6 +3,7 @@ import {
   bigint,
   char,
   check,
+  customType,
   date,
   index,
   integer,
@@ -231,3 +232,54 @@ export const receiptCounter = pgTable('receipt_counter', {
   id: smallint('id').primaryKey(),
   lastNo: bigint('last_no', { mode: 'number' }).notNull(),
 });
+
+/** PostgreSQL `bytea`, read and written as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * The mobile app's images (banner, card = e-catalogue), kept in the database so that every
+ * instance serves them and backups hold them. `storage_key` is the record's PATH: an opaque
+ * key, never a file-system path. At most 5 per type, counted under a per-type lock.
+ */
+export const appImages = pgTable(
+  'app_images',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    mime: text('mime').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('app_images_type_idx').on(t.type, t.id),
+    check('app_images_type_check', sql`${t.type} IN ('banner', 'card')`),
+    check(
+      'app_images_mime_check',
+      sql`${t.mime} IN ('image/png', 'image/jpeg', 'image/gif', 'image/webp')`,
+    ),
+    check('app_images_size_check', sql`${t.sizeBytes} BETWEEN 1 AND 5242880`),
+  ],
+);
+
+/** The messaging panel's configuration: one row (id 1). The token is sealed with DATA_KEY. */
+export const panelConfig = pgTable(
+  'panel_config',
+  {
+    id: smallint('id').primaryKey(),
+    instanceId: text('instance_id').notNull(),
+    /** AES-256-GCM with DATA_KEY. */
+    tokenSealed: text('token_sealed').notNull(),
+    panel: smallint('panel').notNull(),
+    phone: varchar('phone', { length: 10 }).notNull(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('panel_config_single_row_check', sql`${t.id} = 1`),
+    check('panel_config_panel_check', sql`${t.panel} BETWEEN 1 AND 3`),
+  ],
+);

@@ -53,3 +53,17 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+
+/** 413: the upload is larger than the limit. */
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
+
+/** 415: the bytes are not one of the accepted image formats. */
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}

@@ -1,0 +1,161 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_PATHS,
+  deleteFileRequest,
+  getFilesRequest,
+  LIMITS,
+  MESSAGES,
+  uploadFileFields,
+} from '@kanak/contract';
+import { sha256 } from '../../lib/crypto.js';
+import {
+  AppError,
+  InvalidInputError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../../lib/errors.js';
+import { type ContentService } from './content.service.js';
+
+/** Images never change under their URL (a new upload gets a new id): cache them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const MAX_ID = 2_147_483_647;
+
+/**
+ * What `file/upload` validates and what its Idempotency-Key is bound to: the `type` field and
+ * the SHA-256 of the file's bytes (set by `readUpload`; the bytes themselves wait in `uploads`).
+ */
+const uploadBody = uploadFileFields.extend({
+  file: z.string({ error: MESSAGES.imageRequired }),
+});
+
+/** The bytes of each upload between its preValidation hook and its handler. */
+const uploads = new WeakMap<FastifyRequest, Buffer>();
+
+export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (
+  app,
+  { content },
+) => {
+  // Only in this scope: every other route keeps refusing multipart bodies.
+  await app.register(multipart, {
+    limits: {
+      fileSize: LIMITS.imageMaxBytes,
+      files: 1,
+      fields: 4,
+      parts: 5,
+      fieldSize: 1024,
+      headerPairs: 100,
+    },
+  });
+
+  /**
+   * Reads the multipart body (`file` and `type`, either order) before validation, and puts
+   * `{ type, file: sha256 }` in its place. So the body schema checks `type`, and the
+   * idempotency plugin (preHandler, after validation) fingerprints type + bytes: the same
+   * file again with the same key replays, a different file with the same key is 409.
+   */
+  async function readUpload(request: FastifyRequest) {
+    if (!request.isMultipart())
+      throw new UnsupportedMediaTypeError(MESSAGES.unsupportedContentType);
+    let type: unknown;
+    let bytes: Buffer | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const buffer = await part.toBuffer();
+          if (part.fieldname === 'file') bytes = buffer;
+        } else if (part.fieldname === 'type' && type === undefined) {
+          type = part.value;
+        }
+      }
+    } catch (error) {
+      throw uploadError(error);
+    }
+    request.body = { type, file: bytes && sha256(bytes) };
+    if (bytes) uploads.set(request, bytes);
+  }
+
+  /** The multipart parser's failures, in words a shop assistant understands. */
+  function uploadError(error: unknown): unknown {
+    const errors = app.multipartErrors;
+    if (error instanceof errors.RequestFileTooLargeError)
+      return new PayloadTooLargeError(MESSAGES.imageTooLarge);
+    if (error instanceof errors.FilesLimitError)
+      return new InvalidInputError(MESSAGES.oneImageAtATime);
+    if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError)
+      return new PayloadTooLargeError(MESSAGES.bodyTooLarge);
+    if (error instanceof AppError) return error;
+    // Anything else here is a malformed or cut-off multipart body.
+    return new InvalidInputError(MESSAGES.invalidUpload);
+  }
+
+  app.post(
+    API_PATHS.uploadFile,
+    {
+      schema: { body: uploadBody },
+      config: { idempotent: true },
+      preValidation: readUpload,
+    },
+    async (request) => {
+      const bytes = uploads.get(request);
+      if (!bytes) throw new InvalidInputError(MESSAGES.imageRequired);
+      return {
+        success: true,
+        message: MESSAGES.imageUploaded,
+        data: await content.upload(request.staff, request.body.type, bytes),
+      };
+    },
+  );
+
+  app.post(API_PATHS.getFiles, { schema: { body: getFilesRequest } }, async (request) => ({
+    success: true,
+    data: await content.list(request.body.type),
+  }));
+
+  app.post(
+    API_PATHS.deleteFile,
+    { schema: { body: deleteFileRequest }, config: { idempotent: true } },
+    async (request) => {
+      await content.delete(request.staff, request.body.id, request.body.path);
+      return { success: true, message: MESSAGES.imageDeleted };
+    },
+  );
+
+  // Public (DESIGN §4: GET /api/app/*): the companion mobile app reads these without a token.
+  app.get(API_PATHS.content, { config: { public: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return { success: true, data: await content.appContent() };
+  });
+
+  app.get(
+    API_PATHS.image,
+    { config: { public: true }, schema: { params: z.object({ id: z.string() }) } },
+    async (request, reply) => {
+      const id = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : 0;
+      if (id < 1 || id > MAX_ID) throw new NotFoundError(MESSAGES.imageNotFound);
+      const ifNoneMatch = request.headers['if-none-match'];
+      const image = await content.image(
+        id,
+        ifNoneMatch ? (digest) => etagMatches(ifNoneMatch, digest) : undefined,
+      );
+      if (!image) throw new NotFoundError(MESSAGES.imageNotFound);
+      reply
+        .header('etag', `"${image.sha256}"`)
+        .header('cache-control', IMMUTABLE)
+        .header('x-content-type-options', 'nosniff');
+      if (image.data === null) return reply.code(304).send();
+      return reply.type(image.mime).send(image.data);
+    },
+  );
+};
+
+/** If-None-Match: `*` or a list of (possibly weak) entity tags; compared weakly (RFC 9110). */
+function etagMatches(header: string, digest: string): boolean {
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === `"${digest}"`);
+}

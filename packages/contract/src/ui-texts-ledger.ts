@@ -1,0 +1,91 @@
+import { COUNTRY_PREFIX } from './limits.js';
+
+/**
+ * The fixed texts of the customer and loyalty-points screens (spec §2, §4, §8): Customer
+ * Profile, Edit customer balance, Points Statement and the shared customer search. The spec's
+ * slip "cutomer" is corrected. The web app and its tests import them from here.
+ */
+export const LEDGER_TEXTS = {
+  customerSearch: {
+    /** How a search result reads: name, then (+91), then the mobile number. */
+    optionLabel: (customer: { CUSTNAME: string; MOBILENO: string }) =>
+      `${customer.CUSTNAME} (${COUNTRY_PREFIX}) ${customer.MOBILENO}`,
+    noOptions: 'No matching customers',
+    searching: 'Searching…',
+  },
+  customerProfile: {
+    search: 'Enter mob no.',
+    name: 'Name',
+    email: 'Email',
+    address: 'Address',
+    city: 'City',
+    pincode: 'Pincode',
+    state: 'State',
+    dob: 'Date of Birth',
+    doa: 'Anniversary Date',
+    aadhaar: 'Aadhaar',
+    pan: 'PAN',
+    save: 'SAVE',
+    cancel: 'CANCEL',
+    exportAll: 'Export All',
+    /** Above the fields: what SAVE will do. */
+    newCustomer: 'New customer: SAVE creates the profile.',
+    existingCustomer: (label: string) => `Updating ${label}`,
+    loading: 'Loading customer',
+    saving: 'Saving',
+    exporting: 'Exporting',
+    incompleteDate: (field: string) => `${field} is not a complete date (DD/MM/YYYY).`,
+  },
+  loyaltyPoints: {
+    form: 'Modify loyalty points',
+    search: 'Search customer Mob no',
+    mobile: 'Mobile no.',
+    name: 'Name',
+    date: 'Date',
+    /** The accessible name of the two-button toggle. */
+    entryType: 'Allocation or deduction',
+    allocation: 'Points Allocation',
+    deduction: 'Points Deduction',
+    points: 'Loyalty Points',
+    narration: 'Narration',
+    update: 'UPDATE',
+    updating: 'Updating',
+    balance: 'Current balance',
+    balanceValue: (points: string) => `${points} points`,
+    balanceLoading: 'Loading balance',
+  },
+  statement: {
+    panel: 'Generate Statement',
+    search: 'Search customer mobile no',
+    name: 'Name',
+    dateFrom: 'Date from',
+    dateTo: 'Date to',
+    generate: 'Generate Statement',
+    generating: 'Generating statement',
+    table: 'Points statement',
+    columns: {
+      edit: 'Edit',
+      date: 'Date',
+      narration: 'Narration',
+      sale: 'Sale Amt.',
+      credit: 'Credit',
+      debit: 'Debit',
+    },
+    total: 'Total',
+    balance: 'Balance',
+    print: 'Print',
+    downloadCsv: 'Download CSV',
+    editEntry: (date: string, narration: string) => `Edit entry of ${date}: ${narration}`,
+    dialog: 'Modify statement',
+    dialogSearch: 'Change customer name & mobile no',
+    update: 'UPDATE',
+    cancel: 'CANCEL',
+    /** The printout (spec §2): the shop's heading, address and mobile, then this line. */
+    printAddress: (address: string, phone: string) => `${address} · Mobile: ${phone}`,
+    printRange: (from: string, to: string) => `Points ledger from ${from} to ${to}.`,
+    printCustomer: (name: string, mobileno: string) =>
+      `Customer: ${name} (${COUNTRY_PREFIX}) ${mobileno}`,
+    csvFileName: (mobileno: string, from: string, to: string) =>
+      `points_ledger_${mobileno}_${from}_${to}.csv`,
+  },
+} as const;
