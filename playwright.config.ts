@@ -47,6 +47,8 @@ export default defineConfig({
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
       testIgnore: /session-ending\.spec\.ts/,
+      // Runs after every test of this project has finished, whether they passed or not.
+      teardown: 'session-ending',
     },
     {
       // Changing the admin's password bumps the token version and ends every other session,
@@ -54,7 +56,6 @@ export default defineConfig({
       name: 'session-ending',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
       testMatch: /session-ending\.spec\.ts/,
-      dependencies: ['chromium'],
     },
   ],
 });

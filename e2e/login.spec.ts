@@ -52,7 +52,10 @@ test.describe('Login screen', () => {
     await expect(topBar(page)).toContainText(ADMIN.username);
 
     const storage = await kanakStorage(page);
-    expect(storage.session[STORAGE_KEYS.accessToken], 'token in sessionStorage').toBeTruthy();
+    expect(
+      storage.session[STORAGE_KEYS.accessToken],
+      `token in sessionStorage: ${JSON.stringify(storage)}`,
+    ).toBeTruthy();
     expect(storage.local[STORAGE_KEYS.accessToken], 'no token in localStorage').toBeUndefined();
     const stay =
       storage.session[STORAGE_KEYS.stayLoggedIn] ?? storage.local[STORAGE_KEYS.stayLoggedIn];

@@ -15,6 +15,8 @@ import { profile } from './support/profile';
  * other session, so this file runs in its own project after all the others (playwright.config.ts).
  */
 test.describe.configure({ mode: 'serial' });
+// Two sign-ins, two password changes (argon2) and a 3-second alert: allow for a busy machine.
+test.setTimeout(60_000);
 
 test.afterAll(async ({ playwright }) => {
   // Whatever happened above, leave the admin with the known password.

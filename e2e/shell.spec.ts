@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, DESKTOP, PHONE, SIDEBAR, STORAGE_PREFIX } from './support/env';
 import {
+  drawerCloseButton,
   expect,
   kanakStorage,
   login,
@@ -123,7 +124,7 @@ test.describe('Layout at 390x844', () => {
 
     await menuButton(page).click();
     await expect(sidebar(page)).toBeVisible();
-    await sidebar(page).getByRole('button', { name: /close/i }).click();
+    await drawerCloseButton(page).click();
     await expect(sidebar(page)).toBeHidden();
     await expect(page).toHaveURL(/\/home\/user$/);
   });

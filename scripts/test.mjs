@@ -40,6 +40,18 @@ function run(label, command, args, env) {
   });
 }
 
+/** The first non-empty line of a message, without terminal colours. */
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex -- terminal colour codes
+  const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return (
+    plain
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim() ?? '(no message)'
+  );
+}
+
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -61,7 +73,7 @@ function countVitest(report) {
     if (file.status === 'failed' && !results.some((test) => test.status === 'failed')) {
       counts.failed += 1;
       const name = path.relative(root, file.name ?? '?');
-      counts.notes.push(`${name}: failed outside a test: ${(file.message ?? '').split('\n')[0]}`);
+      counts.notes.push(`${name}: failed outside a test: ${firstLine(file.message)}`);
     }
   }
   return counts;
@@ -79,7 +91,7 @@ function countPlaywright(report) {
   if (stats.flaky) counts.notes.push(`${stats.flaky} flaky (passed on a retry)`);
   for (const error of report.errors ?? []) {
     counts.failed += 1;
-    counts.notes.push(`error outside a test: ${(error.message ?? String(error)).split('\n')[0]}`);
+    counts.notes.push(`error outside a test: ${firstLine(error.message ?? String(error))}`);
   }
   return counts;
 }

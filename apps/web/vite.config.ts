@@ -14,6 +14,13 @@ export default defineConfig({
     // No data: URIs, so the server's CSP can keep img-src to 'self'.
     assetsInlineLimit: 0,
     sourcemap: true,
+    rolldownOptions: {
+      // The contract's modules only declare things: unused ones (its zod schemas, on the
+      // login page) are dropped, keeping zod out of the login page's JavaScript.
+      treeshake: {
+        moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

@@ -1,5 +1,5 @@
 import { defineProject, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 export default mergeConfig(
   viteConfig,
@@ -10,6 +10,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
+      // Each lazy screen compiles on first use; a cold run needs a few seconds.
+      testTimeout: 20_000,
     },
   }),
 );

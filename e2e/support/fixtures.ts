@@ -35,7 +35,7 @@ export const test = base.extend<object, WorkerFixtures>({
       await context.close();
       await use(state);
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 30_000 },
   ],
 });
 
@@ -52,7 +52,8 @@ export const login = {
   username: (page: Page) => page.getByLabel(/^username/i),
   password: (page: Page) => page.getByLabel(/^password/i),
   stayLoggedIn: (page: Page) => page.getByRole('checkbox', { name: /stay logged in/i }),
-  button: (page: Page) => page.getByRole('button', { name: /^log ?in$/i }),
+  // While pending, the spinner's label ('Signing in') joins the button's name.
+  button: (page: Page) => page.getByRole('button', { name: /\blog ?in$/i }),
 };
 
 export async function signIn(
@@ -68,8 +69,12 @@ export async function signIn(
 
 // ---- Layout -------------------------------------------------------------------------------
 
-/** The visible sidebar (fixed on large screens, the open drawer on small ones). */
+/** The visible sidebar's navigation (fixed on large screens, the open drawer on small ones). */
 export const sidebar = (page: Page): Locator => page.getByRole('navigation');
+
+/** The drawer's close button (small screens; it sits in the drawer's header, beside the nav). */
+export const drawerCloseButton = (page: Page): Locator =>
+  page.getByRole('button', { name: /^close (menu|navigation|drawer|sidebar)/i });
 
 export const sidebarEntry = (page: Page, name: string): Locator =>
   sidebar(page)

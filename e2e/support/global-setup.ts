@@ -118,7 +118,21 @@ function findFiles(dir: string, name: string, found: string[] = []): string[] {
   return found;
 }
 
+/** Debian's Chromium (or CHROME_PATH): its absence fails the run at once, never a skip. */
+function checkBrowser(): void {
+  const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+  try {
+    fs.accessSync(chrome, fs.constants.X_OK);
+  } catch {
+    throw new Error(
+      `e2e: no Chromium at ${chrome}. Install Debian's (apt-get install -y chromium) ` +
+        'or set CHROME_PATH to a Chromium executable.',
+    );
+  }
+}
+
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  checkBrowser();
   if (process.env.E2E_BASE_URL) {
     process.env.KANAK_E2E_BASE_URL = process.env.E2E_BASE_URL.replace(/\/$/, '');
     return async () => {};

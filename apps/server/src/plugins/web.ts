@@ -27,10 +27,14 @@ export const webPlugin = fp<{ root: string }>(async (app, { root }) => {
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    // Client routes have no file extension; a missing /assets/x.js must be a 404, not the
+    // app shell (the browser would try to run HTML as a script).
+    const pathname = request.url.split('?')[0] ?? '';
     const wantsPage =
       request.method === 'GET' &&
-      !request.url.startsWith(`${API_PREFIX}/`) &&
-      request.url !== API_PREFIX;
+      !pathname.startsWith(`${API_PREFIX}/`) &&
+      pathname !== API_PREFIX &&
+      !path.extname(pathname);
     // Files under the root have their own routes (wildcard: false); the rest are client routes.
     if (hasWebApp && wantsPage)
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

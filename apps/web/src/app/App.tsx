@@ -1,14 +1,13 @@
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './AppProviders';
-import { createAppRouter } from './router';
-
-const router = createAppRouter(createBrowserRouter);
+import { AppRoutes } from './AppRoutes';
 
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -2,9 +2,7 @@ import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AlertHost } from '../components/AlertHost';
-import { queryClient as defaultClient } from '../lib/query-client';
 import { theme } from './theme';
 
 /** Printing (ledgers, later): only the screen's content, no navigation or alerts. */
@@ -21,24 +19,17 @@ const printStyles = (
 );
 
 /**
- * Theme, baseline styles, server state and the alert host. The date pickers' localization
- * lives in the main layout, so the login page does not load it.
+ * Theme, baseline and print styles, and the alert host. Server state (TanStack Query) and the
+ * date pickers' localization wrap the screens under /home (layout/ScreenProviders), so the
+ * login page does not load them (DESIGN §7).
  */
-export function AppProviders({
-  children,
-  client = defaultClient,
-}: {
-  children: ReactNode;
-  client?: QueryClient;
-}) {
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       {printStyles}
-      <QueryClientProvider client={client}>
-        {children}
-        <AlertHost />
-      </QueryClientProvider>
+      {children}
+      <AlertHost />
     </ThemeProvider>
   );
 }

@@ -19,7 +19,12 @@ const sans =
 export const theme = createTheme({
   palette: {
     primary: { main: brand.maroon, dark: brand.maroonDark, light: '#a3434f', contrastText: '#fff' },
-    secondary: { main: brand.gold, dark: brand.goldDark, light: brand.goldLight, contrastText: '#2b1d16' },
+    secondary: {
+      main: brand.gold,
+      dark: brand.goldDark,
+      light: brand.goldLight,
+      contrastText: '#2b1d16',
+    },
     // Dark enough that white text on a filled alert passes WCAG AA.
     success: { main: '#2e6b34' },
     warning: { main: '#8a4b00' },

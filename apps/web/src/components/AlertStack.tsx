@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import { LIMITS } from '@kanak/contract';
 import { dismissAlert, useAlerts, type Alert as AlertItem } from '../lib/app-state';
 
 /** The transient alerts of spec §2: bottom-left, each gone after 3 seconds. */
-export function AlertHost() {
+export function AlertStack() {
   const alerts = useAlerts();
   return (
     <Snackbar
@@ -14,11 +14,11 @@ export function AlertHost() {
       anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
       className="no-print"
     >
-      <Stack spacing={1}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         {alerts.map((alert) => (
           <TransientAlert key={alert.id} alert={alert} />
         ))}
-      </Stack>
+      </Box>
     </Snackbar>
   );
 }

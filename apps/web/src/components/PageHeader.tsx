@@ -10,10 +10,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   }, [title]);
 
   return (
-    <Box
-      component="header"
-      sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 3 }}
-    >
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 3 }}>
       <Typography component="h1" variant="h4" color="primary.dark" sx={{ flexGrow: 1 }}>
         {title}
       </Typography>

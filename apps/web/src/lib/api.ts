@@ -107,7 +107,10 @@ export function readFailure(error: unknown): Failure {
   if (status === 401 && !isLoginRequest(error.config)) return { kind: 'sessionExpired' };
   if (status >= 400 && status < 500) {
     const message =
-      typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
+      typeof data === 'object' &&
+      data !== null &&
+      'message' in data &&
+      typeof data.message === 'string'
         ? data.message
         : null;
     return { kind: 'refused', status, message };

@@ -1,12 +1,18 @@
 import { storage, type StoredSession } from './storage';
-import { queryClient } from './query-client';
 import { appState, setActiveUser, setImageCount, setLoginNotice } from './app-state';
 
 /** How to get back to the login screen; the router replaces this with a client-side move. */
 let goToLogin: () => void = () => window.location.assign('/');
+const endListeners = new Set<() => void>();
 
 export function setLoginRedirect(redirect: () => void): void {
   goToLogin = redirect;
+}
+
+/** Runs `listener` whenever a session ends (e.g. to drop cached server data). */
+export function onSessionEnd(listener: () => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
 }
 
 export function isSignedIn(): boolean {
@@ -32,5 +38,5 @@ export function endSession(notice: string | null = null): void {
   setImageCount(0);
   setLoginNotice(notice);
   goToLogin();
-  queryClient.clear();
+  for (const listener of endListeners) listener();
 }

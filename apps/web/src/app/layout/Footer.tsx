@@ -2,10 +2,11 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { UI_TEXTS } from '@kanak/contract';
-import type { Branding } from '@kanak/contract';
+import { useBranding } from '../../lib/branding';
 
 /** "Powered by …" and the support phone (spec §1). */
-export function Footer({ branding }: { branding: Branding | undefined }) {
+export function Footer() {
+  const { branding } = useBranding();
   return (
     <Box
       component="footer"
@@ -20,6 +21,7 @@ export function Footer({ branding }: { branding: Branding | undefined }) {
         gap: { xs: 0.5, sm: 2 },
         justifyContent: 'space-between',
         color: 'text.secondary',
+        minHeight: 48,
       }}
     >
       {branding && (

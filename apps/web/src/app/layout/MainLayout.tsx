@@ -1,19 +1,18 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import 'dayjs/locale/en-gb';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LIMITS, UI_TEXTS } from '@kanak/contract';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useActiveUser } from '../../lib/app-state';
-import { useBranding } from '../../lib/branding';
 import { endSession } from '../../lib/session';
+import { RouteError } from '../RouteStates';
 import { brand } from '../theme';
 import { Footer } from './Footer';
+import { ScreenProviders } from './ScreenProviders';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -32,8 +31,7 @@ export function MainLayout() {
   const isLargeScreen = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const username = useActiveUser();
-  const { data: branding } = useBranding();
-  const companyName = branding?.companyName ?? UI_TEXTS.productName;
+  const { pathname } = useLocation();
   const logout = () => endSession();
   const closeDrawer = () => setDrawerOpen(false);
 
@@ -42,7 +40,6 @@ export function MainLayout() {
       <SkipLink />
       <TopBar
         username={username}
-        companyName={companyName}
         onOpenMenu={isLargeScreen ? undefined : () => setDrawerOpen(true)}
         onLogout={logout}
       />
@@ -53,7 +50,7 @@ export function MainLayout() {
           sx={{ width, flexShrink: 0 }}
           slotProps={{ paper: { sx: paperSx } }}
         >
-          <Sidebar companyName={companyName} onLogout={logout} />
+          <Sidebar onLogout={logout} />
         </Drawer>
       ) : (
         <Drawer
@@ -63,12 +60,7 @@ export function MainLayout() {
           className="no-print"
           slotProps={{ paper: { sx: paperSx } }}
         >
-          <Sidebar
-            companyName={companyName}
-            onNavigate={closeDrawer}
-            onClose={closeDrawer}
-            onLogout={logout}
-          />
+          <Sidebar onNavigate={closeDrawer} onClose={closeDrawer} onLogout={logout} />
         </Drawer>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
@@ -79,16 +71,21 @@ export function MainLayout() {
           tabIndex={-1}
           sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
         >
-          <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en-gb">
-            <Outlet />
-          </LocalizationProvider>
+          <ScreenProviders>
+            <ErrorBoundary key={pathname} fallback={<RouteError />}>
+              <Suspense fallback={null}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </ScreenProviders>
         </Box>
-        <Footer branding={branding} />
+        <Footer />
       </Box>
     </Box>
   );
 }
 
+/** For keyboard users: jump past the top bar and sidebar. */
 function SkipLink() {
   return (
     <Box

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -22,6 +23,7 @@ import SummarizeIcon from '@mui/icons-material/SummarizeOutlined';
 import { NavLink } from 'react-router';
 import { SIDEBAR_LABELS, UI_TEXTS } from '@kanak/contract';
 import { PATHS, SCREENS, type Screen, type ScreenKey } from '../paths';
+import { CompanyName } from '../../lib/branding';
 import { brand } from '../theme';
 
 const icons: Record<ScreenKey, ReactElement> = {
@@ -52,10 +54,10 @@ const itemSx = {
   '&.Mui-focusVisible': { outline: `2px solid ${brand.goldLight}`, outlineOffset: -2 },
 } as const;
 
-const dividerSx = { borderColor: 'rgba(246, 234, 216, 0.2)', my: 1 } as const;
+const dividerColor = 'rgba(246, 234, 216, 0.2)';
+const dividerSx = { borderColor: dividerColor, my: 1 } as const;
 
 interface SidebarProps {
-  companyName: string;
   /** Called after choosing an item (closes the drawer on small screens). */
   onNavigate?: () => void;
   /** Shown on small screens: the drawer's close button. */
@@ -64,32 +66,47 @@ interface SidebarProps {
 }
 
 /** The sidebar's content: both groups of screens, a divider between them, and Logout. */
-export function Sidebar({ companyName, onNavigate, onClose, onLogout }: SidebarProps) {
+export function Sidebar({ onNavigate, onClose, onLogout }: SidebarProps) {
   const group = (name: Screen['group']) => SCREENS.filter((screen) => screen.group === name);
   const item = (screen: Screen) => (
-    <ListItemButton
-      key={screen.key}
-      component={NavLink}
-      to={screen.path}
-      end={screen.path === PATHS.home}
-      onClick={onNavigate}
-      sx={itemSx}
-    >
-      <ListItemIcon>{icons[screen.key]}</ListItemIcon>
-      <ListItemText primary={screen.label} />
-    </ListItemButton>
+    <ListItem key={screen.key} disablePadding>
+      <ListItemButton
+        component={NavLink}
+        to={screen.path}
+        end={screen.path === PATHS.home}
+        onClick={onNavigate}
+        sx={itemSx}
+      >
+        <ListItemIcon>{icons[screen.key]}</ListItemIcon>
+        <ListItemText primary={screen.label} />
+      </ListItemButton>
+    </ListItem>
   );
 
   return (
-    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, minHeight: 64 }}>
+    <Box
+      component="nav"
+      aria-label={UI_TEXTS.layout.mainNavigation}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          px: 2,
+          minHeight: 64,
+          mb: 1,
+          borderBottom: `1px solid ${dividerColor}`,
+        }}
+      >
         <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
         <Typography
           variant="h6"
           component="p"
           sx={{ flexGrow: 1, color: brand.goldLight, lineHeight: 1.2 }}
         >
-          {companyName}
+          <CompanyName />
         </Typography>
         {onClose && (
           <IconButton
@@ -101,19 +118,20 @@ export function Sidebar({ companyName, onNavigate, onClose, onLogout }: SidebarP
           </IconButton>
         )}
       </Box>
-      <Divider sx={dividerSx} />
-      <Box component="nav" aria-label={UI_TEXTS.layout.mainNavigation} sx={{ flexGrow: 1 }}>
+      <Box sx={{ flexGrow: 1 }}>
         <List disablePadding>{group('main').map(item)}</List>
         <Divider sx={dividerSx} />
         <List disablePadding>{group('statements').map(item)}</List>
         <Divider sx={dividerSx} />
         <List disablePadding>
-          <ListItemButton onClick={onLogout} sx={itemSx}>
-            <ListItemIcon>
-              <LogoutIcon />
-            </ListItemIcon>
-            <ListItemText primary={SIDEBAR_LABELS.logout} />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton onClick={onLogout} sx={itemSx}>
+              <ListItemIcon>
+                <LogoutIcon />
+              </ListItemIcon>
+              <ListItemText primary={SIDEBAR_LABELS.logout} />
+            </ListItemButton>
+          </ListItem>
         </List>
       </Box>
     </Box>

@@ -11,18 +11,18 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { LIMITS, UI_TEXTS } from '@kanak/contract';
+import { CompanyName } from '../../lib/branding';
 import { brand } from '../theme';
 
 interface TopBarProps {
   username: string;
-  companyName: string;
   /** Small screens only: opens the sidebar drawer. */
   onOpenMenu?: () => void;
   onLogout: () => void;
 }
 
 /** The top bar: menu button (small screens), the shop, and the user's menu with Logout. */
-export function TopBar({ username, companyName, onOpenMenu, onLogout }: TopBarProps) {
+export function TopBar({ username, onOpenMenu, onLogout }: TopBarProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
   const close = () => setAnchor(null);
@@ -51,7 +51,7 @@ export function TopBar({ username, companyName, onOpenMenu, onLogout }: TopBarPr
           </IconButton>
         )}
         <Typography variant="h6" component="p" noWrap sx={{ flexGrow: 1 }}>
-          {companyName}
+          <CompanyName />
         </Typography>
         <Button
           color="inherit"

@@ -1,22 +1,17 @@
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { UI_TEXTS } from '@kanak/contract';
 import { useBranding } from '../../lib/branding';
 
 /** The shop's name, its tagline ("Since 1928") and the welcome line. */
 export function BrandHeader() {
-  const { data: branding, isPending } = useBranding();
+  const { branding, loading } = useBranding();
 
   return (
     <Box sx={{ textAlign: 'center', mb: 3 }}>
       <Box component="img" src="/favicon.svg" alt="" sx={{ width: 48, height: 48, mb: 1 }} />
       <Typography component="h1" variant="h4" color="primary.dark">
-        {isPending ? (
-          <Skeleton sx={{ mx: 'auto' }} width="70%" />
-        ) : (
-          (branding?.companyName ?? UI_TEXTS.productName)
-        )}
+        {loading ? '\u00a0' : (branding?.companyName ?? UI_TEXTS.productName)}
       </Typography>
       {branding?.companyTagline && (
         <Typography

@@ -1,17 +1,17 @@
-import { useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
-import Alert from '@mui/material/Alert';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { LIMITS, UI_TEXTS } from '@kanak/contract';
 import { setLoginNotice, useLoginNotice } from '../../lib/app-state';
 import { startSession } from '../../lib/session';
 import { PATHS } from '../../app/paths';
-import { signInErrorMessage, useSignIn, type SignInForm } from './api';
+import { PlainTextField } from '../../components/PlainTextField';
+import { signIn, signInErrorMessage, type SignInForm } from './api';
 
 const texts = UI_TEXTS.login;
 
@@ -19,25 +19,34 @@ const texts = UI_TEXTS.login;
 export function LoginForm() {
   const navigate = useNavigate();
   const notice = useLoginNotice();
-  const signIn = useSignIn();
   const [form, setForm] = useState<SignInForm>({ USERNAME: '', PASSWORD: '', stayLoggedIn: false });
-  const error = signIn.isError ? signInErrorMessage(signIn.error) : null;
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef(false);
 
+  // Editing any field clears the error.
   const edit = (patch: Partial<SignInForm>) => {
     setForm((current) => ({ ...current, ...patch }));
-    if (signIn.isError) signIn.reset();
+    setError(null);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (signIn.isPending) return;
+    if (inFlight.current) return;
+    inFlight.current = true;
     setLoginNotice(null);
-    signIn.mutate(form, {
-      onSuccess: ({ accessToken, username }) => {
-        startSession({ accessToken, user: username, stayLoggedIn: form.stayLoggedIn });
-        void navigate(PATHS.home, { replace: true });
-      },
-    });
+    setError(null);
+    setPending(true);
+    try {
+      const { accessToken, username } = await signIn(form);
+      startSession({ accessToken, user: username, stayLoggedIn: form.stayLoggedIn });
+      void navigate(PATHS.home, { replace: true });
+    } catch (failure) {
+      setError(signInErrorMessage(failure));
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
   };
 
   // Enter anywhere in the form submits it, the checkbox included.
@@ -48,30 +57,39 @@ export function LoginForm() {
   };
 
   return (
-    <form onSubmit={submit} onKeyDown={submitOnEnter} noValidate>
-      <Stack spacing={2}>
-        {notice && <Alert severity="info">{notice}</Alert>}
-        <TextField
+    <form onSubmit={(event) => void submit(event)} onKeyDown={submitOnEnter} noValidate>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {notice && (
+          <Typography
+            role="status"
+            sx={{
+              p: 1.5,
+              borderRadius: 2,
+              bgcolor: '#e8f0f7',
+              color: 'info.dark',
+              fontWeight: 500,
+            }}
+          >
+            {notice}
+          </Typography>
+        )}
+        <PlainTextField
           label={texts.username}
           name="username"
           value={form.USERNAME}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => edit({ USERNAME: event.target.value })}
+          onChange={(USERNAME) => edit({ USERNAME })}
           autoComplete="username"
           autoFocus
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: LIMITS.usernameMaxLength } }}
+          maxLength={LIMITS.usernameMaxLength}
         />
-        <TextField
+        <PlainTextField
           label={texts.password}
           name="password"
           type="password"
           value={form.PASSWORD}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => edit({ PASSWORD: event.target.value })}
+          onChange={(PASSWORD) => edit({ PASSWORD })}
           autoComplete="current-password"
-          fullWidth
-          error={error !== null}
-          helperText={error}
-          slotProps={{ formHelperText: { role: 'alert' } }}
+          error={error}
         />
         <FormControlLabel
           control={
@@ -88,16 +106,16 @@ export function LoginForm() {
           variant="contained"
           size="large"
           fullWidth
-          disabled={signIn.isPending}
+          disabled={pending}
           startIcon={
-            signIn.isPending ? (
+            pending ? (
               <CircularProgress size={20} color="inherit" aria-label={texts.pending} />
             ) : undefined
           }
         >
           {texts.submit}
         </Button>
-      </Stack>
+      </Box>
     </form>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import { UI_TEXTS } from '@kanak/contract';
 import background from '../../assets/login-background.svg';
 import necklace from '../../assets/necklace.svg';
@@ -39,10 +38,10 @@ export function LoginPage() {
       }}
     >
       <Box component="img" src={necklace} alt="" sx={sideImageSx} />
-      <Paper
+      <Box
         component="section"
-        elevation={12}
         sx={{
+          boxShadow: 12,
           width: '100%',
           maxWidth: 420,
           p: { xs: 3, sm: 4 },
@@ -54,7 +53,7 @@ export function LoginPage() {
       >
         <BrandHeader />
         <LoginForm />
-      </Paper>
+      </Box>
       <Box component="img" src={bangles} alt="" sx={sideImageSx} />
     </Box>
   );

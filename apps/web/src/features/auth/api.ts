@@ -1,17 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
 import { API_PATHS, MESSAGES, type LoginRequest, type LoginResponse } from '@kanak/contract';
 import { api, ApiRefusal, readFailure } from '../../lib/api';
 
 export type SignInForm = Required<LoginRequest>;
 
-/** POST /api/login/verify: `{ USERNAME, PASSWORD, stayLoggedIn }` -> `{ accessToken, username }`. */
-async function signIn(form: SignInForm) {
+/**
+ * POST /api/login/verify: `{ USERNAME, PASSWORD, stayLoggedIn }` -> `{ accessToken, username }`.
+ * (No TanStack Query here: the login page stays small, DESIGN §7.)
+ */
+export async function signIn(form: SignInForm) {
   const { data } = await api.post<LoginResponse>(API_PATHS.login, form);
   if (!data.success || !data.accessToken) throw new ApiRefusal(data.message ?? '');
   return { accessToken: data.accessToken, username: data.username ?? form.USERNAME.trim() };
 }
-
-export const useSignIn = () => useMutation({ mutationFn: signIn });
 
 /** Spec §8: 401 -> 'Invalid credentials.'; a lockout (429) says why; anything else is generic. */
 export function signInErrorMessage(error: unknown): string {

@@ -1,0 +1,127 @@
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { isSignedIn, setLoginRedirect } from '../lib/session';
+import { PATHS, SCREENS, type ScreenKey } from './paths';
+import { RouteError } from './RouteStates';
+
+/** Lazily loads a named export, so each screen is its own chunk. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const LoginPage = lazyPage(
+  () => import('../features/auth/LoginPage'),
+  (m) => m.LoginPage,
+);
+const MainLayout = lazyPage(
+  () => import('./layout/MainLayout'),
+  (m) => m.MainLayout,
+);
+const NotFoundPage = lazyPage(
+  () => import('./NotFoundPage'),
+  (m) => m.NotFoundPage,
+);
+
+/** One chunk per screen; later issues fill the pages in. */
+const screenPages: Record<ScreenKey, ComponentType> = {
+  dashboard: lazyPage(
+    () => import('../features/dashboard/DashboardPage'),
+    (m) => m.DashboardPage,
+  ),
+  mobileApp: lazyPage(
+    () => import('../features/content/MobileAppPage'),
+    (m) => m.MobileAppPage,
+  ),
+  customerProfile: lazyPage(
+    () => import('../features/customers/CustomerProfilePage'),
+    (m) => m.CustomerProfilePage,
+  ),
+  loyaltyPoints: lazyPage(
+    () => import('../features/points/LoyaltyPointsPage'),
+    (m) => m.LoyaltyPointsPage,
+  ),
+  schemeGeneration: lazyPage(
+    () => import('../features/schemes/SchemeGenerationPage'),
+    (m) => m.SchemeGenerationPage,
+  ),
+  messageConfiguration: lazyPage(
+    () => import('../features/messaging/MessageConfigurationPage'),
+    (m) => m.MessageConfigurationPage,
+  ),
+  user: lazyPage(
+    () => import('../features/users/ProfilePage'),
+    (m) => m.ProfilePage,
+  ),
+  statement: lazyPage(
+    () => import('../features/points/PointsStatementPage'),
+    (m) => m.PointsStatementPage,
+  ),
+  schemeStatement: lazyPage(
+    () => import('../features/schemes/SchemeStatementPage'),
+    (m) => m.SchemeStatementPage,
+  ),
+  schemeSummary: lazyPage(
+    () => import('../features/schemes/SchemeSummaryPage'),
+    (m) => m.SchemeSummaryPage,
+  ),
+};
+
+/** A saved token skips the login screen. */
+function SignedOutOnly({ children }: { children: ReactNode }) {
+  return isSignedIn() ? <Navigate to={PATHS.home} replace /> : children;
+}
+
+/** Without a token, /home/* goes back to the login screen. */
+function SignedInOnly({ children }: { children: ReactNode }) {
+  return isSignedIn() ? children : <Navigate to={PATHS.login} replace />;
+}
+
+/** Lets the API client (outside React) send the user back to `/` on an expired session. */
+function LoginRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setLoginRedirect(() => void navigate(PATHS.login, { replace: true }));
+  }, [navigate]);
+  return null;
+}
+
+/** The route table of spec §2; needs a router around it (BrowserRouter, or MemoryRouter in tests). */
+export function AppRoutes() {
+  return (
+    <ErrorBoundary fallback={<RouteError />}>
+      <LoginRedirect />
+      <Suspense fallback={null}>
+        <Routes>
+          <Route
+            path={PATHS.login}
+            element={
+              <SignedOutOnly>
+                <LoginPage />
+              </SignedOutOnly>
+            }
+          />
+          <Route
+            path={PATHS.home}
+            element={
+              <SignedInOnly>
+                <MainLayout />
+              </SignedInOnly>
+            }
+          >
+            {SCREENS.map(({ key, path }) => {
+              const Page = screenPages[key];
+              return path === PATHS.home ? (
+                <Route key={key} index element={<Page />} />
+              ) : (
+                <Route key={key} path={path} element={<Page />} />
+              );
+            })}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          <Route path="*" element={<Navigate to={PATHS.login} replace />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PAGE_TITLES, SIDEBAR_LABELS, STORAGE_KEYS, UI_TEXTS } from '@kanak/contract';
+import { fakeServer, testBranding } from '../../test/fake-server';
+import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
+import { PATHS, SCREENS } from '../paths';
+
+const layout = UI_TEXTS.layout;
+const currentPath = () => screen.getByTestId('current-path').textContent;
+const navigation = () => screen.getByRole('navigation', { name: layout.mainNavigation });
+
+describe('main layout', () => {
+  it('sends /home/* back to the login screen without a token', async () => {
+    fakeServer();
+    renderApp(PATHS.user);
+    expect(await screen.findByLabelText(UI_TEXTS.login.password)).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+  });
+
+  it('lists every screen in spec order, a divider before the statements, and Logout', async () => {
+    fakeServer();
+    setScreenWidth(1366);
+    signedInAs('meera');
+    renderApp(PATHS.home);
+
+    const links = within(await screen.findByRole('navigation')).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      SIDEBAR_LABELS.dashboard,
+      SIDEBAR_LABELS.mobileApp,
+      SIDEBAR_LABELS.customerProfile,
+      SIDEBAR_LABELS.loyaltyPoints,
+      SIDEBAR_LABELS.schemeGeneration,
+      SIDEBAR_LABELS.messageConfiguration,
+      SIDEBAR_LABELS.user,
+      SIDEBAR_LABELS.statement,
+      SIDEBAR_LABELS.schemeStatement,
+      SIDEBAR_LABELS.schemeSummary,
+    ]);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(SCREENS.map((s) => s.path));
+    const statements = within(navigation()).getByRole('link', { name: SIDEBAR_LABELS.statement });
+    const profile = within(navigation()).getByRole('link', { name: SIDEBAR_LABELS.user });
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const dividers = Array.from(navigation().querySelectorAll('hr'));
+    expect(dividers.some((hr) => follows(profile, hr) && follows(hr, statements))).toBe(true);
+    expect(within(navigation()).getByRole('button', { name: SIDEBAR_LABELS.logout })).toBeVisible();
+  });
+
+  it('opens every screen from the sidebar with its title (large screen, fixed sidebar)', async () => {
+    fakeServer();
+    setScreenWidth(1366);
+    signedInAs('meera');
+    renderApp(PATHS.home);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: PAGE_TITLES.dashboard });
+    expect(screen.queryByRole('button', { name: layout.openMenu })).not.toBeInTheDocument();
+
+    for (const screenInfo of SCREENS) {
+      await user.click(within(navigation()).getByRole('link', { name: screenInfo.label }));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: screenInfo.title }),
+      ).toBeInTheDocument();
+      expect(currentPath()).toBe(screenInfo.path);
+      expect(within(navigation()).getByRole('link', { name: screenInfo.label })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    }
+  });
+
+  it('shows the username, the footer and the company from the branding API', async () => {
+    fakeServer();
+    signedInAs('meera');
+    renderApp(PATHS.home);
+
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByRole('button', { name: 'meera' })).toBeInTheDocument();
+    await waitFor(() => expect(banner).toHaveTextContent(testBranding.companyName));
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent(`Powered by ${testBranding.poweredBy}`);
+    expect(within(footer).getByRole('link', { name: testBranding.supportPhone })).toHaveAttribute(
+      'href',
+      'tel:+918047182200',
+    );
+  });
+
+  it('on a small screen the sidebar is a drawer: menu button opens it, choosing an item closes it', async () => {
+    fakeServer();
+    setScreenWidth(390);
+    signedInAs('meera');
+    renderApp(PATHS.home);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: PAGE_TITLES.dashboard });
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: layout.openMenu }));
+    await user.click(within(navigation()).getByRole('link', { name: SIDEBAR_LABELS.user }));
+
+    expect(await screen.findByRole('heading', { name: PAGE_TITLES.user })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('navigation')).not.toBeInTheDocument());
+  });
+
+  it('the drawer closes with its close button and with a click outside', async () => {
+    fakeServer();
+    setScreenWidth(390);
+    signedInAs('meera');
+    renderApp(PATHS.home);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: PAGE_TITLES.dashboard });
+
+    await user.click(screen.getByRole('button', { name: layout.openMenu }));
+    await user.click(await screen.findByRole('button', { name: layout.closeMenu }));
+    await waitFor(() => expect(screen.queryByRole('navigation')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: layout.openMenu }));
+    await screen.findByRole('navigation');
+    const backdrop = document.querySelector('.MuiBackdrop-root') as HTMLElement;
+    await user.click(backdrop);
+    await waitFor(() => expect(screen.queryByRole('navigation')).not.toBeInTheDocument());
+    expect(currentPath()).toBe(PATHS.home);
+  });
+
+  it('Logout in the sidebar clears the stored session and returns to the login screen', async () => {
+    fakeServer();
+    setScreenWidth(1366);
+    signedInAs('meera', { stayLoggedIn: true });
+    renderApp(PATHS.mobileApp);
+    const user = userEvent.setup();
+
+    await user.click(
+      within(await screen.findByRole('navigation')).getByRole('button', {
+        name: SIDEBAR_LABELS.logout,
+      }),
+    );
+
+    expect(await screen.findByLabelText(UI_TEXTS.login.password)).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it('Logout in the user menu does the same', async () => {
+    fakeServer();
+    signedInAs('meera');
+    renderApp(PATHS.home);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'meera' }));
+    await user.click(await screen.findByRole('menuitem', { name: layout.logout }));
+
+    expect(await screen.findByLabelText(UI_TEXTS.login.password)).toBeInTheDocument();
+    expect(sessionStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it('shows a not-found page inside the layout for an unknown /home address', async () => {
+    fakeServer();
+    setScreenWidth(1366);
+    signedInAs('meera');
+    renderApp('/home/no-such-screen');
+
+    expect(await screen.findByRole('heading', { name: PAGE_TITLES.notFound })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: layout.mainNavigation })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,27 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIMITS } from '@kanak/contract';
+import { AppProviders } from '../app/AppProviders';
+import { showAlert } from '../lib/app-state';
+
+describe('alert host', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows alerts bottom-left with their severity and hides each after 3 seconds', async () => {
+    render(<AppProviders>{null}</AppProviders>);
+    act(() => showAlert('error', 'Error in saving'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error in saving');
+    expect(alert).toHaveClass('MuiAlert-colorError');
+    expect(alert.closest('.MuiSnackbar-root')).toHaveClass('MuiSnackbar-anchorOriginBottomLeft');
+
+    vi.useFakeTimers();
+    act(() => showAlert('info', 'Second'));
+    act(() => vi.advanceTimersByTime(LIMITS.alertAutoHideMs - 100));
+    expect(screen.getByText('Second')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Second')).not.toBeInTheDocument();
+  });
+});

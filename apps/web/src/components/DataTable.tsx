@@ -1,0 +1,154 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+
+export interface DataColumn<Row> {
+  key: string;
+  header: ReactNode;
+  /** A CSS grid track, e.g. `48px` or `minmax(0, 2fr)`. */
+  width: string;
+  align?: 'left' | 'right' | 'center';
+  cell: (row: Row, index: number) => ReactNode;
+}
+
+export interface DataTableFooterRow {
+  key: string;
+  /** One cell per column. */
+  cells: ReactNode[];
+}
+
+export interface DataTableProps<Row> {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** The body scrolls inside this height (px); header and footer stay put. */
+  bodyHeight: number;
+  /** Narrower screens scroll the table sideways. */
+  minWidth: number;
+  /** Shown in the body when there are no rows. */
+  emptyText: string;
+  /** Rows under the body (totals). */
+  footer?: readonly DataTableFooterRow[];
+  loading?: boolean;
+  /** The loading bar's accessible name. */
+  loadingLabel?: string;
+}
+
+const cellSx = {
+  px: 1.5,
+  py: 1,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+  display: 'flex',
+  alignItems: 'center',
+} as const;
+
+const justify = { left: 'flex-start', right: 'flex-end', center: 'center' } as const;
+
+/**
+ * A striped table whose body scrolls in a fixed height between a fixed header and footer
+ * (spec §2: the points statement, the scheme summary). Built on a CSS grid with ARIA table
+ * roles, so that only the body scrolls while the columns stay aligned.
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  bodyHeight,
+  minWidth,
+  emptyText,
+  footer = [],
+  loading = false,
+  loadingLabel = label,
+}: DataTableProps<Row>) {
+  const gridTemplateColumns = columns.map((column) => column.width).join(' ');
+  const rowSx = { display: 'grid', gridTemplateColumns } as const;
+  // The header and footer reserve the body's scrollbar gutter, so the columns line up.
+  const fixedGroupSx = { overflowY: 'hidden', scrollbarGutter: 'stable' } as const;
+  const cell = (column: DataColumn<Row>) => ({
+    ...cellSx,
+    justifyContent: justify[column.align ?? 'left'],
+    textAlign: column.align ?? 'left',
+  });
+
+  return (
+    <Box
+      sx={{
+        overflowX: 'auto',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Box sx={{ height: 4, minWidth }}>{loading && <LinearProgress color="secondary" aria-label={loadingLabel} />}</Box>
+      <Box role="table" aria-label={label} aria-busy={loading || undefined} sx={{ minWidth }}>
+        <Box
+          role="rowgroup"
+          sx={{ ...fixedGroupSx, bgcolor: 'primary.dark', color: 'primary.contrastText' }}
+        >
+          <Box role="row" sx={rowSx}>
+            {columns.map((column) => (
+              <Box key={column.key} role="columnheader" sx={{ ...cell(column), fontWeight: 600 }}>
+                {column.header}
+              </Box>
+            ))}
+          </Box>
+        </Box>
+        <Box
+          role="rowgroup"
+          // Keyboard users can scroll the body too.
+          tabIndex={0}
+          sx={{
+            height: bodyHeight,
+            overflowY: 'auto',
+            scrollbarGutter: 'stable',
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+            '& > [role="row"]:nth-of-type(even)': { bgcolor: 'rgba(201, 162, 39, 0.1)' },
+            '& > [role="row"]': { borderBottom: 1, borderColor: 'divider' },
+          }}
+        >
+          {rows.length === 0 ? (
+            <Box role="row" sx={rowSx}>
+              <Box
+                role="cell"
+                sx={{ ...cellSx, gridColumn: '1 / -1', py: 4, justifyContent: 'center' }}
+              >
+                {loading ? null : emptyText}
+              </Box>
+            </Box>
+          ) : (
+            rows.map((row, index) => (
+              <Box key={rowKey(row)} role="row" sx={rowSx}>
+                {columns.map((column) => (
+                  <Box key={column.key} role="cell" sx={cell(column)}>
+                    {column.cell(row, index)}
+                  </Box>
+                ))}
+              </Box>
+            ))
+          )}
+        </Box>
+        {footer.length > 0 && (
+          <Box
+            role="rowgroup"
+            sx={{ ...fixedGroupSx, borderTop: 2, borderColor: 'secondary.main', fontWeight: 600 }}
+          >
+            {footer.map((footerRow) => (
+              <Box key={footerRow.key} role="row" sx={rowSx}>
+                {columns.map((column, i) => (
+                  <Box key={column.key} role="cell" sx={cell(column)}>
+                    {footerRow.cells[i]}
+                  </Box>
+                ))}
+              </Box>
+            ))}
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}

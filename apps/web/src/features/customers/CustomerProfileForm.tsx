@@ -1,0 +1,339 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs, { type Dayjs } from 'dayjs';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import {
+  LEDGER_TEXTS,
+  LIMITS,
+  MESSAGES,
+  PAGE_TITLES,
+  SENTINEL_DATE,
+  mobileNumber,
+  type CustomerFormInput,
+  type CustomerRecord,
+} from '@kanak/contract';
+import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
+import { readFailure } from '../../lib/api';
+import { showAlert } from '../../lib/app-state';
+import { useCustomerLookup, useExportCustomers, useSaveCustomer } from './api';
+import illustration from './customer-card.svg';
+
+const texts = LEDGER_TEXTS.customerProfile;
+const optionLabel = LEDGER_TEXTS.customerSearch.optionLabel;
+const DISPLAY_FORMAT = 'DD/MM/YYYY';
+const PAYLOAD_FORMAT = 'YYYY-MM-DD';
+
+interface CustomerValues {
+  custid: number | null;
+  mobileno: string;
+  custname: string;
+  email: string;
+  address: string;
+  city: string;
+  pincode: string;
+  state: string;
+  dob: Dayjs | null;
+  doa: Dayjs | null;
+  aadhaar: string;
+  pan: string;
+}
+
+type TextName = 'custname' | 'email' | 'address' | 'city' | 'pincode' | 'state' | 'aadhaar' | 'pan';
+
+const blank = (mobileno = ''): CustomerValues => ({
+  custid: null,
+  mobileno,
+  custname: '',
+  email: '',
+  address: '',
+  city: '',
+  pincode: '',
+  state: '',
+  dob: null,
+  doa: null,
+  aadhaar: '',
+  pan: '',
+});
+
+/** A stored date; '' and the legacy 1900-01-01 mean "no date" (spec §4). */
+const toDay = (isoDate: string) =>
+  isoDate && isoDate !== SENTINEL_DATE ? dayjs(isoDate) : null;
+
+const fromRecord = (record: CustomerRecord): CustomerValues => ({
+  custid: record.custid,
+  mobileno: record.mobileno,
+  custname: record.custname,
+  email: record.email,
+  address: record.address,
+  city: record.city,
+  pincode: record.pincode,
+  state: record.state,
+  dob: toDay(record.dob),
+  doa: toDay(record.doa),
+  aadhaar: record.aadhaar,
+  pan: record.pan,
+});
+
+const toPayload = (date: Dayjs | null) => (date ? date.format(PAYLOAD_FORMAT) : '');
+
+/** Spec §5, in the spec's order: mobile present, then 10 digits, then a name. */
+function firstProblem(values: CustomerValues): string | null {
+  const mobile = mobileNumber.safeParse(values.mobileno);
+  if (!mobile.success) return mobile.error.issues[0]?.message ?? MESSAGES.mobileLength;
+  if (values.custname.trim() === '') return MESSAGES.enterName;
+  if (values.dob && !values.dob.isValid()) return texts.incompleteDate(texts.dob);
+  if (values.doa && !values.doa.isValid()) return texts.incompleteDate(texts.doa);
+  return null;
+}
+
+const toForm = (values: CustomerValues): CustomerFormInput => ({
+  custid: values.custid,
+  mobileno: values.mobileno.trim(),
+  custname: values.custname.trim(),
+  email: values.email.trim(),
+  address: values.address.trim(),
+  city: values.city.trim(),
+  pincode: values.pincode.trim(),
+  state: values.state.trim(),
+  dob: toPayload(values.dob),
+  doa: toPayload(values.doa),
+  aadhaar: values.aadhaar.trim(),
+  pan: values.pan.trim().toUpperCase(),
+});
+
+/**
+ * Create / Update customer profile: find a customer by mobile number (or type a new one), edit
+ * the fields, SAVE; CANCEL empties everything; Export All downloads customer_list.csv.
+ */
+export function CustomerProfileForm() {
+  const [selected, setSelected] = useState<CustomerOption | null>(null);
+  // A new key remounts the search box: empty text, focused again.
+  const [searchKey, setSearchKey] = useState(0);
+  const { register, control, handleSubmit, reset, setValue } = useForm<CustomerValues>({
+    defaultValues: blank(),
+  });
+  const custid = useWatch({ control, name: 'custid' });
+  const lookup = useCustomerLookup();
+  const save = useSaveCustomer();
+  const exporter = useExportCustomers();
+  const busy = lookup.isPending || save.isPending;
+
+  const choose = (customer: CustomerOption | null) => {
+    setSelected(customer);
+    if (!customer) return;
+    // Spec §4: choosing a result clears the form, then fills it with the full customer.
+    reset(blank(customer.MOBILENO));
+    lookup.mutate(customer.MOBILENO, {
+      onSuccess: (record) => reset(fromRecord(record)),
+      // Spec §8: fetch failures are logged only.
+      onError: (error) => console.error('Customer profile fetch failed', error),
+    });
+  };
+
+  const cancel = () => {
+    reset(blank());
+    setSelected(null);
+    setSearchKey((key) => key + 1);
+    lookup.reset();
+  };
+
+  const submit = (values: CustomerValues) => {
+    const problem = firstProblem(values);
+    if (problem) {
+      showAlert('warning', problem);
+      return;
+    }
+    save.mutate(toForm(values), {
+      onSuccess: (body) => {
+        if (body.data) {
+          reset(fromRecord(body.data));
+          setSelected({ CUSTNAME: body.data.custname, MOBILENO: body.data.mobileno });
+        }
+        showAlert('success', body.message ?? MESSAGES.customerSaved);
+      },
+      onError: (error) => {
+        const failure = readFailure(error);
+        if (failure.kind === 'refused') showAlert('warning', failure.message ?? MESSAGES.saveFailed);
+        else if (failure.kind === 'exception') showAlert('error', MESSAGES.saveFailed);
+      },
+    });
+  };
+
+  const exportAll = () =>
+    exporter.mutate(undefined, {
+      onError: (error) => {
+        const failure = readFailure(error);
+        if (failure.kind === 'sessionExpired') return;
+        const empty = failure.kind === 'refused' && failure.status === 404;
+        showAlert('error', empty ? MESSAGES.noExportData : MESSAGES.exportFailed);
+      },
+    });
+
+  const text = (name: TextName, label: string, maxLength: number, extra: object = {}) => (
+    <TextField
+      label={label}
+      {...register(name)}
+      autoComplete="off"
+      fullWidth
+      slotProps={{ htmlInput: { maxLength, ...extra } }}
+    />
+  );
+
+  const status = lookup.isPending
+    ? texts.loading
+    : custid != null
+      ? texts.existingCustomer(selected ? optionLabel(selected) : `#${custid}`)
+      : texts.newCustomer;
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ display: 'flex', overflow: 'hidden', maxWidth: 1100, position: 'relative' }}
+    >
+      <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 4 }}>
+        {busy && (
+          <LinearProgress
+            color="secondary"
+            aria-label={lookup.isPending ? texts.loading : texts.saving}
+          />
+        )}
+      </Box>
+      <Box
+        sx={{
+          display: { xs: 'none', md: 'flex' },
+          alignItems: 'center',
+          justifyContent: 'center',
+          flex: '0 0 32%',
+          p: 3,
+          background: 'linear-gradient(160deg, #fbf3e4 0%, #f1dfc0 100%)',
+        }}
+      >
+        <Box component="img" src={illustration} alt="" sx={{ width: '100%', maxWidth: 240 }} />
+      </Box>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit(submit)}
+        aria-labelledby="customer-form-title"
+        sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}
+      >
+        <Typography id="customer-form-title" component="h2" variant="h5" sx={{ mb: 0.5 }}>
+          {PAGE_TITLES.customerProfileForm}
+        </Typography>
+        <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+          {status}
+        </Typography>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+            gap: 2,
+          }}
+        >
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <CustomerSearch
+              key={searchKey}
+              value={selected}
+              onSelect={choose}
+              label={texts.search}
+              pause={LIMITS.customerSearchPauseMs}
+              autoFocus
+              // Spec §4: typing updates the mobile number.
+              onTextChange={(typed) => setValue('mobileno', typed.trim())}
+            />
+          </Box>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            {text('custname', texts.name, LIMITS.customerNameMaxLength)}
+          </Box>
+          {text('email', texts.email, LIMITS.emailMaxLength, { inputMode: 'email' })}
+          {text('address', texts.address, LIMITS.addressMaxLength)}
+          {text('city', texts.city, LIMITS.cityMaxLength)}
+          {text('pincode', texts.pincode, LIMITS.pincodeLength, { inputMode: 'numeric' })}
+          {text('state', texts.state, LIMITS.stateMaxLength)}
+          <DateInput control={control} name="dob" label={texts.dob} disableFuture />
+          <DateInput control={control} name="doa" label={texts.doa} />
+          {text('aadhaar', texts.aadhaar, LIMITS.aadhaarMaxLength, { inputMode: 'numeric' })}
+          {text('pan', texts.pan, LIMITS.panLength, {
+            autoCapitalize: 'characters',
+            style: { textTransform: 'uppercase' },
+          })}
+        </Box>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={
+              save.isPending ? (
+                <CircularProgress size={18} color="inherit" aria-label={texts.saving} />
+              ) : undefined
+            }
+          >
+            {texts.save}
+          </Button>
+          <Button type="button" variant="outlined" disabled={busy} onClick={cancel}>
+            {texts.cancel}
+          </Button>
+          <Button
+            type="button"
+            variant="outlined"
+            color="secondary"
+            disabled={exporter.isPending}
+            onClick={exportAll}
+            startIcon={
+              exporter.isPending ? (
+                <CircularProgress size={18} color="inherit" aria-label={texts.exporting} />
+              ) : (
+                <DownloadIcon />
+              )
+            }
+            sx={{ ml: { sm: 'auto !important' }, color: 'secondary.dark' }}
+          >
+            {texts.exportAll}
+          </Button>
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}
+
+interface DateInputProps {
+  control: Control<CustomerValues>;
+  name: 'dob' | 'doa';
+  label: string;
+  disableFuture?: boolean;
+}
+
+/** A DD/MM/YYYY date picker with a clear button in the field and in the calendar. */
+function DateInput({ control, name, label, disableFuture }: DateInputProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <DatePicker
+          label={label}
+          value={field.value}
+          onChange={field.onChange}
+          inputRef={field.ref}
+          format={DISPLAY_FORMAT}
+          disableFuture={disableFuture}
+          slotProps={{
+            field: { clearable: true },
+            actionBar: { actions: ['clear', 'accept'] },
+            textField: { fullWidth: true, name, onBlur: field.onBlur },
+          }}
+        />
+      )}
+    />
+  );
+}

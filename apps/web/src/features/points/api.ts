@@ -1,0 +1,100 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  API_PATHS,
+  type CashCr,
+  type CustomerRecord,
+  type PointsStatementFilter,
+  type StatementRow,
+} from '@kanak/contract';
+import { api, expectSuccess, type Envelope } from '../../lib/api';
+
+/** The loyalty-points form as the screens hold it (spec §3); POINTS stays text. */
+export interface PointsFormValues {
+  CUSTNAME: string;
+  MOBILENO: string;
+  POINTS: string;
+  NARRATION: string;
+  INVDATE: string;
+  /** No choice until the user makes one (spec §4). */
+  CASHCR: CashCr | '';
+}
+
+export type PointsEntry = Omit<PointsFormValues, 'CASHCR'> & { CASHCR: CashCr };
+
+export const pointsKeys = {
+  all: ['points'] as const,
+  balance: (mobileno: string) => ['points', 'balance', mobileno] as const,
+  statements: ['points', 'statement'] as const,
+  statement: (filter: PointsStatementFilter | null) => ['points', 'statement', filter] as const,
+  financialYear: ['points', 'financial-year'] as const,
+};
+
+/** The chosen customer's points balance, from POST /api/customers/get-customer-data. */
+export const balanceQuery = (mobileno: string) =>
+  queryOptions({
+    queryKey: pointsKeys.balance(mobileno),
+    queryFn: async () => {
+      const { data } = await api.post<Envelope & { data?: CustomerRecord }>(
+        API_PATHS.customerData,
+        { mobileno },
+      );
+      return expectSuccess(data).data?.points ?? 0;
+    },
+    enabled: mobileno !== '',
+    staleTime: 0,
+  });
+
+/** GET /api/customers/get-fyear: 1 April of the current financial year (store's time zone). */
+export const financialYearQuery = queryOptions({
+  queryKey: pointsKeys.financialYear,
+  queryFn: async () => {
+    const { data } = await api.get<Envelope & { data?: { sfdate?: string } }>(
+      API_PATHS.financialYear,
+    );
+    const sfdate = expectSuccess(data).data?.sfdate;
+    if (!sfdate) throw new Error('get-fyear answered without sfdate');
+    return sfdate;
+  },
+  staleTime: 60 * 60 * 1000,
+});
+
+/** POST /api/customers/generate-statement for the submitted filter. */
+export const statementQuery = (filter: PointsStatementFilter | null) =>
+  queryOptions({
+    queryKey: pointsKeys.statement(filter),
+    queryFn: async () => {
+      const { data } = await api.post<Envelope & { data?: StatementRow[] }>(
+        API_PATHS.pointsStatement,
+        filter,
+      );
+      return expectSuccess(data).data ?? [];
+    },
+    enabled: filter !== null,
+    staleTime: 0,
+  });
+
+async function updatePoints(formData: PointsEntry) {
+  const { data } = await api.post<Envelope>(API_PATHS.updatePoints, { formData });
+  return expectSuccess(data);
+}
+
+async function updateStatement(formData: PointsEntry & { MRN: number }) {
+  const { data } = await api.post<Envelope>(API_PATHS.updateStatement, { formData });
+  return expectSuccess(data);
+}
+
+/** After a change: balances and statements are asked for again. */
+function useRefreshPoints() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: pointsKeys.all });
+}
+
+export function useUpdatePoints() {
+  const refresh = useRefreshPoints();
+  return useMutation({ mutationFn: updatePoints, onSuccess: refresh });
+}
+
+export function useUpdateStatement() {
+  const refresh = useRefreshPoints();
+  return useMutation({ mutationFn: updateStatement, onSuccess: refresh });
+}
