@@ -5,5 +5,7 @@ export default defineConfig({
   test: {
     projects: ['apps/server', 'apps/web'],
     reporters: ['default'],
+    // Two cores: both projects share these workers.
+    maxWorkers: 2,
   },
 });

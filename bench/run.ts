@@ -137,6 +137,7 @@ async function sampleInputs(pool: pg.Pool) {
 
 const nameWord = (name: string, index: number) => name.split(' ')[index] ?? name;
 
+/** The same SQL the search service runs, straight through pg. */
 async function rawSearch(pool: pg.Pool, text: string) {
   if (/^\d+$/.test(text)) {
     return pool.query(
@@ -144,16 +145,14 @@ async function rawSearch(pool: pg.Pool, text: string) {
       [`${text}%`],
     );
   }
-  if (text.length < 3) {
-    return pool.query(
-      `SELECT custname, mobileno FROM customers WHERE lower(custname) LIKE $1 ORDER BY lower(custname), mobileno LIMIT 20`,
-      [`${text}%`],
-    );
-  }
-  return pool.query(
-    `SELECT custname, mobileno FROM customers WHERE custname ILIKE $1 ORDER BY custname <<-> $2, custname LIMIT 20`,
-    [`%${text}%`, text],
+  const starting = await pool.query(
+    `SELECT custname, mobileno FROM customers WHERE lower(custname) LIKE $1 ORDER BY lower(custname), mobileno LIMIT 20`,
+    [`${text.toLowerCase()}%`],
   );
+  if (starting.rowCount === 20 || text.length < 3) return starting;
+  return pool.query(`SELECT custname, mobileno FROM customers WHERE custname ILIKE $1 LIMIT 40`, [
+    `%${text}%`,
+  ]);
 }
 
 async function rawStatement(pool: pg.Pool, mobileno: string, from: string, to: string) {

@@ -8,9 +8,8 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
-    // One database per test file; two cores, so keep the fan-out small.
+    // One database per test file (the worker count is set once, in the root config).
     pool: 'forks',
-    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

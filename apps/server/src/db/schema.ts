@@ -106,7 +106,7 @@ export const customers = pgTable(
   (t) => [
     // text_pattern_ops: the same uniqueness, and `LIKE '98%'` prefix search under any collation.
     uniqueIndex('customers_mobileno_key').using('btree', t.mobileno.op('text_pattern_ops')),
-    index('customers_custname_trgm_idx').using('gist', t.custname.op('gist_trgm_ops')),
+    index('customers_custname_trgm_idx').using('gin', t.custname.op('gin_trgm_ops')),
     index('customers_custname_prefix_idx').using(
       'btree',
       sql`lower(${t.custname}) text_pattern_ops`,

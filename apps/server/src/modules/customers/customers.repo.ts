@@ -8,7 +8,7 @@ export type CustomerValues = Omit<
   'id' | 'createdAt' | 'updatedAt' | 'pointsBalance'
 >;
 
-const SEARCH_LIMIT = 20;
+export const SEARCH_LIMIT = 20;
 const searchColumns = { CUSTNAME: customers.custname, MOBILENO: customers.mobileno };
 
 export const customersRepo = {
@@ -32,14 +32,17 @@ export const customersRepo = {
       .limit(SEARCH_LIMIT);
   },
 
-  /** Names containing the text, closest word match first (trigram index, nearest-neighbour). */
-  searchByNamePart(tx: Tx, text: string) {
+  /**
+   * Names containing the text anywhere (trigram GIN index). No ORDER BY on purpose: a common
+   * syllable matches tens of thousands of names, and an unordered LIMIT lets PostgreSQL stop
+   * after the first few instead of fetching and sorting them all.
+   */
+  searchByNamePart(tx: Tx, text: string, limit = SEARCH_LIMIT) {
     return tx
       .select(searchColumns)
       .from(customers)
       .where(sql`${customers.custname} ILIKE ${`%${escapeLike(text)}%`}`)
-      .orderBy(sql`${customers.custname} <<-> ${text}`, asc(customers.custname))
-      .limit(SEARCH_LIMIT);
+      .limit(limit);
   },
 
   async findByMobile(tx: Tx, mobileno: string) {

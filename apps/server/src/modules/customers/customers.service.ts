@@ -11,7 +11,12 @@ import type { FieldCipher } from '../../lib/crypto.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
-import { customersRepo, type CustomerRow, type CustomerValues } from './customers.repo.js';
+import {
+  customersRepo,
+  SEARCH_LIMIT,
+  type CustomerRow,
+  type CustomerValues,
+} from './customers.repo.js';
 
 export type CustomersService = ReturnType<typeof createCustomersService>;
 
@@ -23,14 +28,21 @@ interface Deps {
 
 export function createCustomersService({ db, cipher, today }: Deps) {
   return {
-    /** Digits: mobile numbers starting with them. Text: names containing it. At most 20. */
+    /**
+     * Digits: mobile numbers starting with them. Text: names starting with it first (the best
+     * matches), then names containing it. At most 20, each step bounded by an index.
+     */
     async search(text: string) {
       const query = text.trim();
       if (!query) return [];
       if (/^\d+$/.test(query)) return customersRepo.searchByMobilePrefix(db, query);
-      return query.length < 3
-        ? customersRepo.searchByNamePrefix(db, query)
-        : customersRepo.searchByNamePart(db, query);
+      const starting = await customersRepo.searchByNamePrefix(db, query);
+      if (starting.length === SEARCH_LIMIT || query.length < 3) return starting;
+      const seen = new Set(starting.map((customer) => customer.MOBILENO));
+      const containing = (await customersRepo.searchByNamePart(db, query, SEARCH_LIMIT * 2))
+        .filter((customer) => !seen.has(customer.MOBILENO))
+        .sort((a, b) => a.CUSTNAME.localeCompare(b.CUSTNAME));
+      return [...starting, ...containing].slice(0, SEARCH_LIMIT);
     },
 
     async getByMobile(mobileno: string): Promise<CustomerRecord> {
