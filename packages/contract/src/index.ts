@@ -6,6 +6,8 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './ui-texts.js';
 export * from './ui-texts-ledger.js';
+export * from './ui-texts-schemes.js';
+export * from './ui-texts-content.js';
 export * from './validation.js';
 export * from './schemas/customers.js';
 export * from './schemas/points.js';

@@ -1,0 +1,94 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  API_PATHS,
+  type DeleteFileRequest,
+  type ImageRecord,
+  type ImageType,
+} from '@kanak/contract';
+import { api, expectSuccess, type Envelope } from '../../lib/api';
+
+export const contentKeys = {
+  all: ['content'] as const,
+  images: (type: ImageType) => ['content', 'images', type] as const,
+};
+
+interface ImagesResponse extends Envelope {
+  data?: ImageRecord[];
+}
+
+interface UploadResponse extends Envelope {
+  data?: ImageRecord;
+}
+
+/** POST /api/file/get-files: the images of a type, newest first. */
+async function fetchImages(type: ImageType): Promise<ImageRecord[]> {
+  try {
+    const { data } = await api.post<ImagesResponse>(API_PATHS.getFiles, { type });
+    return expectSuccess(data).data ?? [];
+  } catch (error) {
+    // Spec §8: an image list failure is logged only.
+    console.error(`Could not load the ${type} images`, error);
+    throw error;
+  }
+}
+
+/**
+ * The images of a type. Fetched whenever the screen opens (spec §2), and again after each
+ * upload or delete of that type (spec §4).
+ */
+export const imagesQuery = (type: ImageType) =>
+  queryOptions({
+    queryKey: contentKeys.images(type),
+    queryFn: () => fetchImages(type),
+    staleTime: 0,
+  });
+
+export const useImages = (type: ImageType) => useQuery(imagesQuery(type));
+
+export interface UploadInput {
+  file: File;
+  /** Called with the share of the file sent so far, 0 to 1. */
+  onProgress?: (share: number) => void;
+}
+
+/** POST /api/file/upload, multipart with the fields `type` and `file`. */
+async function uploadImage(type: ImageType, { file, onProgress }: UploadInput) {
+  const form = new FormData();
+  form.append('type', type);
+  form.append('file', file, file.name);
+  const { data } = await api.post<UploadResponse>(API_PATHS.uploadFile, form, {
+    // Replaces the client's JSON default; the browser then adds the multipart boundary.
+    headers: { 'Content-Type': 'multipart/form-data' },
+    onUploadProgress: (event) => {
+      const share = event.total ? event.loaded / event.total : event.progress;
+      if (onProgress && share !== undefined) onProgress(Math.min(1, share));
+    },
+  });
+  return expectSuccess(data);
+}
+
+/** POST /api/file/delete by id; `path` must be that image's storage key. */
+async function deleteImage(image: Pick<ImageRecord, 'ID' | 'PATH'>) {
+  const body: DeleteFileRequest = { id: image.ID, path: image.PATH };
+  const { data } = await api.post<Envelope>(API_PATHS.deleteFile, body);
+  return expectSuccess(data);
+}
+
+/** Uploads an image of `type`; the list of that type is fetched again afterwards. */
+export function useUploadImage(type: ImageType) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UploadInput) => uploadImage(type, input),
+    // Also after a refusal: the list (and so the held count) may have changed meanwhile.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contentKeys.images(type) }),
+  });
+}
+
+/** Deletes an image of `type`; the list of that type is fetched again afterwards. */
+export function useDeleteImage(type: ImageType) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteImage,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contentKeys.images(type) }),
+  });
+}

@@ -1,0 +1,66 @@
+import { LIMITS, type ImageType } from './limits.js';
+import { MESSAGES } from './messages.js';
+
+/** How each image type reads on the Mobile Integration screen (spec §2, §3). */
+const IMAGE_KINDS: Record<
+  ImageType,
+  { section: string; name: string; label: string; empty: string }
+> = {
+  banner: {
+    section: 'Customize Banner',
+    name: 'banner',
+    label: 'Banner',
+    empty: MESSAGES.noBannerImages,
+  },
+  card: {
+    section: 'Customize e-catalogue',
+    name: 'e-catalogue',
+    label: 'e-catalogue',
+    empty: MESSAGES.noCatalogueImages,
+  },
+};
+
+/**
+ * The fixed texts of Mobile Integration and Message Configuration (spec §2, §4, §5, §8)
+ * beyond MESSAGES: section titles, labels, and the words of the upload card and the delete
+ * confirmation. The web app and its tests import them from here.
+ */
+export const CONTENT_TEXTS = {
+  kinds: IMAGE_KINDS,
+  chooseImage: 'Choose image',
+  upload: 'Upload',
+  remove: 'Remove',
+  uploading: (kind: string) => `Uploading ${kind} image`,
+  noFileChosen: 'No image chosen',
+  accepted: `PNG, JPEG, JPG, GIF or WebP, up to ${LIMITS.imageMaxBytes / (1024 * 1024)} MB.`,
+  held: (count: number) => `${count} of ${LIMITS.imagesPerType} images`,
+  previewAlt: (fileName: string) => `Preview of ${fileName}`,
+  imageAlt: (label: string, position: number, count: number) =>
+    `${label} image ${position} of ${count}`,
+  imageList: (kind: string) => `${kind} images`,
+  loadingImages: (kind: string) => `Loading ${kind} images`,
+  deleteImage: (imageAlt: string) => `Delete ${imageAlt}`,
+  confirmDeleteTitle: 'Delete this image?',
+  confirmDeleteText:
+    'The image will be removed from the mobile app at once. This cannot be undone.',
+  confirmDeleteCancel: 'CANCEL',
+  confirmDeleteConfirm: 'DELETE',
+  deleting: 'Deleting',
+} as const;
+
+export const MESSAGING_TEXTS = {
+  instanceId: 'Instance Id',
+  token: 'Token',
+  panel: 'Select Panel',
+  panelOption: (panel: number) => `Panel ${panel}`,
+  phone: 'Phone',
+  save: 'SAVE',
+  revert: 'REVERT',
+  showToken: 'Show token',
+  hideToken: 'Hide token',
+  loading: 'Loading panel configuration',
+  saving: 'Saving',
+  /** A refused save: the spec's warning, then the server's reason. */
+  saveRefused: (reason: string | null) =>
+    reason ? `${MESSAGES.panelSaveRefused}: ${reason}` : MESSAGES.panelSaveRefused,
+} as const;
