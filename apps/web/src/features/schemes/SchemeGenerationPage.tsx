@@ -1,7 +1,343 @@
-import { PAGE_TITLES } from '@kanak/contract';
+import { useEffect, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { useQuery } from '@tanstack/react-query';
+import {
+  LIMITS,
+  MESSAGES,
+  PAGE_TITLES,
+  SCHEME_TEXTS,
+  formatRupees,
+  formatSchemeDate,
+  isInactive,
+  isValidPan,
+  needsPan,
+  type CustomerRecord,
+  type SchemeRecord,
+} from '@kanak/contract';
+import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
+import { DataTable, type DataColumn } from '../../components/DataTable';
+import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
+import { useStoreToday } from '../../components/useStoreToday';
+import { readFailure } from '../../lib/api';
+import { showAlert } from '../../lib/app-state';
+import {
+  schemeCustomerQuery,
+  schemesQuery,
+  useDeleteScheme,
+  useGenerateScheme,
+  useUpdatePan,
+  useVerifyPan,
+} from './api';
+import { DeleteSchemeDialog } from './DeleteSchemeDialog';
+import { PanDialog } from './PanDialog';
+import { maturityDate } from './schemeFormat';
+import { StatusChip } from './StatusChip';
 
-/** Scheme Initiation (/home/scheme-generation): start a savings scheme. */
+const texts = SCHEME_TEXTS.generation;
+const c = texts.columns;
+
+const digitsOnly = (value: string) =>
+  value.replace(/\D+/g, '').slice(0, LIMITS.amountInputMaxLength);
+
+/** Scheme Initiation (/home/scheme-generation): start a savings scheme for a customer. */
 export function SchemeGenerationPage() {
-  return <PageHeader title={PAGE_TITLES.schemeGeneration} />;
+  const today = useStoreToday();
+  const [customer, setCustomer] = useState<CustomerOption | null>(null);
+  const [dateInput, setDate] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [panOpen, setPanOpen] = useState(false);
+  const [panError, setPanError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<SchemeRecord | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const record = useQuery(schemeCustomerQuery(customer?.MOBILENO ?? ''));
+  const custid = customer && record.data ? record.data.custid : null;
+  const schemes = useQuery(schemesQuery(custid));
+  const generate = useGenerateScheme();
+  const verifyPan = useVerifyPan();
+  const updatePan = useUpdatePan();
+  const remove = useDeleteScheme();
+
+  const date = dateInput ?? today;
+  const loadingCustomer = customer !== null && (record.isPending || schemes.isLoading);
+  const busy = generate.isPending || verifyPan.isPending || updatePan.isPending;
+
+  useEffect(() => {
+    // Without the customer's record their schemes cannot be listed either.
+    const error = record.error ?? schemes.error;
+    if (error && readFailure(error).kind !== 'sessionExpired') {
+      console.error('Scheme list failed', error);
+      showAlert('error', MESSAGES.schemesLoadFailed);
+    }
+  }, [record.error, schemes.error, record.errorUpdatedAt, schemes.errorUpdatedAt]);
+
+  const choose = (next: CustomerOption | null) => {
+    setCustomer(next);
+    generate.reset();
+  };
+
+  const startScheme = (who: CustomerRecord) =>
+    generate.mutate(
+      {
+        custid: who.custid,
+        mobileno: who.mobileno,
+        custname: who.custname,
+        startdt: date,
+        amount: Number(amount),
+      },
+      {
+        onSuccess: (body) => {
+          showAlert('success', body.message ?? '');
+          setAmount('');
+        },
+        onError: (error) => {
+          const failure = readFailure(error);
+          if (failure.kind === 'refused')
+            showAlert('error', failure.message ?? MESSAGES.schemeGenerateFailed);
+          else if (failure.kind === 'exception') showAlert('error', MESSAGES.schemeGenerateFailed);
+        },
+      },
+    );
+
+  /** Spec §5, in its order: customer, amount, the previous scheme, then the PAN. */
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || loadingCustomer) return;
+    const who = customer ? record.data : undefined;
+    if (!who) return showAlert('warning', MESSAGES.selectCustomer);
+    if (amount === '' || Number(amount) === 0) return showAlert('warning', MESSAGES.enterAmount);
+    const latest = schemes.data?.[0];
+    if (latest && isInactive(latest.matyn))
+      return showAlert('warning', MESSAGES.previousSchemePending);
+    if (!needsPan(Number(amount))) return startScheme(who);
+    verifyPan.mutate(who.custid, {
+      onSuccess: (pan) => {
+        if (isValidPan(pan)) startScheme(who);
+        else {
+          setPanError(null);
+          setPanOpen(true);
+        }
+      },
+      onError: (error) => {
+        if (readFailure(error).kind !== 'sessionExpired')
+          showAlert('error', MESSAGES.panVerifyFailed);
+      },
+    });
+  };
+
+  const savePan = (pan: string) => {
+    const who = record.data;
+    if (!who) return;
+    if (!isValidPan(pan)) return setPanError(MESSAGES.panFormat);
+    setPanError(null);
+    updatePan.mutate(
+      { custid: who.custid, pan },
+      {
+        onSuccess: () => {
+          setPanOpen(false);
+          startScheme({ ...who, pan });
+        },
+        onError: (error) => {
+          const failure = readFailure(error);
+          if (failure.kind === 'refused') setPanError(MESSAGES.panUpdateRefused);
+          else if (failure.kind === 'exception') showAlert('error', MESSAGES.panUpdateFailed);
+        },
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    setDeleteError(null);
+    remove.mutate(deleting.schemeid, {
+      onSuccess: (body) => {
+        setDeleting(null);
+        if (body.message) showAlert('success', body.message);
+      },
+      onError: (error) => {
+        const failure = readFailure(error);
+        if (failure.kind === 'refused') setDeleteError(MESSAGES.schemeDeleteFailed);
+        else if (failure.kind === 'exception') showAlert('error', MESSAGES.schemeDeleteFailed);
+      },
+    });
+  };
+
+  const columns: DataColumn<SchemeRecord>[] = [
+    { key: 'id', header: c.schemeId, width: 'minmax(90px, 1fr)', cell: (row) => row.schemeid },
+    {
+      key: 'start',
+      header: c.startDate,
+      width: 'minmax(110px, 1fr)',
+      cell: (row) => formatSchemeDate(row.startdt),
+    },
+    {
+      key: 'maturity',
+      header: c.maturityDate,
+      width: 'minmax(120px, 1fr)',
+      cell: (row) => formatSchemeDate(maturityDate(row)),
+    },
+    {
+      key: 'amount',
+      header: c.amount,
+      width: 'minmax(110px, 1fr)',
+      align: 'right',
+      cell: (row) => formatRupees(row.amount),
+    },
+    {
+      key: 'status',
+      header: c.status,
+      width: 'minmax(150px, 1fr)',
+      cell: (row) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <StatusChip matyn={row.matyn} />
+          {isInactive(row.matyn) && (
+            <Tooltip title={texts.deleteAction(row.schemeid)}>
+              <IconButton
+                size="small"
+                color="error"
+                aria-label={texts.deleteAction(row.schemeid)}
+                onClick={() => {
+                  setDeleteError(null);
+                  setDeleting(row);
+                }}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={PAGE_TITLES.schemeGeneration} />
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-labelledby="scheme-form-title"
+        sx={{ p: { xs: 2, sm: 3 }, mb: 3, position: 'relative', overflow: 'hidden' }}
+      >
+        <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 4 }}>
+          {(busy || loadingCustomer) && (
+            <LinearProgress
+              color="secondary"
+              aria-label={
+                loadingCustomer
+                  ? texts.loadingCustomer
+                  : verifyPan.isPending
+                    ? texts.verifyingPan
+                    : texts.generating
+              }
+            />
+          )}
+        </Box>
+        <Typography id="scheme-form-title" component="h2" variant="h5" sx={{ mb: 2 }}>
+          {texts.form}
+        </Typography>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={submit}
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1.5fr 1fr 1fr auto' },
+            alignItems: 'start',
+          }}
+        >
+          <CustomerSearch value={customer} onSelect={choose} label={texts.search} autoFocus />
+          <TextField
+            label={texts.name}
+            value={customer ? (record.data?.custname ?? customer.CUSTNAME) : ''}
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+          />
+          <DateField
+            label={texts.date}
+            name="startdt"
+            value={date}
+            onChange={setDate}
+            max={today}
+          />
+          <TextField
+            label={texts.amount}
+            name="amount"
+            value={amount}
+            onChange={(event) => setAmount(digitsOnly(event.target.value))}
+            autoComplete="off"
+            fullWidth
+            slotProps={{
+              htmlInput: {
+                maxLength: LIMITS.amountInputMaxLength,
+                inputMode: 'numeric',
+                pattern: '[0-9]*',
+              },
+            }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={busy || loadingCustomer}
+            startIcon={
+              busy ? (
+                <CircularProgress size={18} color="inherit" aria-label={texts.generating} />
+              ) : undefined
+            }
+            sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
+          >
+            {texts.submit}
+          </Button>
+        </Box>
+      </Paper>
+
+      <Box component="section" aria-labelledby="scheme-list-title">
+        <Typography id="scheme-list-title" component="h2" variant="h5" sx={{ mb: 1.5 }}>
+          {texts.tableTitle}
+        </Typography>
+        <DataTable
+          label={texts.table}
+          columns={columns}
+          rows={customer ? (schemes.data ?? []) : []}
+          rowKey={(row) => row.schemeid}
+          bodyHeight={280}
+          minWidth={640}
+          emptyText={MESSAGES.noActiveSchemes}
+          loading={loadingCustomer || schemes.isFetching}
+          loadingLabel={texts.loadingSchemes}
+        />
+      </Box>
+
+      {panOpen && (
+        <PanDialog
+          pending={updatePan.isPending || generate.isPending}
+          error={panError}
+          onEdit={() => setPanError(null)}
+          onSave={savePan}
+          onCancel={() => setPanOpen(false)}
+        />
+      )}
+      {deleting && (
+        <DeleteSchemeDialog
+          schemeid={deleting.schemeid}
+          pending={remove.isPending}
+          error={deleteError}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </>
+  );
 }

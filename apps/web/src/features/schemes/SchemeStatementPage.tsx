@@ -1,7 +1,272 @@
-import { PAGE_TITLES } from '@kanak/contract';
+import { useEffect, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/AddCard';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import DownloadIcon from '@mui/icons-material/Download';
+import PrintIcon from '@mui/icons-material/PrintOutlined';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  MESSAGES,
+  PAGE_TITLES,
+  SCHEME_DEFAULTS,
+  SCHEME_TEXTS,
+  formatRupees,
+  type InstallmentReceipt,
+} from '@kanak/contract';
 import { PageHeader } from '../../components/PageHeader';
+import { saveFile } from '../../components/saveFile';
+import { useStoreToday } from '../../components/useStoreToday';
+import { readFailure } from '../../lib/api';
+import { showAlert } from '../../lib/app-state';
+import { useBranding } from '../../lib/branding';
+import { statementQuery, useAddInstallment, useCloseScheme } from './api';
+import { CloseSchemeDialog } from './CloseSchemeDialog';
+import { PaymentDialog, type PaymentValues } from './PaymentDialog';
+import { StatementPrint } from './PrintSheet';
+import { ReceiptDialog } from './ReceiptDialog';
+import { canAddInstallment, canClose, statementCsv } from './schemeFormat';
+import { SchemeFacts, StatementTable } from './StatementView';
 
-/** Scheme Statement (/home/scheme-statement): one scheme's installments. */
+const texts = SCHEME_TEXTS.statement;
+
+/** Scheme Statement (/home/scheme-statement): one scheme's installments, print and CSV. */
 export function SchemeStatementPage() {
-  return <PageHeader title={PAGE_TITLES.schemeStatement} />;
+  const today = useStoreToday();
+  const { branding } = useBranding();
+  const [idInput, setIdInput] = useState('');
+  const [submitted, setSubmitted] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<InstallmentReceipt | null>(null);
+  const [closing, setClosing] = useState(false);
+  const [closeError, setCloseError] = useState<string | null>(null);
+
+  const result = useQuery({ ...statementQuery(submitted), placeholderData: keepPreviousData });
+  const addInstallment = useAddInstallment();
+  const close = useCloseScheme();
+
+  useEffect(() => {
+    if (!result.error) return;
+    const failure = readFailure(result.error);
+    if (failure.kind === 'refused')
+      showAlert('warning', failure.message ?? MESSAGES.statementFailed);
+    else if (failure.kind === 'exception') showAlert('error', MESSAGES.statementFailed);
+  }, [result.error, result.errorUpdatedAt]);
+
+  // A failed (re)generation clears the screen rather than leave an older statement up.
+  const statement = result.isError ? null : (result.data ?? null);
+  const scheme = statement?.scheme ?? null;
+  const rows = statement?.rows ?? [];
+  const loading = result.isFetching;
+
+  const generate = (event: FormEvent) => {
+    event.preventDefault();
+    const id = idInput.trim();
+    if (id === '') return showAlert('warning', MESSAGES.schemeIdRequired);
+    if (Number(id) === submitted) void result.refetch();
+    else setSubmitted(Number(id));
+  };
+
+  const record = (values: PaymentValues) => {
+    if (!scheme) return;
+    setAddError(null);
+    addInstallment.mutate(
+      { schemeid: scheme.schemeid, ...values },
+      {
+        onSuccess: ({ message, receipt: made }) => {
+          setAdding(false);
+          setReceipt(made);
+          if (message) showAlert('success', message);
+        },
+        onError: (error) => {
+          const failure = readFailure(error);
+          if (failure.kind === 'refused')
+            setAddError(failure.message ?? SCHEME_TEXTS.installment.recordFailed);
+          else if (failure.kind === 'exception')
+            showAlert('error', SCHEME_TEXTS.installment.recordFailed);
+        },
+      },
+    );
+  };
+
+  const confirmClose = () => {
+    if (!scheme) return;
+    setCloseError(null);
+    close.mutate(scheme.schemeid, {
+      onSuccess: ({ message, maturityValue }) => {
+        setClosing(false);
+        showAlert('success', SCHEME_TEXTS.close.closed(message, formatRupees(maturityValue)));
+      },
+      onError: (error) => {
+        const failure = readFailure(error);
+        if (failure.kind === 'refused')
+          setCloseError(failure.message ?? SCHEME_TEXTS.close.closeFailed);
+        else if (failure.kind === 'exception') showAlert('error', SCHEME_TEXTS.close.closeFailed);
+      },
+    });
+  };
+
+  const downloadCsv = () => {
+    if (scheme) saveFile(statementCsv(rows), texts.csvFileName(scheme.schemeid));
+  };
+
+  return (
+    <>
+      <Box className="no-print">
+        <PageHeader title={PAGE_TITLES.schemeStatement} />
+        <Paper
+          component="section"
+          variant="outlined"
+          aria-labelledby="scheme-statement-form"
+          sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}
+        >
+          <Typography id="scheme-statement-form" component="h2" variant="h5" sx={{ mb: 2 }}>
+            {texts.form}
+          </Typography>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={generate}
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: '1fr auto', lg: '1fr auto 1.5fr 1fr' },
+              alignItems: 'start',
+            }}
+          >
+            <TextField
+              label={texts.schemeId}
+              name="schemeid"
+              value={idInput}
+              onChange={(event) => setIdInput(event.target.value.replace(/\D+/g, '').slice(0, 10))}
+              autoFocus
+              autoComplete="off"
+              fullWidth
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={loading}
+              startIcon={
+                loading ? (
+                  <CircularProgress size={18} color="inherit" aria-label={texts.generating} />
+                ) : undefined
+              }
+              sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
+            >
+              {texts.generate}
+            </Button>
+            <TextField
+              label={texts.name}
+              value={statement?.custname ?? ''}
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label={texts.mobile}
+              value={statement?.mobileno ?? ''}
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+            />
+          </Box>
+        </Paper>
+
+        <Box component="section" aria-label={texts.table}>
+          {scheme && (
+            <Box
+              sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'flex-start',
+                justifyContent: 'space-between',
+                columnGap: 2,
+              }}
+            >
+              <SchemeFacts scheme={scheme} />
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+                {canAddInstallment(scheme) && (
+                  <Button
+                    variant="contained"
+                    startIcon={<AddIcon />}
+                    onClick={() => {
+                      setAddError(null);
+                      setAdding(true);
+                    }}
+                  >
+                    {texts.addInstallment}
+                  </Button>
+                )}
+                {canClose(scheme, today) && (
+                  <Button
+                    variant="outlined"
+                    startIcon={<DoneAllIcon />}
+                    onClick={() => {
+                      setCloseError(null);
+                      setClosing(true);
+                    }}
+                  >
+                    {texts.closeScheme}
+                  </Button>
+                )}
+              </Stack>
+            </Box>
+          )}
+          <StatementTable rows={rows} loading={loading} />
+          <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
+            <Button
+              variant="outlined"
+              startIcon={<PrintIcon />}
+              disabled={!scheme || rows.length === 0}
+              onClick={() => window.print()}
+            >
+              {texts.print}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              disabled={!scheme || rows.length === 0}
+              onClick={downloadCsv}
+            >
+              {texts.downloadCsv}
+            </Button>
+          </Stack>
+        </Box>
+      </Box>
+
+      {statement && <StatementPrint statement={statement} />}
+
+      {adding && scheme && (
+        <PaymentDialog
+          title={SCHEME_TEXTS.installment.title(scheme.schemeid)}
+          text={SCHEME_TEXTS.installment.text(formatRupees(scheme.amount))}
+          submitLabel={SCHEME_TEXTS.installment.record}
+          today={today}
+          min={scheme.startdt}
+          pending={addInstallment.isPending}
+          error={addError}
+          onSubmit={record}
+          onClose={() => setAdding(false)}
+        />
+      )}
+      {closing && scheme && (
+        <CloseSchemeDialog
+          scheme={scheme}
+          bonusPercent={branding?.bonusPercent ?? SCHEME_DEFAULTS.bonusPercent}
+          pending={close.isPending}
+          error={closeError}
+          onConfirm={confirmClose}
+          onCancel={() => setClosing(false)}
+        />
+      )}
+      {receipt && <ReceiptDialog receipt={receipt} onClose={() => setReceipt(null)} />}
+    </>
+  );
 }

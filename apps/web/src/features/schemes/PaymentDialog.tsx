@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import {
+  PAYMENT_MODES,
+  PAYMENT_MODE_LABELS,
+  SCHEME_TEXTS,
+  type PaymentMode,
+} from '@kanak/contract';
+import { DateField } from '../../components/DateField';
+
+const texts = SCHEME_TEXTS.installment;
+
+export interface PaymentValues {
+  date: string;
+  mode: PaymentMode;
+  reference: string;
+}
+
+interface PaymentDialogProps {
+  title: string;
+  /** A line above the fields. */
+  text?: string;
+  submitLabel: string;
+  /** Today in the store's time zone: the default and the latest date. */
+  today: string;
+  /** The earliest date (the scheme's start). */
+  min?: string;
+  pending: boolean;
+  /** A refusal from the server, shown in the dialog so the user can correct the entry. */
+  error: string | null;
+  onSubmit: (values: PaymentValues) => void;
+  onClose: () => void;
+}
+
+/**
+ * A payment into a scheme: date (default today), mode and an optional reference. Used for the
+ * activation (first installment) and for each later installment. Mounted while open.
+ */
+export function PaymentDialog({
+  title,
+  text,
+  submitLabel,
+  today,
+  min,
+  pending,
+  error,
+  onSubmit,
+  onClose,
+}: PaymentDialogProps) {
+  const [date, setDate] = useState(today);
+  const [mode, setMode] = useState<PaymentMode>('cash');
+  const [reference, setReference] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!date || pending) return;
+    onSubmit({ date, mode, reference: reference.trim() });
+  };
+
+  return (
+    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="xs">
+      <form noValidate onSubmit={submit}>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          {text && <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>}
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <DateField
+              label={texts.date}
+              name="date"
+              value={date}
+              onChange={setDate}
+              min={min}
+              max={today}
+              required
+            />
+            <TextField
+              select
+              label={texts.mode}
+              name="mode"
+              value={mode}
+              onChange={(event) => setMode(event.target.value as PaymentMode)}
+              fullWidth
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              {PAYMENT_MODES.map((option) => (
+                <option key={option} value={option}>
+                  {PAYMENT_MODE_LABELS[option]}
+                </option>
+              ))}
+            </TextField>
+            <TextField
+              label={texts.reference}
+              name="reference"
+              value={reference}
+              onChange={(event) => setReference(event.target.value)}
+              helperText={texts.referenceHelp}
+              autoComplete="off"
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+            />
+            {error && (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button type="button" onClick={onClose} disabled={pending}>
+            {texts.cancel}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={pending || !date}
+            startIcon={
+              pending ? (
+                <CircularProgress size={18} color="inherit" aria-label={texts.saving} />
+              ) : undefined
+            }
+          >
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

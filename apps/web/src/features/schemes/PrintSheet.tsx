@@ -1,0 +1,179 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import {
+  SCHEME_TEXTS,
+  UI_TEXTS,
+  formatRupees,
+  formatSchemeDate,
+  schemeStatusLabel,
+  type SchemeSummaryRow,
+} from '@kanak/contract';
+import { useBranding } from '../../lib/branding';
+import type { SchemeStatement } from './api';
+import { maturityDate, sumAmounts } from './schemeFormat';
+
+const cellSx = {
+  border: '1px solid #999',
+  padding: '4px 8px',
+  textAlign: 'left',
+  verticalAlign: 'top',
+} as const;
+const numberSx = { ...cellSx, textAlign: 'right', whiteSpace: 'nowrap' } as const;
+
+interface Column<Row> {
+  header: string;
+  numeric?: boolean;
+  /** The total goes under this column. */
+  total?: boolean;
+  cell: (row: Row, index: number) => ReactNode;
+}
+
+/**
+ * A printout: hidden on screen, the only thing on paper (the screen's controls are marked
+ * no-print). The shop's heading, its address and phone, the given lines, then the rows and total.
+ */
+function PrintSheet<Row>({
+  testId,
+  lines,
+  columns,
+  rows,
+  rowKey,
+  total,
+}: {
+  testId: string;
+  lines: ReactNode[];
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  total: { label: string; value: string };
+}) {
+  const { branding } = useBranding();
+  const at = Math.max(
+    0,
+    columns.findIndex((column) => column.total),
+  );
+  const after = columns.length - at - 1;
+  return (
+    <Box
+      data-testid={testId}
+      sx={{
+        display: 'none',
+        '@media print': { display: 'block' },
+        color: '#000',
+        fontSize: 12,
+        '& table': { width: '100%', borderCollapse: 'collapse', mt: 2 },
+        '& thead': { display: 'table-header-group' },
+        '& tr': { breakInside: 'avoid' },
+      }}
+    >
+      <Box sx={{ textAlign: 'center' }}>
+        <Typography component="h2" variant="h4" sx={{ color: '#000' }}>
+          {branding?.companyName ?? UI_TEXTS.productName}
+        </Typography>
+        {branding && (
+          <Typography>
+            {SCHEME_TEXTS.statement.printAddress(branding.shopAddress, branding.shopPhone)}
+          </Typography>
+        )}
+      </Box>
+      {lines.map((line, i) => (
+        <Typography key={i} sx={{ mt: i === 0 ? 2 : 0, fontWeight: i === 0 ? 700 : 400 }}>
+          {line}
+        </Typography>
+      ))}
+      <Box component="table">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <Box component="th" key={column.header} sx={column.numeric ? numberSx : cellSx}>
+                {column.header}
+              </Box>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <Box component="td" key={column.header} sx={column.numeric ? numberSx : cellSx}>
+                  {column.cell(row, index)}
+                </Box>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <Box component="tfoot" sx={{ fontWeight: 700 }}>
+          <tr>
+            <Box component="th" scope="row" colSpan={at} sx={cellSx}>
+              {total.label}
+            </Box>
+            <Box component="td" sx={numberSx}>
+              {total.value}
+            </Box>
+            {after > 0 && <Box component="td" colSpan={after} sx={cellSx} />}
+          </tr>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** The printed statement: shop, customer, scheme id, start and maturity dates, rows, total. */
+export function StatementPrint({ statement }: { statement: SchemeStatement }) {
+  const texts = SCHEME_TEXTS.statement;
+  const c = texts.columns;
+  const { scheme } = statement;
+  return (
+    <PrintSheet
+      testId="print-scheme-statement"
+      lines={[
+        texts.printTitle(scheme.schemeid),
+        texts.printCustomer(statement.custname, statement.mobileno),
+        texts.printTerm(formatSchemeDate(scheme.startdt), formatSchemeDate(maturityDate(scheme))),
+      ]}
+      columns={[
+        { header: c.sno, cell: (_row, i) => i + 1 },
+        { header: c.date, cell: (row) => formatSchemeDate(row.date) },
+        { header: c.narration, cell: (row) => row.narration },
+        { header: c.amount, numeric: true, total: true, cell: (row) => formatRupees(row.amount) },
+      ]}
+      rows={statement.rows}
+      rowKey={(row) => `${row.date}|${row.narration}`}
+      total={{ label: texts.total, value: formatRupees(sumAmounts(statement.rows)) }}
+    />
+  );
+}
+
+/** The printed summary: the filter, then Scheme ID, Name, Mobile No, Start Date, Amount, Status. */
+export function SummaryPrint({
+  rows,
+  status,
+  from,
+  to,
+}: {
+  rows: readonly SchemeSummaryRow[];
+  status: string;
+  from: string;
+  to: string;
+}) {
+  const texts = SCHEME_TEXTS.summary;
+  const c = texts.columns;
+  return (
+    <PrintSheet
+      testId="print-scheme-summary"
+      lines={[texts.printTitle(status, formatSchemeDate(from), formatSchemeDate(to))]}
+      columns={[
+        { header: c.schemeId, cell: (row) => row.schemeid },
+        { header: c.name, cell: (row) => row.custname },
+        { header: c.mobile, cell: (row) => row.mobileno },
+        { header: c.startDate, cell: (row) => formatSchemeDate(row.startdt) },
+        { header: c.amount, numeric: true, total: true, cell: (row) => formatRupees(row.amount) },
+        { header: c.status, cell: (row) => schemeStatusLabel(row.matyn) },
+      ]}
+      rows={rows}
+      rowKey={(row) => row.schemeid}
+      total={{ label: texts.total, value: formatRupees(sumAmounts(rows)) }}
+    />
+  );
+}

@@ -1,0 +1,120 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import Typography from '@mui/material/Typography';
+import PrintIcon from '@mui/icons-material/PrintOutlined';
+import {
+  PAYMENT_MODE_LABELS,
+  SCHEME_TEXTS,
+  UI_TEXTS,
+  formatRupees,
+  formatSchemeDate,
+  type InstallmentReceipt,
+} from '@kanak/contract';
+import { useBranding } from '../../lib/branding';
+
+const texts = SCHEME_TEXTS.receipt;
+const PRINTING = 'kanak-print-receipt';
+
+/** While a receipt prints, the page behind it is left out: only the receipt is on paper. */
+const receiptPrintStyles = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        [`body.${PRINTING} > *:not(.scheme-receipt)`]: { display: 'none !important' },
+        [`body.${PRINTING} .scheme-receipt`]: { position: 'static !important' },
+        [`body.${PRINTING} .scheme-receipt .MuiBackdrop-root`]: { display: 'none' },
+        [`body.${PRINTING} .scheme-receipt .MuiDialog-container`]: {
+          display: 'block',
+          height: 'auto',
+        },
+        [`body.${PRINTING} .scheme-receipt .MuiDialog-paper`]: {
+          boxShadow: 'none !important',
+          margin: 0,
+          maxWidth: 'none',
+          width: '100%',
+          maxHeight: 'none',
+        },
+      },
+    }}
+  />
+);
+
+/** Prints the open receipt alone. */
+export function printReceipt() {
+  document.body.classList.add(PRINTING);
+  const done = () => document.body.classList.remove(PRINTING);
+  window.addEventListener('afterprint', done, { once: true });
+  window.print();
+  // Browsers whose print() does not block, or that never send afterprint.
+  window.setTimeout(done, 1000);
+}
+
+/** An installment's receipt: number, customer, scheme, date, amount, mode, installment n of N. */
+export function ReceiptDialog({
+  receipt,
+  onClose,
+}: {
+  receipt: InstallmentReceipt;
+  onClose: () => void;
+}) {
+  const { branding } = useBranding();
+  const lines: [string, string][] = [
+    [texts.receiptNo, String(receipt.receiptNo)],
+    [texts.customer, texts.customerValue(receipt.custname, receipt.mobileno)],
+    [texts.scheme, texts.schemeValue(receipt.schemeid)],
+    [texts.date, formatSchemeDate(receipt.date)],
+    [texts.amount, formatRupees(receipt.amount)],
+    [texts.mode, PAYMENT_MODE_LABELS[receipt.mode] ?? receipt.mode],
+    ...(receipt.reference ? ([[texts.reference, receipt.reference]] as [string, string][]) : []),
+    [texts.installment, texts.installmentValue(receipt.installmentNo, receipt.installments)],
+  ];
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" className="scheme-receipt">
+      {receiptPrintStyles}
+      <DialogTitle>{texts.title(receipt.receiptNo)}</DialogTitle>
+      <DialogContent>
+        <Box sx={{ textAlign: 'center', mb: 2 }}>
+          <Typography component="p" variant="h6">
+            {branding?.companyName ?? UI_TEXTS.productName}
+          </Typography>
+          {branding && (
+            <Typography variant="body2" color="text.secondary">
+              {SCHEME_TEXTS.statement.printAddress(branding.shopAddress, branding.shopPhone)}
+            </Typography>
+          )}
+        </Box>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'auto 1fr',
+            columnGap: 2,
+            rowGap: 1,
+            m: 0,
+            '& dt': { color: 'text.secondary' },
+            '& dd': { m: 0, fontWeight: 600 },
+          }}
+        >
+          {lines.map(([term, value]) => (
+            <Box key={term} sx={{ display: 'contents' }}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </Box>
+          ))}
+        </Box>
+      </DialogContent>
+      <DialogActions className="no-print">
+        <Button onClick={onClose}>{texts.close}</Button>
+        <Button variant="contained" startIcon={<PrintIcon />} onClick={printReceipt}>
+          {texts.print}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,285 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  API_PATHS,
+  MESSAGES,
+  PAGE_TITLES,
+  SCHEME_TEXTS,
+  addDays,
+  type InstallmentReceipt,
+  type SchemeRecord,
+  type SchemeStatementRow,
+} from '@kanak/contract';
+import { fakeServer } from '../../test/fake-server';
+import { queryClient } from '../../lib/query-client';
+import { renderApp, signedInAs } from '../../test/render';
+import {
+  bodyRows,
+  catchDownloads,
+  cells,
+  ok,
+  refused,
+  scheme,
+  serverError,
+  today,
+} from './schemeTestKit';
+
+const texts = SCHEME_TEXTS.statement;
+
+const rows: SchemeStatementRow[] = [
+  { date: '2025-04-10', narration: 'Installment 1 of 11 · Cash · Receipt 1', amount: 5000 },
+  { date: '2025-05-12', narration: 'Installment 2 of 11 · UPI · Receipt 4', amount: 5000 },
+];
+
+const statementBody = (schemeRecord: SchemeRecord, data = rows) =>
+  ok({ data, custname: 'Lakshmi Iyer', mobileno: '9876543210', scheme: schemeRecord });
+
+function server(schemeRecord: SchemeRecord = scheme({ paid: 2 }), data = rows) {
+  signedInAs('meera');
+  return fakeServer().on('POST', API_PATHS.schemeStatement, statementBody(schemeRecord, data));
+}
+
+async function openScreen() {
+  renderApp('/home/scheme-statement');
+  await screen.findByRole('heading', { name: PAGE_TITLES.schemeStatement });
+  return userEvent.setup();
+}
+
+const idInput = () => screen.getByRole('textbox', { name: texts.schemeId });
+const generateButton = () => screen.getByRole('button', { name: texts.generate });
+
+async function generate(user: ReturnType<typeof userEvent.setup>, id: string) {
+  await user.clear(idInput());
+  await user.type(idInput(), id);
+  await user.click(generateButton());
+}
+
+// The query cache is the app's own singleton: no test sees another's answers.
+beforeEach(() => queryClient.clear());
+
+// Each test waits out the customer search's 1-second pause and MUI's dialogs in jsdom.
+describe('Scheme Statement', { timeout: 40_000 }, () => {
+  it('a blank Scheme ID warns "Scheme ID cannot be blank." and sends nothing', async () => {
+    const fake = server();
+    const user = await openScreen();
+    await user.click(generateButton());
+
+    const warning = await screen.findByText(MESSAGES.schemeIdRequired);
+    expect(warning.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorWarning');
+    expect(fake.sent('POST', API_PATHS.schemeStatement)).toHaveLength(0);
+    expect(screen.getByText(MESSAGES.noResults)).toBeInTheDocument();
+  });
+
+  it('fills Name and Mobile No., lists S no., DD-MM-YYYY dates, narration, amounts and the ₹ total', async () => {
+    const fake = server();
+    const user = await openScreen();
+    await generate(user, '7');
+
+    await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(2));
+    expect(fake.sent('POST', API_PATHS.schemeStatement)[0]?.body).toEqual({ schemeid: 7 });
+    expect(screen.getByRole('textbox', { name: texts.name })).toHaveValue('Lakshmi Iyer');
+    expect(screen.getByRole('textbox', { name: texts.name })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: texts.mobile })).toHaveValue('9876543210');
+    expect(bodyRows(texts.table).map(cells)).toEqual([
+      ['1', '10-04-2025', rows[0]!.narration, '₹5,000'],
+      ['2', '12-05-2025', rows[1]!.narration, '₹5,000'],
+    ]);
+    const table = screen.getByRole('table', { name: texts.table });
+    const footer = table.querySelectorAll(':scope > [role="rowgroup"]')[2] as HTMLElement;
+    expect(within(footer).getByText(texts.total)).toBeInTheDocument();
+    expect(within(footer).getByText('₹10,000')).toBeInTheDocument();
+  });
+
+  it('a scheme without installments shows "No results yet" and a ₹0 total', async () => {
+    server(scheme({ matyn: 'n', paid: 0 }), []);
+    const user = await openScreen();
+    await generate(user, '7');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: texts.name })).toHaveValue('Lakshmi Iyer'),
+    );
+    expect(screen.getByText(MESSAGES.noResults)).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: texts.table });
+    const footer = table.querySelectorAll(':scope > [role="rowgroup"]')[2] as HTMLElement;
+    expect(within(footer).getByText('₹0')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: texts.print })).toBeDisabled();
+    // Inactive: no installments can be added here (activation is on the summary).
+    expect(screen.queryByRole('button', { name: texts.addInstallment })).not.toBeInTheDocument();
+  });
+
+  it('a refusal shows the server message as a warning; a failure "Error in generating statement."', async () => {
+    const fake = server();
+    fake.on('POST', API_PATHS.schemeStatement, refused(404, MESSAGES.schemeNotFound));
+    const user = await openScreen();
+    await generate(user, '999');
+    const warning = await screen.findByText(MESSAGES.schemeNotFound);
+    expect(warning.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorWarning');
+
+    fake.on('POST', API_PATHS.schemeStatement, serverError);
+    await generate(user, '998');
+    const error = await screen.findByText(MESSAGES.statementFailed);
+    expect(error.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
+    expect(screen.getByText(MESSAGES.noResults)).toBeInTheDocument();
+  });
+
+  it('Download CSV saves the rows as scheme_statement_{id}.csv', async () => {
+    server();
+    const downloads = catchDownloads();
+    try {
+      const user = await openScreen();
+      await generate(user, '7');
+      await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(2));
+
+      await user.click(screen.getByRole('button', { name: texts.downloadCsv }));
+      expect(downloads.names).toEqual(['scheme_statement_7.csv']);
+      expect(await downloads.text()).toBe(
+        'S no.,Installment Date,Narration,Amount\r\n' +
+          `1,10-04-2025,${rows[0]!.narration},5000\r\n` +
+          `2,12-05-2025,${rows[1]!.narration},5000\r\n`,
+      );
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('the printout carries the shop, customer, scheme, dates, rows and total; Print opens the browser print', async () => {
+    server(scheme({ paid: 2, matdt: null, startdt: '2025-04-10' }));
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const user = await openScreen();
+    await generate(user, '7');
+    await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(2));
+
+    const sheet = await screen.findByTestId('print-scheme-statement');
+    expect(sheet).toHaveTextContent('Swarnamahal Jewellers');
+    expect(sheet).toHaveTextContent('12 Zaveri Bazaar, Mumbai 400002 · Mobile: +91 22 2342 1928');
+    expect(sheet).toHaveTextContent(texts.printTitle(7));
+    expect(sheet).toHaveTextContent(texts.printCustomer('Lakshmi Iyer', '9876543210'));
+    expect(sheet).toHaveTextContent(texts.printTerm('10-04-2025', '09-04-2026'));
+    expect(sheet).toHaveTextContent('12-05-2025');
+    expect(sheet).toHaveTextContent('₹10,000');
+    // The screen's controls are left off paper.
+    expect(idInput().closest('.no-print')).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: texts.print }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('Add installment (Active scheme): date defaults to today; records it, shows the receipt and regenerates', async () => {
+    const fake = server(scheme({ paid: 2 }));
+    const receipt: InstallmentReceipt = {
+      receiptNo: 88,
+      schemeid: 7,
+      custname: 'Lakshmi Iyer',
+      mobileno: '9876543210',
+      date: today(),
+      amount: 5000,
+      mode: 'upi',
+      reference: 'UTR123',
+      installmentNo: 3,
+      installments: 11,
+    };
+    fake.on(
+      'POST',
+      API_PATHS.addInstallment,
+      ok({ message: 'Installment recorded. Receipt 88.', data: receipt }),
+    );
+    const user = await openScreen();
+    await generate(user, '7');
+    await user.click(await screen.findByRole('button', { name: texts.addInstallment }));
+
+    const dialog = await screen.findByRole('dialog', {
+      name: SCHEME_TEXTS.installment.title(7),
+    });
+    expect(within(dialog).getByLabelText(/^Date/)).toHaveValue(today());
+    await user.selectOptions(within(dialog).getByLabelText(SCHEME_TEXTS.installment.mode), 'upi');
+    await user.type(within(dialog).getByLabelText(SCHEME_TEXTS.installment.reference), 'UTR123');
+    const before = fake.sent('POST', API_PATHS.schemeStatement).length;
+    await user.click(within(dialog).getByRole('button', { name: SCHEME_TEXTS.installment.record }));
+
+    const receiptDialog = await screen.findByRole('dialog', {
+      name: SCHEME_TEXTS.receipt.title(88),
+    });
+    expect(fake.sent('POST', API_PATHS.addInstallment)[0]?.body).toEqual({
+      schemeid: 7,
+      date: today(),
+      mode: 'upi',
+      reference: 'UTR123',
+    });
+    for (const text of [
+      '88',
+      'Lakshmi Iyer (+91) 9876543210',
+      'Scheme 7',
+      'UPI',
+      '3 of 11',
+      '₹5,000',
+    ]) {
+      expect(receiptDialog).toHaveTextContent(text);
+    }
+    expect(
+      within(receiptDialog).getByRole('button', { name: SCHEME_TEXTS.receipt.print }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(fake.sent('POST', API_PATHS.schemeStatement).length).toBeGreaterThan(before),
+    );
+    expect(await screen.findByText('Installment recorded. Receipt 88.')).toBeInTheDocument();
+  });
+
+  it('Add installment: a refusal stays in the dialog so the entry can be corrected', async () => {
+    const fake = server(scheme({ paid: 2 }));
+    fake.on(
+      'POST',
+      API_PATHS.addInstallment,
+      refused(409, 'An installment for 05-2025 is already recorded.'),
+    );
+    const user = await openScreen();
+    await generate(user, '7');
+    await user.click(await screen.findByRole('button', { name: texts.addInstallment }));
+    const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXTS.installment.title(7) });
+    await user.click(within(dialog).getByRole('button', { name: SCHEME_TEXTS.installment.record }));
+    expect(
+      await within(dialog).findByText('An installment for 05-2025 is already recorded.'),
+    ).toBeInTheDocument();
+  });
+
+  it('Close scheme appears once all installments are paid (or after maturity) and shows bonus and maturity value first', async () => {
+    const fake = server(scheme({ paid: 11, amount: 5000 }));
+    fake.on(
+      'POST',
+      API_PATHS.closeScheme,
+      ok({ message: 'Scheme 7 closed.', data: { bonus: 5000, maturityValue: 60000, paid: 11 } }),
+    );
+    const user = await openScreen();
+    await generate(user, '7');
+    // All 11 paid: nothing more to add.
+    await user.click(await screen.findByRole('button', { name: texts.closeScheme }));
+    expect(screen.queryByRole('button', { name: texts.addInstallment })).not.toBeInTheDocument();
+
+    const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXTS.close.title(7) });
+    expect(dialog).toHaveTextContent('11 of 11');
+    expect(dialog).toHaveTextContent('₹55,000');
+    // Bonus: 100% of one installment (branding default) × 11/11; value 55,000 + 5,000.
+    expect(dialog).toHaveTextContent(`${SCHEME_TEXTS.close.bonus}₹5,000`);
+    expect(dialog).toHaveTextContent(`${SCHEME_TEXTS.close.maturityValue}₹60,000`);
+    expect(fake.sent('POST', API_PATHS.closeScheme)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: SCHEME_TEXTS.close.confirm }));
+    expect(await screen.findByText('Scheme 7 closed. Maturity value ₹60,000.')).toBeInTheDocument();
+    expect(fake.sent('POST', API_PATHS.closeScheme)[0]?.body).toEqual({ schemeid: 7 });
+  });
+
+  it('no Close scheme while installments are due before maturity; offered after maturity', async () => {
+    const fake = server(scheme({ paid: 3, startdt: addDays(today(), -100), matdt: null }));
+    const user = await openScreen();
+    await generate(user, '7');
+    expect(await screen.findByRole('button', { name: texts.addInstallment })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: texts.closeScheme })).not.toBeInTheDocument();
+
+    fake.on(
+      'POST',
+      API_PATHS.schemeStatement,
+      statementBody(scheme({ paid: 7, startdt: addDays(today(), -400), matdt: null })),
+    );
+    await generate(user, '7');
+    expect(await screen.findByRole('button', { name: texts.closeScheme })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,354 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  API_PATHS,
+  LIMITS,
+  MESSAGES,
+  PAGE_TITLES,
+  SCHEME_TEXTS,
+  type InstallmentReceipt,
+  type SchemeSummaryRow,
+} from '@kanak/contract';
+import { deferred } from '../../test/fake-server';
+import { queryClient } from '../../lib/query-client';
+import { renderApp } from '../../test/render';
+import {
+  bodyRows,
+  catchDownloads,
+  cells,
+  customer,
+  ok,
+  pickCustomer,
+  refused,
+  scheme,
+  schemeServer,
+  serverError,
+  today,
+} from './schemeTestKit';
+
+const texts = SCHEME_TEXTS.summary;
+const SFDATE = '2025-04-01';
+
+const summaryRows: SchemeSummaryRow[] = [
+  {
+    schemeid: 21,
+    custname: 'Lakshmi Iyer',
+    mobileno: '9876543210',
+    startdt: '2025-05-02',
+    amount: 5000,
+    matyn: 'a',
+  },
+  {
+    schemeid: 22,
+    custname: 'Ravi Menon',
+    mobileno: '9123456780',
+    startdt: '2025-06-15',
+    amount: 20000,
+    matyn: 'n',
+  },
+  {
+    schemeid: 23,
+    custname: 'Asha Rao',
+    mobileno: '9988776655',
+    startdt: '2025-07-20',
+    amount: 125000,
+    matyn: 'm',
+  },
+];
+
+function server(rows: SchemeSummaryRow[] = summaryRows) {
+  return schemeServer()
+    .on('GET', API_PATHS.financialYear, ok({ data: { sfdate: SFDATE } }))
+    .on('POST', API_PATHS.schemeSummary, ok({ data: rows, total: 150000 }));
+}
+
+async function openScreen() {
+  renderApp('/home/scheme-summary');
+  await screen.findByRole('heading', { name: PAGE_TITLES.schemeSummary });
+  return userEvent.setup();
+}
+
+const generateButton = () => screen.getByRole('button', { name: texts.generate });
+const fromInput = () => screen.getByLabelText(texts.from);
+const toInput = () => screen.getByLabelText(texts.to);
+
+async function generate(user: ReturnType<typeof userEvent.setup>) {
+  await waitFor(() => expect(fromInput()).toHaveValue(SFDATE));
+  await user.click(generateButton());
+}
+
+// The query cache is the app's own singleton: no test sees another's answers.
+beforeEach(() => queryClient.clear());
+
+// Each test waits out the customer search's 1-second pause and MUI's dialogs in jsdom.
+describe('Scheme Summary', { timeout: 40_000 }, () => {
+  it('defaults: status All (All, Active, Inactive, Matured), From = financial-year start, To = today; sends them', async () => {
+    const fake = server();
+    const user = await openScreen();
+
+    const status = screen.getByLabelText(texts.status);
+    expect(status).toHaveValue('All');
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Active', 'Inactive', 'Matured']);
+    expect(screen.getByRole('combobox', { name: texts.search })).toBeInTheDocument();
+    await waitFor(() => expect(fromInput()).toHaveValue(SFDATE));
+    expect(toInput()).toHaveValue(today());
+    expect(screen.getByText(MESSAGES.noSummaryResults)).toBeInTheDocument();
+
+    await user.click(generateButton());
+    await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(3));
+    expect(fake.sent('POST', API_PATHS.schemeSummary)[0]?.body).toEqual({
+      selected: 'All',
+      formData: { mobileno: '', datefrom: SFDATE, dateto: today() },
+    });
+  });
+
+  it('sends the chosen customer, status and dates', async () => {
+    const fake = server();
+    const user = await openScreen();
+    await pickCustomer(user, texts.search);
+    await user.selectOptions(screen.getByLabelText(texts.status), 'Matured');
+    await waitFor(() => expect(fromInput()).toHaveValue(SFDATE));
+    await user.clear(fromInput());
+    await user.type(fromInput(), '2025-05-01');
+    await user.click(generateButton());
+
+    await waitFor(() => expect(fake.sent('POST', API_PATHS.schemeSummary)).toHaveLength(1));
+    expect(fake.sent('POST', API_PATHS.schemeSummary)[0]?.body).toEqual({
+      selected: 'Matured',
+      formData: { mobileno: customer.mobileno, datefrom: '2025-05-01', dateto: today() },
+    });
+  });
+
+  it('lists the rows (DD-MM-YYYY, ₹ amounts, status labels) in a 280 px body at least 700 px wide, with the total', async () => {
+    server();
+    const user = await openScreen();
+    await generate(user);
+    await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(3));
+
+    expect(bodyRows(texts.table).map(cells)).toEqual([
+      ['21', 'Lakshmi Iyer', '9876543210', '02-05-2025', '₹5,000', 'Active'],
+      ['22', 'Ravi Menon', '9123456780', '15-06-2025', '₹20,000', 'InactiveActivate'],
+      ['23', 'Asha Rao', '9988776655', '20-07-2025', '₹1,25,000', 'Completed'],
+    ]);
+    const table = screen.getByRole('table', { name: texts.table });
+    const footer = table.querySelectorAll(':scope > [role="rowgroup"]')[2] as HTMLElement;
+    expect(cells(within(footer).getByRole('row'))).toEqual(['', 'Total', '', '', '₹1,50,000', '']);
+    expect(getComputedStyle(screen.getByTestId('summary-body')).height).toBe(
+      `${LIMITS.summaryTableBodyHeightPx}px`,
+    );
+    expect(getComputedStyle(table).minWidth).toBe(`${LIMITS.summaryTableMinWidthPx}px`);
+  });
+
+  it('success false clears the list and warns "No records match the specified filters."', async () => {
+    const fake = server();
+    const user = await openScreen();
+    await generate(user);
+    await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(3));
+
+    // The same filter again, now matching nothing (the list must not keep the older rows).
+    fake.on(
+      'POST',
+      API_PATHS.schemeSummary,
+      ok({ success: false, message: MESSAGES.noMatchingRecords, data: [] }),
+    );
+    await user.click(generateButton());
+
+    const warning = await screen.findByText(MESSAGES.noMatchingRecords);
+    expect(warning.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorWarning');
+    await waitFor(() => expect(screen.getByText(MESSAGES.noSummaryResults)).toBeInTheDocument());
+    expect(screen.queryByText('Lakshmi Iyer')).not.toBeInTheDocument();
+  });
+
+  it('a failed request shows "Error in generating summary."; Generate Summary is disabled while loading', async () => {
+    const pending = deferred();
+    const fake = server();
+    fake.on('POST', API_PATHS.schemeSummary, pending.handler);
+    const user = await openScreen();
+    await generate(user);
+    await waitFor(() => expect(generateButton()).toBeDisabled());
+
+    pending.release(serverError);
+    const error = await screen.findByText(MESSAGES.summaryFailed);
+    expect(error.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
+    await waitFor(() => expect(generateButton()).toBeEnabled());
+  });
+
+  it('a row click opens the statement modal unless the scheme is Inactive; Go back closes it', async () => {
+    const fake = server().on(
+      'POST',
+      API_PATHS.schemeStatement,
+      ok({
+        data: [
+          { date: '2025-05-02', narration: 'Installment 1 of 11 · Cash · Receipt 3', amount: 5000 },
+        ],
+        custname: 'Lakshmi Iyer',
+        mobileno: '9876543210',
+        scheme: scheme({ schemeid: 21, startdt: '2025-05-02', matdt: '2026-05-01' }),
+      }),
+    );
+    const user = await openScreen();
+    await generate(user);
+    await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(3));
+
+    // Inactive ('n'): no statement; its activation button instead.
+    await user.click(within(bodyRows(texts.table)[1]!).getByText('Ravi Menon'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fake.sent('POST', API_PATHS.schemeStatement)).toHaveLength(0);
+
+    await user.click(within(bodyRows(texts.table)[0]!).getByText('Lakshmi Iyer'));
+    const modal = await screen.findByRole('dialog', { name: texts.statementTitle(21) });
+    expect(fake.sent('POST', API_PATHS.schemeStatement)[0]?.body).toEqual({ schemeid: 21 });
+    expect(
+      await within(modal).findByText('Installment 1 of 11 · Cash · Receipt 3'),
+    ).toBeInTheDocument();
+    expect(bodyRows(SCHEME_TEXTS.statement.table).map(cells)).toEqual([
+      ['1', '02-05-2025', 'Installment 1 of 11 · Cash · Receipt 3', '₹5,000'],
+    ]);
+    await user.click(within(modal).getByRole('button', { name: texts.goBack }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Keyboard: Enter on a focused row opens it too.
+    bodyRows(texts.table)[2]!.focus();
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByRole('dialog', { name: texts.statementTitle(23) }),
+    ).toBeInTheDocument();
+  });
+
+  it('the statement modal is empty when the statement fails, even after an earlier success (logged only)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fake = server().on(
+      'POST',
+      API_PATHS.schemeStatement,
+      ok({
+        data: [{ date: '2025-05-02', narration: 'Installment 1 of 11', amount: 5000 }],
+        custname: 'Lakshmi Iyer',
+        mobileno: '9876543210',
+        scheme: scheme({ schemeid: 21 }),
+      }),
+    );
+    const user = await openScreen();
+    await generate(user);
+    await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(3));
+    await user.click(within(bodyRows(texts.table)[0]!).getByText('Lakshmi Iyer'));
+    let modal = await screen.findByRole('dialog', { name: texts.statementTitle(21) });
+    expect(await within(modal).findByText('Installment 1 of 11')).toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: texts.goBack }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    fake.on('POST', API_PATHS.schemeStatement, refused(404, MESSAGES.schemeNotFound));
+    await user.click(within(bodyRows(texts.table)[0]!).getByText('Lakshmi Iyer'));
+    modal = await screen.findByRole('dialog', { name: texts.statementTitle(21) });
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith('Summary statement failed', expect.anything()),
+    );
+    expect(await within(modal).findByText(MESSAGES.noResults)).toBeInTheDocument();
+    expect(within(modal).queryByText('Installment 1 of 11')).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.schemeNotFound)).not.toBeInTheDocument();
+  });
+
+  it('activation: the dialog (date today, mode, reference) activates the scheme, shows the receipt number and regenerates the summary', async () => {
+    const receipt: InstallmentReceipt = {
+      receiptNo: 57,
+      schemeid: 22,
+      custname: 'Ravi Menon',
+      mobileno: '9123456780',
+      date: today(),
+      amount: 20000,
+      mode: 'card',
+      reference: 'AUTH9',
+      installmentNo: 1,
+      installments: 11,
+    };
+    const fake = server().on(
+      'POST',
+      API_PATHS.activateScheme,
+      ok({ message: 'Scheme 22 activated.', data: receipt }),
+    );
+    const user = await openScreen();
+    await generate(user);
+    await user.click(
+      await screen.findByRole('button', { name: SCHEME_TEXTS.activation.action(22) }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXTS.activation.title(22) });
+    expect(within(dialog).getByLabelText(/^Date/)).toHaveValue(today());
+    expect(within(dialog).getByLabelText(/^Date/)).toHaveAttribute('min', '2025-06-15');
+    expect(dialog).toHaveTextContent('₹20,000');
+    await user.selectOptions(within(dialog).getByLabelText(SCHEME_TEXTS.activation.mode), 'card');
+    await user.type(within(dialog).getByLabelText(SCHEME_TEXTS.activation.reference), 'AUTH9');
+    const before = fake.sent('POST', API_PATHS.schemeSummary).length;
+    await user.click(
+      within(dialog).getByRole('button', { name: SCHEME_TEXTS.activation.activate }),
+    );
+
+    expect(
+      await screen.findByText(SCHEME_TEXTS.activation.activated('Scheme 22 activated.', 57)),
+    ).toBeInTheDocument();
+    expect(fake.sent('POST', API_PATHS.activateScheme)[0]?.body).toEqual({
+      schemeid: 22,
+      date: today(),
+      mode: 'card',
+      reference: 'AUTH9',
+    });
+    expect(
+      await screen.findByRole('dialog', { name: SCHEME_TEXTS.receipt.title(57) }),
+    ).toHaveTextContent('1 of 11');
+    expect(
+      screen.queryByRole('dialog', { name: SCHEME_TEXTS.activation.title(22), hidden: true }),
+    ).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(fake.sent('POST', API_PATHS.schemeSummary).length).toBeGreaterThan(before),
+    );
+  });
+
+  it('activation: a refusal shows in the dialog; nothing else changes', async () => {
+    server().on(
+      'POST',
+      API_PATHS.activateScheme,
+      refused(
+        400,
+        "The installment date must be within the scheme's term, 15-06-2025 to 14-06-2026.",
+      ),
+    );
+    const user = await openScreen();
+    await generate(user);
+    await user.click(
+      await screen.findByRole('button', { name: SCHEME_TEXTS.activation.action(22) }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXTS.activation.title(22) });
+    await user.click(
+      within(dialog).getByRole('button', { name: SCHEME_TEXTS.activation.activate }),
+    );
+    expect(await within(dialog).findByText(/must be within the scheme's term/)).toBeInTheDocument();
+  });
+
+  it('Download CSV saves the listed rows; Print prints', async () => {
+    server();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const downloads = catchDownloads();
+    try {
+      const user = await openScreen();
+      await generate(user);
+      await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(3));
+      await user.click(screen.getByRole('button', { name: texts.downloadCsv }));
+      expect(downloads.names).toEqual([`scheme_summary_${SFDATE}_${today()}.csv`]);
+      expect(await downloads.text()).toBe(
+        'Scheme ID,Name,Mobile No,Start Date,Amount (₹),Status\r\n' +
+          '21,Lakshmi Iyer,9876543210,02-05-2025,5000,Active\r\n' +
+          '22,Ravi Menon,9123456780,15-06-2025,20000,Inactive\r\n' +
+          '23,Asha Rao,9988776655,20-07-2025,125000,Completed\r\n',
+      );
+      await user.click(screen.getByRole('button', { name: texts.print }));
+      expect(print).toHaveBeenCalledTimes(1);
+      expect(screen.getByTestId('print-scheme-summary')).toHaveTextContent('₹1,50,000');
+    } finally {
+      downloads.restore();
+    }
+  });
+});

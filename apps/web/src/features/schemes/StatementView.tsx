@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import {
+  MESSAGES,
+  SCHEME_TEXTS,
+  formatRupees,
+  formatSchemeDate,
+  type SchemeRecord,
+  type SchemeStatementRow,
+} from '@kanak/contract';
+import { DataTable, type DataColumn } from '../../components/DataTable';
+import { maturityDate, sumAmounts } from './schemeFormat';
+import { StatusChip } from './StatusChip';
+
+const texts = SCHEME_TEXTS.statement;
+const c = texts.columns;
+
+const columns: DataColumn<SchemeStatementRow>[] = [
+  { key: 'sno', header: c.sno, width: '72px', cell: (_row, i) => i + 1 },
+  { key: 'date', header: c.date, width: '150px', cell: (row) => formatSchemeDate(row.date) },
+  { key: 'narration', header: c.narration, width: 'minmax(0, 1fr)', cell: (row) => row.narration },
+  {
+    key: 'amount',
+    header: c.amount,
+    width: '140px',
+    align: 'right',
+    cell: (row) => formatRupees(row.amount),
+  },
+];
+
+/** S no., Installment Date, Narration, Amount, with the ₹ total underneath. */
+export function StatementTable({
+  rows,
+  loading,
+  bodyHeight = 280,
+}: {
+  rows: readonly SchemeStatementRow[];
+  loading: boolean;
+  bodyHeight?: number;
+}) {
+  return (
+    <DataTable
+      label={texts.table}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => `${row.date}|${row.narration}`}
+      bodyHeight={bodyHeight}
+      minWidth={600}
+      emptyText={MESSAGES.noResults}
+      loading={loading}
+      loadingLabel={texts.generating}
+      footer={[{ key: 'total', cells: ['', texts.total, '', formatRupees(sumAmounts(rows))] }]}
+    />
+  );
+}
+
+/** Status, start and maturity dates, the monthly amount and how many installments are paid. */
+export function SchemeFacts({ scheme }: { scheme: SchemeRecord }) {
+  const facts: [string, ReactNode][] = [
+    [texts.status, <StatusChip key="status" matyn={scheme.matyn} />],
+    [texts.startDate, formatSchemeDate(scheme.startdt)],
+    [texts.maturityDate, formatSchemeDate(maturityDate(scheme))],
+    [texts.monthly, formatRupees(scheme.amount)],
+    [texts.installmentsLabel, texts.paid(scheme.paid, scheme.installments)],
+  ];
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        columnGap: 4,
+        rowGap: 1.5,
+        m: 0,
+        mb: 2,
+        '& dt': { color: 'text.secondary', fontSize: 13 },
+        '& dd': { m: 0, fontWeight: 600, minHeight: 24, display: 'flex', alignItems: 'center' },
+      }}
+    >
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <Typography component="dt">{term}</Typography>
+          <Typography component="dd">{value}</Typography>
+        </div>
+      ))}
+    </Box>
+  );
+}

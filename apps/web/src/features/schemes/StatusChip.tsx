@@ -1,0 +1,17 @@
+import Chip from '@mui/material/Chip';
+import { schemeStatusLabel } from '@kanak/contract';
+
+const colors = { Inactive: 'default', Active: 'success', Completed: 'secondary' } as const;
+
+/** Inactive, Active or Completed (spec §4: 'n', empty or missing read Inactive). */
+export function StatusChip({ matyn }: { matyn: string | null | undefined }) {
+  const label = schemeStatusLabel(matyn);
+  return (
+    <Chip
+      label={label}
+      size="small"
+      color={colors[label]}
+      variant={label === 'Inactive' ? 'outlined' : 'filled'}
+    />
+  );
+}
