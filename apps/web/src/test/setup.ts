@@ -4,6 +4,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { api } from '../lib/api';
 import { resetAppState } from '../lib/app-state';
 import { forgetBranding } from '../lib/branding';
+import { queryClient } from '../lib/query-client';
 
 // Lazy screens are compiled on first use, which can take a moment in a cold test run.
 configure({ asyncUtilTimeout: 5000 });
@@ -22,5 +23,7 @@ const originalMatchMedia = window.matchMedia;
 
 afterEach(() => {
   cleanup();
+  // The app's one query cache: answers must not carry over from one test to the next.
+  queryClient.clear();
   window.matchMedia = originalMatchMedia;
 });

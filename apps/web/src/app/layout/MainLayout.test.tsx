@@ -67,7 +67,8 @@ describe('main layout', () => {
         'page',
       );
     }
-  });
+    // Ten lazy screens compile on first use in this test: allow for a cold, busy machine.
+  }, 60_000);
 
   it('shows the username, the footer and the company from the branding API', async () => {
     fakeServer();
