@@ -3,12 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  API_PATHS,
-  LEDGER_TEXTS,
-  LIMITS,
-  type CustomerSearchResult,
-} from '@kanak/contract';
+import { API_PATHS, LEDGER_TEXTS, LIMITS, type CustomerSearchResult } from '@kanak/contract';
 import { api, expectSuccess } from '../lib/api';
 
 const texts = LEDGER_TEXTS.customerSearch;
@@ -121,6 +116,8 @@ export function CustomerSearch({
       loadingText={texts.searching}
       noOptionsText={texts.noOptions}
       autoHighlight
+      // The typed text stays (Customer Profile keeps it as the mobile number).
+      clearOnBlur={false}
       forcePopupIcon={false}
       disabled={disabled}
       slotProps={{ listbox: { style: { maxHeight: LIMITS.autocompleteMaxHeight } } }}

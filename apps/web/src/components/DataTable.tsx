@@ -8,6 +8,8 @@ export interface DataColumn<Row> {
   /** A CSS grid track, e.g. `48px` or `minmax(0, 2fr)`. */
   width: string;
   align?: 'left' | 'right' | 'center';
+  /** Keep the cell on one line (dates, amounts). */
+  nowrap?: boolean;
   cell: (row: Row, index: number) => ReactNode;
 }
 
@@ -72,6 +74,7 @@ export function DataTable<Row>({
     ...cellSx,
     justifyContent: justify[column.align ?? 'left'],
     textAlign: column.align ?? 'left',
+    ...(column.nowrap ? { whiteSpace: 'nowrap', overflowWrap: 'normal' } : {}),
   });
 
   return (
@@ -84,7 +87,9 @@ export function DataTable<Row>({
         bgcolor: 'background.paper',
       }}
     >
-      <Box sx={{ height: 4, minWidth }}>{loading && <LinearProgress color="secondary" aria-label={loadingLabel} />}</Box>
+      <Box sx={{ height: 4, minWidth }}>
+        {loading && <LinearProgress color="secondary" aria-label={loadingLabel} />}
+      </Box>
       <Box role="table" aria-label={label} aria-busy={loading || undefined} sx={{ minWidth }}>
         <Box
           role="rowgroup"

@@ -1,5 +1,9 @@
 /** Hands `content` to the browser as a download called `fileName`. */
-export function saveFile(content: Blob | string, fileName: string, type = 'text/csv;charset=utf-8') {
+export function saveFile(
+  content: Blob | string,
+  fileName: string,
+  type = 'text/csv;charset=utf-8',
+) {
   const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -13,6 +13,8 @@ export interface SeenRequest {
   url: string;
   headers: Record<string, string>;
   body: unknown;
+  /** The query string's parameters (axios `params`). */
+  params?: Record<string, unknown>;
 }
 
 export type Reply = { status: number; body?: unknown } | 'network-error';
@@ -44,6 +46,7 @@ export function fakeServer() {
         Object.entries(AxiosHeaders.from(config.headers).toJSON()).map(([k, v]) => [k, String(v)]),
       ),
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      params: config.params as Record<string, unknown> | undefined,
     };
     requests.push(request);
     const handler = handlers.get(`${request.method} ${request.url}`);

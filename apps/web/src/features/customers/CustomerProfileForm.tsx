@@ -65,8 +65,7 @@ const blank = (mobileno = ''): CustomerValues => ({
 });
 
 /** A stored date; '' and the legacy 1900-01-01 mean "no date" (spec §4). */
-const toDay = (isoDate: string) =>
-  isoDate && isoDate !== SENTINEL_DATE ? dayjs(isoDate) : null;
+const toDay = (isoDate: string) => (isoDate && isoDate !== SENTINEL_DATE ? dayjs(isoDate) : null);
 
 const fromRecord = (record: CustomerRecord): CustomerValues => ({
   custid: record.custid,
@@ -118,7 +117,7 @@ export function CustomerProfileForm() {
   const [selected, setSelected] = useState<CustomerOption | null>(null);
   // A new key remounts the search box: empty text, focused again.
   const [searchKey, setSearchKey] = useState(0);
-  const { register, control, handleSubmit, reset, setValue } = useForm<CustomerValues>({
+  const { control, handleSubmit, reset, setValue } = useForm<CustomerValues>({
     defaultValues: blank(),
   });
   const custid = useWatch({ control, name: 'custid' });
@@ -162,7 +161,8 @@ export function CustomerProfileForm() {
       },
       onError: (error) => {
         const failure = readFailure(error);
-        if (failure.kind === 'refused') showAlert('warning', failure.message ?? MESSAGES.saveFailed);
+        if (failure.kind === 'refused')
+          showAlert('warning', failure.message ?? MESSAGES.saveFailed);
         else if (failure.kind === 'exception') showAlert('error', MESSAGES.saveFailed);
       },
     });
@@ -178,13 +178,21 @@ export function CustomerProfileForm() {
       },
     });
 
+  // Controlled, so that the labels move up when a customer's values are filled in.
   const text = (name: TextName, label: string, maxLength: number, extra: object = {}) => (
-    <TextField
-      label={label}
-      {...register(name)}
-      autoComplete="off"
-      fullWidth
-      slotProps={{ htmlInput: { maxLength, ...extra } }}
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref, ...field } }) => (
+        <TextField
+          label={label}
+          {...field}
+          inputRef={ref}
+          autoComplete="off"
+          fullWidth
+          slotProps={{ htmlInput: { maxLength, ...extra } }}
+        />
+      )}
     />
   );
 

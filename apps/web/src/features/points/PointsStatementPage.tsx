@@ -1,7 +1,324 @@
-import { PAGE_TITLES } from '@kanak/contract';
+import { useEffect, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import PrintIcon from '@mui/icons-material/PrintOutlined';
+import { useQuery } from '@tanstack/react-query';
+import {
+  ENTRY_SOURCE,
+  LEDGER_TEXTS,
+  LIMITS,
+  MESSAGES,
+  PAGE_TITLES,
+  financialYearStart,
+  formatRupees,
+  formatSlashDate,
+  pointsStatementRequest,
+  statementTotals,
+  type PointsStatementFilter,
+  type StatementRow,
+} from '@kanak/contract';
+import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
+import { DataTable, type DataColumn } from '../../components/DataTable';
+import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
+import { saveFile } from '../../components/saveFile';
+import { useStoreToday } from '../../components/useStoreToday';
+import { financialYearQuery, statementQuery } from './api';
+import { formatPoints } from './PointsForm';
+import { PrintLedger } from './PrintLedger';
+import { StatementEditDialog } from './StatementEditDialog';
+import { rowDate, statementCsv, statementFileName, type Statement } from './statementLedger';
 
-/** Points Statement (/home/statement): the points ledger for a date range. */
+const texts = LEDGER_TEXTS.statement;
+const c = texts.columns;
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const sameFilter = (a: PointsStatementFilter | null, b: PointsStatementFilter) =>
+  a !== null && a.MOBILENO === b.MOBILENO && a.DFROM === b.DFROM && a.DTO === b.DTO;
+
+/** Points Statement (/home/statement): the points ledger of a customer for a date range. */
 export function PointsStatementPage() {
-  return <PageHeader title={PAGE_TITLES.statement} />;
+  const today = useStoreToday();
+  const [customer, setCustomer] = useState<CustomerOption | null>(null);
+  // null: the default (Date from: the financial year's start from get-fyear; Date to: today).
+  const [dateFromInput, setDateFrom] = useState<string | null>(null);
+  const [dateToInput, setDateTo] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<{
+    filter: PointsStatementFilter;
+    custname: string;
+  } | null>(null);
+  const [editing, setEditing] = useState<StatementRow | null>(null);
+
+  const financialYear = useQuery(financialYearQuery);
+  const statementResult = useQuery(statementQuery(submitted?.filter ?? null));
+
+  useEffect(() => {
+    // Spec §8: financial-year and statement failures are logged only.
+    if (financialYear.error) console.error('Financial year fetch failed', financialYear.error);
+  }, [financialYear.error]);
+  useEffect(() => {
+    if (statementResult.error) console.error('Statement generation failed', statementResult.error);
+  }, [statementResult.error]);
+
+  const dateFrom = dateFromInput ?? financialYear.data ?? financialYearStart(today);
+  const dateTo = dateToInput ?? today;
+  const check = customer
+    ? pointsStatementRequest.safeParse({
+        MOBILENO: customer.MOBILENO,
+        DFROM: dateFrom,
+        DTO: dateTo,
+      })
+    : null;
+  const dateProblem =
+    check && !check.success
+      ? check.error.issues.find((issue) => issue.path[0] === 'DFROM' || issue.path[0] === 'DTO')
+      : undefined;
+
+  const statement = useMemo<Statement | null>(
+    () => (submitted && statementResult.data ? { ...submitted, rows: statementResult.data } : null),
+    [submitted, statementResult.data],
+  );
+  const rows = statement?.rows ?? [];
+
+  const generate = () => {
+    if (!customer || !check?.success) return;
+    const filter = { MOBILENO: customer.MOBILENO, DFROM: dateFrom, DTO: dateTo };
+    if (sameFilter(submitted?.filter ?? null, filter)) void statementResult.refetch();
+    else setSubmitted({ filter, custname: customer.CUSTNAME });
+  };
+
+  return (
+    <>
+      <Box className="no-print">
+        <PageHeader title={PAGE_TITLES.statement} />
+        <Paper
+          component="section"
+          variant="outlined"
+          aria-labelledby="generate-statement-title"
+          sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}
+        >
+          <Typography id="generate-statement-title" component="h2" variant="h5" sx={{ mb: 2 }}>
+            {texts.panel}
+          </Typography>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              generate();
+            }}
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' },
+              alignItems: 'start',
+              // The search and the name take two columns each; the dates and the button one.
+              '& > .wide': { gridColumn: { md: 'span 2' } },
+            }}
+          >
+            <Box className="wide">
+              <CustomerSearch
+                value={customer}
+                onSelect={setCustomer}
+                label={texts.search}
+                autoFocus
+              />
+            </Box>
+            <TextField
+              className="wide"
+              label={texts.name}
+              value={customer?.CUSTNAME ?? ''}
+              slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+            />
+            <DateField
+              label={texts.dateFrom}
+              value={dateFrom}
+              onChange={setDateFrom}
+              max={dateTo || today}
+              error={Boolean(dateProblem && dateProblem.path[0] === 'DFROM')}
+              helperText={dateProblem?.path[0] === 'DFROM' ? dateProblem.message : undefined}
+            />
+            <DateField
+              label={texts.dateTo}
+              value={dateTo}
+              onChange={setDateTo}
+              min={dateFrom || undefined}
+              error={Boolean(dateProblem && dateProblem.path[0] === 'DTO')}
+              helperText={dateProblem?.path[0] === 'DTO' ? dateProblem.message : undefined}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!customer || !check?.success}
+              startIcon={
+                statementResult.isFetching ? (
+                  <CircularProgress size={18} color="inherit" aria-label={texts.generating} />
+                ) : undefined
+              }
+              sx={{ minHeight: 56, whiteSpace: 'nowrap', justifySelf: { md: 'start' } }}
+            >
+              {texts.generate}
+            </Button>
+          </Box>
+        </Paper>
+        <StatementTable
+          statement={statement}
+          loading={statementResult.isFetching}
+          onEdit={setEditing}
+        />
+        {statement && rows.length > 0 && (
+          <Stack direction="row" spacing={2} sx={{ mt: 2, justifyContent: 'flex-end' }}>
+            <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
+              {texts.print}
+            </Button>
+            <Button
+              variant="contained"
+              color="secondary"
+              startIcon={<DownloadIcon />}
+              onClick={() => saveFile(statementCsv(statement), statementFileName(statement))}
+            >
+              {texts.downloadCsv}
+            </Button>
+          </Stack>
+        )}
+      </Box>
+      {statement && rows.length > 0 && <PrintLedger statement={statement} />}
+      {editing && (
+        <StatementEditDialog
+          key={editing.MRN}
+          row={editing}
+          today={today}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}
+
+interface StatementTableProps {
+  statement: Statement | null;
+  loading: boolean;
+  onEdit: (row: StatementRow) => void;
+}
+
+/** Edit icon, Date, Narration, Sale Amt., Credit, Debit; then Total and Balance (spec §2, §4). */
+function StatementTable({ statement, loading, onEdit }: StatementTableProps) {
+  const rows = statement?.rows ?? [];
+  const dfrom = statement?.filter.DFROM ?? '';
+  const { total, balance } = statementTotals([...rows]);
+
+  const columns: DataColumn<StatementRow>[] = [
+    {
+      key: 'edit',
+      header: <Box sx={visuallyHidden}>{c.edit}</Box>,
+      width: '52px',
+      align: 'center',
+      cell: (row) =>
+        row.TS === ENTRY_SOURCE.manual ? (
+          <IconButton
+            size="small"
+            onClick={() => onEdit(row)}
+            aria-label={texts.editEntry(formatSlashDate(rowDate(row, dfrom)), row.NARRATION)}
+            sx={{ color: 'primary.main', my: -0.5 }}
+          >
+            <EditIcon fontSize="small" />
+          </IconButton>
+        ) : null,
+    },
+    {
+      key: 'date',
+      header: c.date,
+      width: '120px',
+      nowrap: true,
+      cell: (row) => formatSlashDate(rowDate(row, dfrom)),
+    },
+    {
+      key: 'narration',
+      header: c.narration,
+      width: 'minmax(0, 1fr)',
+      cell: (row) => row.NARRATION,
+    },
+    {
+      key: 'sale',
+      header: c.sale,
+      nowrap: true,
+      width: '130px',
+      align: 'right',
+      cell: (row) => (row.SALEAMT ? formatRupees(row.SALEAMT) : ''),
+    },
+    {
+      key: 'credit',
+      header: c.credit,
+      nowrap: true,
+      width: '100px',
+      align: 'right',
+      cell: (row) => formatPoints(row.RCREDIT),
+    },
+    {
+      key: 'debit',
+      header: c.debit,
+      nowrap: true,
+      width: '100px',
+      align: 'right',
+      cell: (row) => formatPoints(row.RDEBIT),
+    },
+  ];
+
+  return (
+    <DataTable
+      label={texts.table}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.MRN}
+      bodyHeight={LIMITS.pointsTableBodyHeightPx}
+      minWidth={LIMITS.pointsTableMinWidthPx}
+      emptyText={MESSAGES.noStatement}
+      loading={loading}
+      loadingLabel={texts.generating}
+      footer={
+        rows.length > 0
+          ? [
+              {
+                key: 'total',
+                cells: [
+                  null,
+                  texts.total,
+                  null,
+                  formatRupees(total.sale),
+                  formatPoints(total.credit),
+                  formatPoints(total.debit),
+                ],
+              },
+              {
+                key: 'balance',
+                cells: [
+                  null,
+                  texts.balance,
+                  null,
+                  null,
+                  formatPoints(balance.credit),
+                  formatPoints(balance.debit),
+                ],
+              },
+            ]
+          : []
+      }
+    />
+  );
 }

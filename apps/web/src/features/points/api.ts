@@ -6,7 +6,7 @@ import {
   type PointsStatementFilter,
   type StatementRow,
 } from '@kanak/contract';
-import { api, expectSuccess, type Envelope } from '../../lib/api';
+import { api, expectSuccess, readFailure, type Envelope } from '../../lib/api';
 
 /** The loyalty-points form as the screens hold it (spec §3); POINTS stays text. */
 export interface PointsFormValues {
@@ -22,7 +22,6 @@ export interface PointsFormValues {
 export type PointsEntry = Omit<PointsFormValues, 'CASHCR'> & { CASHCR: CashCr };
 
 export const pointsKeys = {
-  all: ['points'] as const,
   balance: (mobileno: string) => ['points', 'balance', mobileno] as const,
   statements: ['points', 'statement'] as const,
   statement: (filter: PointsStatementFilter | null) => ['points', 'statement', filter] as const,
@@ -83,10 +82,13 @@ async function updateStatement(formData: PointsEntry & { MRN: number }) {
   return expectSuccess(data);
 }
 
-/** After a change: balances and statements are asked for again. */
+/** After a change: balances and statements on screen are asked for again. */
 function useRefreshPoints() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: pointsKeys.all });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['points', 'balance'] });
+    void queryClient.invalidateQueries({ queryKey: pointsKeys.statements });
+  };
 }
 
 export function useUpdatePoints() {
@@ -97,4 +99,14 @@ export function useUpdatePoints() {
 export function useUpdateStatement() {
   const refresh = useRefreshPoints();
   return useMutation({ mutationFn: updateStatement, onSuccess: refresh });
+}
+
+/**
+ * The message for a failed points change: the server's own words when it refused (e.g.
+ * "Insufficient points. Available balance: 70."), else the screen's fixed text (spec §8).
+ */
+export function pointsFailureMessage(error: unknown, fixed: string): string | null {
+  const failure = readFailure(error);
+  if (failure.kind === 'sessionExpired') return null;
+  return failure.kind === 'refused' && failure.message ? failure.message : fixed;
 }

@@ -1,0 +1,131 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import {
+  LEDGER_TEXTS,
+  UI_TEXTS,
+  formatLedgerPrintDate,
+  formatRupees,
+  statementTotals,
+} from '@kanak/contract';
+import { useBranding } from '../../lib/branding';
+import { formatPoints } from './PointsForm';
+import { rowDate, type Statement } from './statementLedger';
+
+const texts = LEDGER_TEXTS.statement;
+
+const cellSx = {
+  border: '1px solid #999',
+  padding: '4px 8px',
+  textAlign: 'left',
+  verticalAlign: 'top',
+} as const;
+const numberSx = { ...cellSx, textAlign: 'right', whiteSpace: 'nowrap' } as const;
+
+/**
+ * The printed ledger (spec §2): the shop's heading, its address and mobile, the date range
+ * (DD-MMM-YY), the rows, then Total and Balance. Hidden on screen; the only thing printed.
+ */
+export function PrintLedger({ statement }: { statement: Statement }) {
+  const { branding } = useBranding();
+  const { filter, rows, custname } = statement;
+  const { total, balance } = statementTotals([...rows]);
+  const c = texts.columns;
+
+  return (
+    <Box
+      data-testid="print-ledger"
+      sx={{
+        display: 'none',
+        '@media print': { display: 'block' },
+        color: '#000',
+        fontSize: 12,
+        '& table': { width: '100%', borderCollapse: 'collapse', mt: 2 },
+        '& thead': { display: 'table-header-group' },
+        '& tr': { breakInside: 'avoid' },
+      }}
+    >
+      <Box sx={{ textAlign: 'center' }}>
+        <Typography component="h2" variant="h4" sx={{ color: '#000' }}>
+          {branding?.companyName ?? UI_TEXTS.productName}
+        </Typography>
+        {branding && (
+          <Typography>{texts.printAddress(branding.shopAddress, branding.shopPhone)}</Typography>
+        )}
+      </Box>
+      <Typography sx={{ mt: 2 }}>{texts.printCustomer(custname, filter.MOBILENO)}</Typography>
+      <Typography sx={{ fontWeight: 600 }}>
+        {texts.printRange(formatLedgerPrintDate(filter.DFROM), formatLedgerPrintDate(filter.DTO))}
+      </Typography>
+      <Box component="table">
+        <thead>
+          <tr>
+            <Box component="th" sx={{ ...cellSx, width: '14%' }}>
+              {c.date}
+            </Box>
+            <Box component="th" sx={cellSx}>
+              {c.narration}
+            </Box>
+            <Box component="th" sx={{ ...numberSx, width: '16%' }}>
+              {c.sale}
+            </Box>
+            <Box component="th" sx={{ ...numberSx, width: '12%' }}>
+              {c.credit}
+            </Box>
+            <Box component="th" sx={{ ...numberSx, width: '12%' }}>
+              {c.debit}
+            </Box>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.MRN}>
+              <Box component="td" sx={{ ...cellSx, whiteSpace: 'nowrap' }}>
+                {formatLedgerPrintDate(rowDate(row, filter.DFROM))}
+              </Box>
+              <Box component="td" sx={cellSx}>
+                {row.NARRATION}
+              </Box>
+              <Box component="td" sx={numberSx}>
+                {row.SALEAMT ? formatRupees(row.SALEAMT) : ''}
+              </Box>
+              <Box component="td" sx={numberSx}>
+                {formatPoints(row.RCREDIT)}
+              </Box>
+              <Box component="td" sx={numberSx}>
+                {formatPoints(row.RDEBIT)}
+              </Box>
+            </tr>
+          ))}
+        </tbody>
+        <Box component="tfoot" sx={{ fontWeight: 700 }}>
+          <tr>
+            <Box component="th" scope="row" colSpan={2} sx={cellSx}>
+              {texts.total}
+            </Box>
+            <Box component="td" sx={numberSx}>
+              {formatRupees(total.sale)}
+            </Box>
+            <Box component="td" sx={numberSx}>
+              {formatPoints(total.credit)}
+            </Box>
+            <Box component="td" sx={numberSx}>
+              {formatPoints(total.debit)}
+            </Box>
+          </tr>
+          <tr>
+            <Box component="th" scope="row" colSpan={2} sx={cellSx}>
+              {texts.balance}
+            </Box>
+            <Box component="td" sx={numberSx} />
+            <Box component="td" sx={numberSx}>
+              {formatPoints(balance.credit)}
+            </Box>
+            <Box component="td" sx={numberSx}>
+              {formatPoints(balance.debit)}
+            </Box>
+          </tr>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
