@@ -230,3 +230,48 @@ export function demoLedger(rng: Random, count: number, today: string): DemoEntry
     };
   });
 }
+
+export interface DemoScheme {
+  startdt: string;
+  matdt: string;
+  amount: number;
+  status: 'n' | 'a' | 'm' | 'x';
+  /** Installment dates, one a month from the start, never after today. */
+  paidOn: string[];
+  mode: () => 'cash' | 'upi' | 'card' | 'bank' | 'cheque';
+}
+
+const SCHEME_AMOUNTS = [1000, 2000, 2500, 3000, 5000, 7500, 10000, 15000];
+
+/**
+ * A scheme started within the last three years: older than its term -> Completed with every
+ * month paid; younger -> mostly Active with the months so far paid, some Inactive or cancelled.
+ */
+export function demoScheme(rng: Random, today: string, installments: number): DemoScheme {
+  const todayTime = Date.parse(`${today}T00:00:00Z`);
+  const start = new Date(todayTime - rng.int(0, 3 * 365) * 86_400_000);
+  start.setUTCDate(Math.min(start.getUTCDate(), 28));
+  const startdt = start.toISOString().slice(0, 10);
+  const matdt = new Date(start.getTime() + 364 * 86_400_000).toISOString().slice(0, 10);
+  const roll = rng.next();
+  const status: DemoScheme['status'] =
+    matdt < today ? 'm' : roll < 0.15 ? 'n' : roll < 0.2 ? 'x' : 'a';
+  const paidOn: string[] = [];
+  if (status === 'a' || status === 'm') {
+    for (let k = 0; k < installments; k++) {
+      const date = new Date(start);
+      date.setUTCMonth(start.getUTCMonth() + k);
+      const iso = date.toISOString().slice(0, 10);
+      if (iso > today || iso > matdt) break;
+      paidOn.push(iso);
+    }
+  }
+  return {
+    startdt,
+    matdt,
+    amount: rng.pick(SCHEME_AMOUNTS),
+    status,
+    paidOn,
+    mode: () => rng.pick(['cash', 'upi', 'upi', 'card', 'bank', 'cheque'] as const),
+  };
+}

@@ -2,11 +2,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { demoCustomer, demoLedger, random } from './demo-data.js';
+import { demoCustomer, demoLedger, demoScheme, random } from './demo-data.js';
 
 export interface LoadOptions {
   customers: number;
   entriesPerCustomer: number;
+  /** Schemes for the new customers, at most one each (so never two Inactive for one). */
+  schemes?: number;
+  installments?: number;
   today: string;
   seed?: number;
   onProgress?: (message: string) => void;
@@ -89,6 +92,7 @@ export async function loadDemoData(pool: pg.Pool, options: LoadOptions) {
     await client.query(
       `SELECT setval(pg_get_serial_sequence('customers', 'id'), (SELECT max(id) FROM customers))`,
     );
+    const schemes = await loadSchemes(client, rng, start, options);
     await client.query(
       `UPDATE customers c SET points_balance = s.net
        FROM (SELECT customer_id, sum(credit - debit) AS net FROM points_entries WHERE customer_id > $1 GROUP BY customer_id) s
@@ -96,10 +100,72 @@ export async function loadDemoData(pool: pg.Pool, options: LoadOptions) {
       [start],
     );
     await client.query('ANALYZE customers; ANALYZE points_entries');
-    return { customers: options.customers, entries };
+    return { customers: options.customers, entries, ...schemes };
   } finally {
     client.release();
   }
+}
+
+/** Schemes with their installments and gapless receipt numbers, loaded with COPY. */
+async function loadSchemes(
+  client: pg.PoolClient,
+  rng: ReturnType<typeof random>,
+  firstCustomer: number,
+  options: LoadOptions,
+) {
+  const count = Math.min(options.schemes ?? 0, options.customers);
+  if (count === 0) return { schemes: 0, installments: 0 };
+  const term = options.installments ?? 11;
+  const ids = await client.query<{ scheme: number; receipt: number }>(
+    `SELECT coalesce((SELECT max(id) FROM schemes), 0)::int AS scheme,
+            (SELECT last_no FROM receipt_counter WHERE id = 1)::int AS receipt`,
+  );
+  let { scheme: schemeId, receipt } = ids.rows[0]!;
+  const payments: string[] = [];
+  await copy(
+    client,
+    'schemes (id, customer_id, startdt, matdt, amount, installments, status, bonus, maturity_value, closed_on)',
+    function* () {
+      for (let n = 1; n <= count; n += 1000) {
+        let chunk = '';
+        for (let i = n; i < Math.min(n + 1000, count + 1); i++) {
+          const s = demoScheme(rng, options.today, term);
+          schemeId += 1;
+          const paid = s.paidOn.length;
+          const bonus = s.status === 'm' ? Math.floor((s.amount * paid) / term) : null;
+          chunk += row([
+            schemeId,
+            firstCustomer + i,
+            s.startdt,
+            s.matdt,
+            s.amount,
+            term,
+            s.status,
+            bonus,
+            bonus === null ? null : s.amount * paid + bonus,
+            s.status === 'm' ? s.matdt : null,
+          ]);
+          for (const date of s.paidOn) {
+            receipt += 1;
+            payments.push(row([schemeId, receipt, date, date.slice(0, 7), s.amount, s.mode()]));
+          }
+        }
+        yield chunk;
+      }
+    },
+  );
+  await copy(
+    client,
+    'scheme_installments (scheme_id, receipt_no, paid_on, period, amount, mode)',
+    function* () {
+      for (let i = 0; i < payments.length; i += 5000) yield payments.slice(i, i + 5000).join('');
+    },
+  );
+  await client.query(`UPDATE receipt_counter SET last_no = $1 WHERE id = 1`, [receipt]);
+  await client.query(`SELECT setval(pg_get_serial_sequence('schemes', 'id'), $1)`, [schemeId]);
+  await client.query('ANALYZE schemes; ANALYZE scheme_installments');
+  options.onProgress?.(`schemes: ${count}, installments: ${payments.length}`);
+  return { schemes: count, installments: payments.length };
 }
 
 /** COPY accepts explicit values for GENERATED ALWAYS identity columns. */

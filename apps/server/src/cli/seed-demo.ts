@@ -17,6 +17,7 @@ async function main() {
     options: {
       customers: { type: 'string', default: '300' },
       entries: { type: 'string', default: '10' },
+      schemes: { type: 'string' },
     },
   });
   const customers = Number(values.customers);
@@ -43,11 +44,14 @@ async function main() {
     const result = await loadDemoData(database.pool, {
       customers,
       entriesPerCustomer,
+      // The benchmark set: a scheme for every customer (about 5 installments each).
+      schemes: values.schemes === undefined ? Math.ceil(customers / 2) : Number(values.schemes),
+      installments: config.schemeTerms.installments,
       today: todayIn(config.storeTimezone),
       onProgress: (message) => console.log(message),
     });
     console.log(
-      `Loaded ${result.customers} customers and ${result.entries} ledger entries in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      `Loaded ${result.customers} customers, ${result.entries} ledger entries, ${result.schemes} schemes and ${result.installments} installments in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
   } finally {
     await database.close();
