@@ -15,14 +15,14 @@ import { todayIn } from '@kanak/contract';
 import { connectDatabase } from '../apps/server/src/db/client.js';
 import { openEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
-import { loadDemoData } from '../apps/server/src/cli/load-demo.js';
+import { loadDemoData, loadDemoSchemes } from '../apps/server/src/cli/load-demo.js';
 import { createUsersService } from '../apps/server/src/modules/users/users.service.js';
 import { resolveSecrets } from '../apps/server/src/lib/secrets.js';
 
 const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 const CUSTOMERS = args.quick ? 10_000 : 1_000_000;
 const DURATION_S = args.quick ? 5 : 15;
-const TARGETS = { searchP95Ms: 10, searchRatio: 2, statementP95Ms: 15 };
+const TARGETS = { searchP95Ms: 10, searchRatio: 2, statementP95Ms: 15, summaryOneMonthP95Ms: 100 };
 const BENCH_USER = { username: 'bench', password: 'Bench@19280' };
 
 async function main() {
@@ -41,6 +41,7 @@ async function main() {
   try {
     await migrateDatabase(database.db);
     await ensureData(database.pool);
+    await ensureSchemes(database.pool);
     await createUsersService({ db: database.db })
       .addUser(null, BENCH_USER.username, BENCH_USER.password)
       .catch(() => undefined);
@@ -69,6 +70,14 @@ async function main() {
           samples.mobiles.map(() => '/api/customers/generate-statement'),
           (i) => ({ MOBILENO: samples.mobiles[i], DFROM: samples.from, DTO: samples.to }),
           (i) => rawStatement(database.pool, samples.mobiles[i]!, samples.from, samples.to),
+        ),
+        schemeSummaryOneMonth: await measure(
+          server.base,
+          token,
+          'POST',
+          MONTHS.map(() => '/api/scheme/generate-summary'),
+          (i) => ({ selected: 'All', formData: { mobileno: '', ...MONTHS[i]! } }),
+          (i) => rawSummary(database.pool, MONTHS[i]!),
         ),
         targets: TARGETS,
         at: new Date().toISOString(),
@@ -108,9 +117,25 @@ async function ensureData(pool: pg.Pool) {
   console.log(`loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
+/** One scheme per customer (about 5 installments each): 1,000,000 and ~5,000,000 at full scale. */
+async function ensureSchemes(pool: pg.Pool) {
+  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM schemes');
+  if (rows[0]!.n >= CUSTOMERS) return;
+  console.log(`loading ${CUSTOMERS - rows[0]!.n} schemes with their installments (COPY)...`);
+  const started = Date.now();
+  await loadDemoSchemes(pool, {
+    firstCustomer: rows[0]!.n,
+    count: CUSTOMERS - rows[0]!.n,
+    installments: 11,
+    today: todayIn('Asia/Kolkata'),
+    onProgress: console.log,
+  });
+  console.log(`loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
 async function countRows(pool: pg.Pool) {
   const { rows } = await pool.query(
-    `SELECT (SELECT count(*) FROM customers)::int AS customers, (SELECT count(*) FROM points_entries)::int AS ledger_rows`,
+    `SELECT (SELECT count(*) FROM customers)::int AS customers, (SELECT count(*) FROM points_entries)::int AS ledger_rows, (SELECT count(*) FROM schemes)::int AS schemes, (SELECT count(*) FROM scheme_installments)::int AS installments`,
   );
   return rows[0];
 }
@@ -153,6 +178,25 @@ async function rawSearch(pool: pg.Pool, text: string) {
   return pool.query(`SELECT custname, mobileno FROM customers WHERE custname ILIKE $1 LIMIT 40`, [
     `%${text}%`,
   ]);
+}
+
+/** The last twelve calendar months, as summary filters. */
+const MONTHS = Array.from({ length: 12 }, (_, k) => {
+  const first = new Date();
+  first.setUTCDate(1);
+  first.setUTCMonth(first.getUTCMonth() - k - 1);
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
+  return { datefrom: first.toISOString().slice(0, 10), dateto: last.toISOString().slice(0, 10) };
+});
+
+async function rawSummary(pool: pg.Pool, month: { datefrom: string; dateto: string }) {
+  return pool.query(
+    `SELECT s.id AS schemeid, c.custname, c.mobileno, s.startdt, s.amount, s.status AS matyn
+     FROM schemes s JOIN customers c ON c.id = s.customer_id
+     WHERE s.status IN ('n', 'a', 'm') AND s.startdt BETWEEN $1 AND $2
+     ORDER BY s.startdt, s.id`,
+    [month.datefrom, month.dateto],
+  );
 }
 
 async function rawStatement(pool: pg.Pool, mobileno: string, from: string, to: string) {

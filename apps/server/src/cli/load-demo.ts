@@ -106,6 +106,32 @@ export async function loadDemoData(pool: pg.Pool, options: LoadOptions) {
   }
 }
 
+/** Schemes (one each) for customers firstCustomer+1 … firstCustomer+count that exist already. */
+export async function loadDemoSchemes(
+  pool: pg.Pool,
+  options: {
+    firstCustomer: number;
+    count: number;
+    installments: number;
+    today: string;
+    onProgress?: (message: string) => void;
+  },
+) {
+  const client = await pool.connect();
+  try {
+    return await loadSchemes(client, random(1947), options.firstCustomer, {
+      customers: options.count,
+      entriesPerCustomer: 0,
+      schemes: options.count,
+      installments: options.installments,
+      today: options.today,
+      onProgress: options.onProgress,
+    });
+  } finally {
+    client.release();
+  }
+}
+
 /** Schemes with their installments and gapless receipt numbers, loaded with COPY. */
 async function loadSchemes(
   client: pg.PoolClient,
