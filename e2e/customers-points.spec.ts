@@ -143,6 +143,8 @@ test.describe('Customers and loyalty points', () => {
     await deduction.click();
     await loyaltyPoints.fill('30');
     await page.getByLabel('Narration').fill('Redeemed at counter');
+    // The allocation's alert (same text) must be gone first, or this would match it.
+    await expect(toast(page, TEXT.pointsUpdated)).toHaveCount(0);
     await page.getByRole('button', { name: 'UPDATE' }).click();
     await expect(toast(page, TEXT.pointsUpdated)).toBeVisible();
     await expect(page.getByLabel('Mobile no.')).toHaveValue('');
