@@ -25,7 +25,6 @@ export const pointsKeys = {
   balance: (mobileno: string) => ['points', 'balance', mobileno] as const,
   statements: ['points', 'statement'] as const,
   statement: (filter: PointsStatementFilter | null) => ['points', 'statement', filter] as const,
-  financialYear: ['points', 'financial-year'] as const,
 };
 
 /** The chosen customer's points balance, from POST /api/customers/get-customer-data. */
@@ -43,19 +42,7 @@ export const balanceQuery = (mobileno: string) =>
     staleTime: 0,
   });
 
-/** GET /api/customers/get-fyear: 1 April of the current financial year (store's time zone). */
-export const financialYearQuery = queryOptions({
-  queryKey: pointsKeys.financialYear,
-  queryFn: async () => {
-    const { data } = await api.get<Envelope & { data?: { sfdate?: string } }>(
-      API_PATHS.financialYear,
-    );
-    const sfdate = expectSuccess(data).data?.sfdate;
-    if (!sfdate) throw new Error('get-fyear answered without sfdate');
-    return sfdate;
-  },
-  staleTime: 60 * 60 * 1000,
-});
+export { financialYearQuery } from '../../lib/financial-year';
 
 /** POST /api/customers/generate-statement for the submitted filter. */
 export const statementQuery = (filter: PointsStatementFilter | null) =>

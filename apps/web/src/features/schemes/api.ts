@@ -42,7 +42,6 @@ export const schemeKeys = {
   statement: (schemeid: number | null) => ['schemes', 'statement', schemeid] as const,
   summaries: ['schemes', 'summary'] as const,
   summary: (filter: SummaryFilter | null) => ['schemes', 'summary', filter] as const,
-  financialYear: ['schemes', 'financial-year'] as const,
 };
 
 /** The chosen customer's id, name and PAN, from POST /api/customers/get-customer-data. */
@@ -114,19 +113,7 @@ export const summaryQuery = (filter: SummaryFilter | null) =>
     staleTime: 0,
   });
 
-/** GET /api/customers/get-fyear: 1 April of the current financial year (store's time zone). */
-export const financialYearQuery = queryOptions({
-  queryKey: schemeKeys.financialYear,
-  queryFn: async () => {
-    const { data } = await api.get<Envelope & { data?: { sfdate?: string } }>(
-      API_PATHS.financialYear,
-    );
-    const sfdate = expectSuccess(data).data?.sfdate;
-    if (!sfdate) throw new Error('get-fyear answered without sfdate');
-    return sfdate;
-  },
-  staleTime: 60 * 60 * 1000,
-});
+export { financialYearQuery } from '../../lib/financial-year';
 
 // ---- Changes ------------------------------------------------------------------------------
 
