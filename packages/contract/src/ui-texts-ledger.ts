@@ -81,7 +81,6 @@ export const LEDGER_TEXTS = {
     update: 'UPDATE',
     cancel: 'CANCEL',
     /** The printout (spec §2): the shop's heading, address and mobile, then this line. */
-    printAddress: (address: string, phone: string) => `${address} · Mobile: ${phone}`,
     printRange: (from: string, to: string) => `Points ledger from ${from} to ${to}.`,
     printCustomer: (name: string, mobileno: string) =>
       `Customer: ${name} (${COUNTRY_PREFIX}) ${mobileno}`,

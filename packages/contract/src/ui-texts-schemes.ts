@@ -70,7 +70,6 @@ export const SCHEME_TEXTS = {
     closeScheme: 'Close scheme',
     csvFileName: (schemeid: number) => `scheme_statement_${schemeid}.csv`,
     printTitle: (schemeid: number) => `Scheme statement: Scheme ${schemeid}`,
-    printAddress: (address: string, phone: string) => `${address} · Mobile: ${phone}`,
     printCustomer: (name: string, mobileno: string) =>
       `Customer: ${name} (${COUNTRY_PREFIX}) ${mobileno}`,
     printTerm: (start: string, maturity: string) =>

@@ -34,6 +34,8 @@ export const PAGE_TITLES = {
 
 export const UI_TEXTS = {
   productName: 'Kanak',
+  /** The address and mobile line under the shop's heading on every printout. */
+  printAddress: (address: string, phone: string) => `${address} · Mobile: ${phone}`,
   login: {
     username: 'Username',
     password: 'Password',

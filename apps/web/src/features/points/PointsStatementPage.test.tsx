@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   API_PATHS,
   LEDGER_TEXTS,
+  UI_TEXTS,
   MESSAGES,
   PAGE_TITLES,
   todayIn,
@@ -304,7 +305,7 @@ describe('Points Statement', { timeout: 60_000 }, () => {
     const ledger = screen.getByTestId('print-ledger');
     expect(ledger).toHaveTextContent(testBranding.companyName);
     expect(ledger).toHaveTextContent(
-      texts.printAddress(testBranding.shopAddress, testBranding.shopPhone),
+      UI_TEXTS.printAddress(testBranding.shopAddress, testBranding.shopPhone),
     );
     const [y, m, d] = today().split('-');
     const month = new Date(Date.UTC(Number(y), Number(m) - 1, 1)).toLocaleString('en-GB', {

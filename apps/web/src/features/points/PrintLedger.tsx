@@ -2,56 +2,30 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
   LEDGER_TEXTS,
-  UI_TEXTS,
   formatLedgerPrintDate,
   formatRupees,
   statementTotals,
 } from '@kanak/contract';
-import { useBranding } from '../../lib/branding';
+import { PRINT_CELL_SX, PRINT_NUMBER_SX, PrintFrame } from '../../components/PrintFrame';
 import { formatPoints } from './PointsForm';
 import { rowDate, type Statement } from './statementLedger';
 
 const texts = LEDGER_TEXTS.statement;
 
-const cellSx = {
-  border: '1px solid #999',
-  padding: '4px 8px',
-  textAlign: 'left',
-  verticalAlign: 'top',
-} as const;
-const numberSx = { ...cellSx, textAlign: 'right', whiteSpace: 'nowrap' } as const;
+const cellSx = PRINT_CELL_SX;
+const numberSx = PRINT_NUMBER_SX;
 
 /**
  * The printed ledger (spec §2): the shop's heading, its address and mobile, the date range
  * (DD-MMM-YY), the rows, then Total and Balance. Hidden on screen; the only thing printed.
  */
 export function PrintLedger({ statement }: { statement: Statement }) {
-  const { branding } = useBranding();
   const { filter, rows, custname } = statement;
   const { total, balance } = statementTotals([...rows]);
   const c = texts.columns;
 
   return (
-    <Box
-      data-testid="print-ledger"
-      sx={{
-        display: 'none',
-        '@media print': { display: 'block' },
-        color: '#000',
-        fontSize: 12,
-        '& table': { width: '100%', borderCollapse: 'collapse', mt: 2 },
-        '& thead': { display: 'table-header-group' },
-        '& tr': { breakInside: 'avoid' },
-      }}
-    >
-      <Box sx={{ textAlign: 'center' }}>
-        <Typography component="h2" variant="h4" sx={{ color: '#000' }}>
-          {branding?.companyName ?? UI_TEXTS.productName}
-        </Typography>
-        {branding && (
-          <Typography>{texts.printAddress(branding.shopAddress, branding.shopPhone)}</Typography>
-        )}
-      </Box>
+    <PrintFrame testId="print-ledger">
       <Typography sx={{ mt: 2 }}>{texts.printCustomer(custname, filter.MOBILENO)}</Typography>
       <Typography sx={{ fontWeight: 600 }}>
         {texts.printRange(formatLedgerPrintDate(filter.DFROM), formatLedgerPrintDate(filter.DTO))}
@@ -126,6 +100,6 @@ export function PrintLedger({ statement }: { statement: Statement }) {
           </tr>
         </Box>
       </Box>
-    </Box>
+    </PrintFrame>
   );
 }

@@ -1,12 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { MESSAGES, SCHEME_TEXTS } from '@kanak/contract';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 const texts = SCHEME_TEXTS.generation;
 
@@ -28,34 +22,18 @@ export function DeleteSchemeDialog({
   onCancel,
 }: DeleteSchemeDialogProps) {
   return (
-    <Dialog open onClose={pending ? undefined : onCancel} fullWidth maxWidth="xs">
-      <DialogTitle>{texts.deleteTitle(schemeid)}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{MESSAGES.deleteSchemeQuestion}</DialogContentText>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={pending} autoFocus>
-          {texts.cancel}
-        </Button>
-        <Button
-          variant="contained"
-          color="error"
-          onClick={onConfirm}
-          disabled={pending}
-          startIcon={
-            pending ? (
-              <CircularProgress size={18} color="inherit" aria-label={texts.deleting} />
-            ) : undefined
-          }
-        >
-          {texts.confirm}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      title={texts.deleteTitle(schemeid)}
+      cancelLabel={texts.cancel}
+      confirmLabel={texts.confirm}
+      pendingLabel={texts.deleting}
+      pending={pending}
+      error={error}
+      danger
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <DialogContentText>{MESSAGES.deleteSchemeQuestion}</DialogContentText>
+    </ConfirmDialog>
   );
 }

@@ -3,23 +3,17 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
   SCHEME_TEXTS,
-  UI_TEXTS,
   formatRupees,
   formatSchemeDate,
   schemeStatusLabel,
   type SchemeSummaryRow,
 } from '@kanak/contract';
-import { useBranding } from '../../lib/branding';
+import { PRINT_CELL_SX, PRINT_NUMBER_SX, PrintFrame } from '../../components/PrintFrame';
 import type { SchemeStatement } from './api';
 import { maturityDate, sumAmounts } from './schemeFormat';
 
-const cellSx = {
-  border: '1px solid #999',
-  padding: '4px 8px',
-  textAlign: 'left',
-  verticalAlign: 'top',
-} as const;
-const numberSx = { ...cellSx, textAlign: 'right', whiteSpace: 'nowrap' } as const;
+const cellSx = PRINT_CELL_SX;
+const numberSx = PRINT_NUMBER_SX;
 
 interface Column<Row> {
   header: string;
@@ -48,35 +42,13 @@ function PrintSheet<Row>({
   rowKey: (row: Row) => string | number;
   total: { label: string; value: string };
 }) {
-  const { branding } = useBranding();
   const at = Math.max(
     0,
     columns.findIndex((column) => column.total),
   );
   const after = columns.length - at - 1;
   return (
-    <Box
-      data-testid={testId}
-      sx={{
-        display: 'none',
-        '@media print': { display: 'block' },
-        color: '#000',
-        fontSize: 12,
-        '& table': { width: '100%', borderCollapse: 'collapse', mt: 2 },
-        '& thead': { display: 'table-header-group' },
-        '& tr': { breakInside: 'avoid' },
-      }}
-    >
-      <Box sx={{ textAlign: 'center' }}>
-        <Typography component="h2" variant="h4" sx={{ color: '#000' }}>
-          {branding?.companyName ?? UI_TEXTS.productName}
-        </Typography>
-        {branding && (
-          <Typography>
-            {SCHEME_TEXTS.statement.printAddress(branding.shopAddress, branding.shopPhone)}
-          </Typography>
-        )}
-      </Box>
+    <PrintFrame testId={testId}>
       {lines.map((line, i) => (
         <Typography key={i} sx={{ mt: i === 0 ? 2 : 0, fontWeight: i === 0 ? 700 : 400 }}>
           {line}
@@ -115,7 +87,7 @@ function PrintSheet<Row>({
           </tr>
         </Box>
       </Box>
-    </Box>
+    </PrintFrame>
   );
 }
 

@@ -85,7 +85,7 @@ export function ReceiptDialog({
           </Typography>
           {branding && (
             <Typography variant="body2" color="text.secondary">
-              {SCHEME_TEXTS.statement.printAddress(branding.shopAddress, branding.shopPhone)}
+              {UI_TEXTS.printAddress(branding.shopAddress, branding.shopPhone)}
             </Typography>
           )}
         </Box>

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+
+interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  cancelLabel: string;
+  confirmLabel: string;
+  /** Names the spinner while the request is in flight. */
+  pendingLabel: string;
+  pending: boolean;
+  /** A refusal shown inside the dialog, so staff can read it before closing. */
+  error: string | null;
+  /** Irreversible and destructive: the confirm button is red. */
+  danger?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * Confirmation before anything irreversible. CANCEL has the focus, so Enter never confirms by
+ * accident; both buttons are disabled while the request is in flight.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  cancelLabel,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  error,
+  danger = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog open onClose={pending ? undefined : onCancel} fullWidth maxWidth="xs">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        {children}
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={pending} autoFocus>
+          {cancelLabel}
+        </Button>
+        <Button
+          variant="contained"
+          color={danger ? 'error' : 'primary'}
+          onClick={onConfirm}
+          disabled={pending}
+          startIcon={
+            pending ? (
+              <CircularProgress size={18} color="inherit" aria-label={pendingLabel} />
+            ) : undefined
+          }
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
