@@ -1,0 +1,176 @@
+/** bench/results/*.json and the generated tables of docs/performance.md. */
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import type { Run } from './measure.js';
+
+export const TARGETS = {
+  searchP95Ms: 10,
+  searchRatio: 2,
+  statementP95Ms: 15,
+  updatesPerSecond: 1000,
+  updatesRatio: 0.5,
+  summaryOneMonthP95Ms: 100,
+  exportSeconds: 15,
+  exportRssMb: 250,
+  firstStartMs: 3000,
+  laterStartMs: 1500,
+  loginJsGzipKb: 180,
+} as const;
+
+export interface Results {
+  at: string;
+  quick: boolean;
+  machine: Record<string, string | number>;
+  dataSet: Record<string, number>;
+  scenarios: Record<string, Run[]>;
+  start: { firstMs: number; laterMs: number[]; laterMaxMs: number };
+  loginJsGzipKb: number;
+}
+
+const BEGIN = '<!-- bench:begin (written by `npm run bench`) -->';
+const END = '<!-- bench:end -->';
+
+export async function saveResults(results: Results) {
+  const dir = new URL('./results/', import.meta.url);
+  await mkdir(dir, { recursive: true });
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  // A quick run is a smoke test at 1/100 scale: it never replaces the full figures.
+  const names = results.quick ? ['quick.json'] : ['latest.json', `${results.at.slice(0, 10)}.json`];
+  for (const name of names) await writeFile(new URL(name, dir), json);
+  if (!results.quick) await writeTables(results);
+}
+
+async function writeTables(results: Results) {
+  const file = new URL('../docs/performance.md', import.meta.url);
+  const doc = await readFile(file, 'utf8');
+  const start = doc.indexOf(BEGIN);
+  const end = doc.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`docs/performance.md lacks the ${BEGIN} markers`);
+  const tables = [targetsTable(results), '', detailTable(results)].join('\n');
+  await writeFile(file, `${doc.slice(0, start + BEGIN.length)}\n${tables}\n${doc.slice(end)}`);
+}
+
+const at = (results: Results, name: string, connections: number) =>
+  results.scenarios[name]!.find((run) => run.connections === connections)!;
+const ms = (value: number) => `${value} ms`;
+const verdict = (met: boolean) => (met ? 'met' : '**not met**');
+
+function targetsTable(results: Results) {
+  const search = at(results, 'customerSearch', 1);
+  const statement = at(results, 'pointsStatement', 1);
+  const updates = results.scenarios.pointsUpdate!.reduce((best, run) =>
+    run.requestsPerSecond > best.requestsPerSecond ? run : best,
+  );
+  const summary = at(results, 'schemeSummaryOneMonth', 1);
+  const exported = at(results, 'customerExportCsv', 1);
+  const rows = [
+    [
+      'customer search, p95 server time (1 connection)',
+      `≤ ${TARGETS.searchP95Ms} ms, ≤ ${TARGETS.searchRatio}× raw`,
+      ms(search.serverTimeMs.p95),
+      ms(search.raw.latencyMs.p95),
+      `${search.ratio.p95}×`,
+      verdict(
+        search.serverTimeMs.p95 <= TARGETS.searchP95Ms && search.ratio.p95 <= TARGETS.searchRatio,
+      ),
+    ],
+    [
+      'points statement, p95 server time (1 connection)',
+      `≤ ${TARGETS.statementP95Ms} ms`,
+      ms(statement.serverTimeMs.p95),
+      ms(statement.raw.latencyMs.p95),
+      `${statement.ratio.p95}×`,
+      verdict(statement.serverTimeMs.p95 <= TARGETS.statementP95Ms),
+    ],
+    [
+      `points updates per second, fsync on (${updates.connections} connections)`,
+      `≥ ${TARGETS.updatesPerSecond}, ≥ ${TARGETS.updatesRatio}× raw`,
+      `${updates.requestsPerSecond}/s`,
+      `${updates.raw.requestsPerSecond}/s`,
+      `${updates.ratio.throughput}×`,
+      verdict(
+        updates.requestsPerSecond >= TARGETS.updatesPerSecond &&
+          updates.ratio.throughput >= TARGETS.updatesRatio,
+      ),
+    ],
+    [
+      'scheme summary for one month, p95 server time (1 connection)',
+      `≤ ${TARGETS.summaryOneMonthP95Ms} ms`,
+      ms(summary.serverTimeMs.p95),
+      ms(summary.raw.latencyMs.p95),
+      `${summary.ratio.p95}×`,
+      verdict(summary.serverTimeMs.p95 <= TARGETS.summaryOneMonthP95Ms),
+    ],
+    [
+      `customer export as CSV, ${results.dataSet.customers!.toLocaleString('en-IN')} rows`,
+      `≤ ${TARGETS.exportSeconds} s, RSS < ${TARGETS.exportRssMb} MB`,
+      `${(exported.latencyMs.p50 / 1000).toFixed(1)} s, RSS ${exported.peakRssMb} MB`,
+      `${(exported.raw.latencyMs.p50 / 1000).toFixed(1)} s`,
+      `${exported.ratio.p95}×`,
+      verdict(
+        exported.latencyMs.p50 <= TARGETS.exportSeconds * 1000 &&
+          (exported.peakRssMb ?? Infinity) < TARGETS.exportRssMb,
+      ),
+    ],
+    [
+      'start to first answered request, embedded, new data dir',
+      `≤ ${TARGETS.firstStartMs / 1000} s`,
+      ms(results.start.firstMs),
+      '',
+      '',
+      verdict(results.start.firstMs <= TARGETS.firstStartMs),
+    ],
+    [
+      'start to first answered request, embedded, existing data dir (worst of 3)',
+      `≤ ${TARGETS.laterStartMs / 1000} s`,
+      ms(results.start.laterMaxMs),
+      '',
+      '',
+      verdict(results.start.laterMaxMs <= TARGETS.laterStartMs),
+    ],
+    [
+      'JS loaded by the login page, gzip',
+      `≤ ${TARGETS.loginJsGzipKb} KB`,
+      `${results.loginJsGzipKb} KB`,
+      '',
+      '',
+      verdict(results.loginJsGzipKb <= TARGETS.loginJsGzipKb),
+    ],
+  ];
+  return table(['what', 'target', 'measured', 'raw SQL', 'ratio', ''], rows);
+}
+
+function detailTable(results: Results) {
+  const rows = Object.entries(results.scenarios).flatMap(([name, runs]) =>
+    runs.map((run) => [
+      name,
+      String(run.connections),
+      String(run.requestsPerSecond),
+      `${run.latencyMs.p50} / ${run.latencyMs.p95} / ${run.latencyMs.p99}`,
+      `${run.serverTimeMs.p50} / ${run.serverTimeMs.p95} / ${run.serverTimeMs.p99}`,
+      String(run.raw.requestsPerSecond),
+      `${run.raw.latencyMs.p50} / ${run.raw.latencyMs.p95} / ${run.raw.latencyMs.p99}`,
+      `${run.ratio.p95}× / ${run.ratio.throughput}×`,
+      String(run.errors),
+    ]),
+  );
+  return table(
+    [
+      'request',
+      'conn.',
+      'req/s',
+      'client ms p50 / p95 / p99',
+      'server ms p50 / p95 / p99',
+      'raw/s',
+      'raw SQL ms p50 / p95 / p99',
+      'ratio p95 / throughput',
+      'errors',
+    ],
+    rows,
+  );
+}
+
+function table(head: string[], rows: string[][]) {
+  return [head, head.map(() => '---'), ...rows]
+    .map((cells) => `| ${cells.join(' | ')} |`)
+    .join('\n');
+}
