@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -53,6 +54,32 @@ export async function createTestContext(
     async close() {
       await app.close();
       await database.close();
+      await withClient(adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
+    },
+  };
+}
+
+export interface TestDatabase {
+  url: string;
+  /** Runs raw SQL on this database. */
+  sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  drop(): Promise<void>;
+}
+
+/** A database of this file's own (a copy of the migrated template), for server processes. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `kanak_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
+  await createDatabaseFromTemplate(adminUrl, name);
+  const url = withDatabase(adminUrl, name);
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  return {
+    url,
+    sql: async (text, values) => (await pool.query(text, values)).rows,
+    async drop() {
+      await pool.end();
       await withClient(adminUrl, (client) =>
         client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
       );

@@ -26,5 +26,9 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor a checked-out one, whose connection can drop between two queries of a transaction:
+  // the pool listens only to idle clients. Its next query fails instead (a 503), and the pool
+  // discards it when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }

@@ -84,8 +84,9 @@ export async function startEmbeddedPostgres(options: {
     for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
       recent.push(line);
       if (recent.length > 20) recent.shift();
-      // "starting up": our own readiness probes; "administrator command": our own stop.
-      if (/\b(ERROR|FATAL|PANIC):/.test(line) && !line.includes('starting up'))
+      // "starting up", "not yet accepting connections" (recovering after a crash): our own
+      // readiness probes.
+      if (/\b(ERROR|FATAL|PANIC):/.test(line) && !/starting up|not yet accepting/.test(line))
         log.warn({ postgres: line });
       else log.debug({ postgres: line });
     }
@@ -218,23 +219,43 @@ async function claimDataDir(dataDir: string) {
 async function stopOrphanedPostmaster(pgData: string, log: FastifyBaseLogger) {
   const pidFile = path.join(pgData, 'postmaster.pid');
   const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
-  const command = pid ? liveCommand(pid) : undefined;
-  if (!command) return; // PostgreSQL itself clears a stale pid file.
-  if (!command.includes('postgres')) {
-    // The PID was reused by an unrelated process; PostgreSQL would refuse to start.
-    await rm(pidFile, { force: true });
-    return;
-  }
-  log.warn({ pid }, 'stopping the PostgreSQL left running by an earlier, killed server');
-  process.kill(pid, 'SIGINT');
-  const deadline = Date.now() + 30_000;
-  while (liveCommand(pid)) {
-    if (Date.now() > deadline) {
-      throw new Error(
-        `PostgreSQL (PID ${pid}) from an earlier run does not stop; stop it by hand.`,
-      );
+  if (!pid) return;
+  if (liveCommand(pid)?.includes('postgres')) {
+    log.warn({ pid }, 'stopping the PostgreSQL left running by an earlier, killed server');
+    process.kill(pid, 'SIGINT');
+    const deadline = Date.now() + 30_000;
+    while (liveCommand(pid)) {
+      if (Date.now() > deadline) {
+        throw new Error(
+          `PostgreSQL (PID ${pid}) from an earlier run does not stop; stop it by hand.`,
+        );
+      }
+      await sleep(50);
     }
-    await sleep(50);
+  }
+  // PostgreSQL clears a pid file whose process is gone, but still takes it for a running
+  // postmaster while that PID exists: an exited postmaster not yet reaped (a zombie; the PID 1
+  // of some containers reaps only every few seconds), or a PID reused by another program.
+  if (processExists(pid)) await markPidFileStale(pidFile);
+}
+
+/**
+ * Puts our own PID in place of the dead postmaster's: PostgreSQL ignores its parent's PID
+ * there (a reused PID after a reboot), and still refuses to start while backends of the old
+ * postmaster hold its shared memory, which deleting the file would hide from it.
+ */
+async function markPidFileStale(pidFile: string) {
+  const lines = (await readFile(pidFile, 'utf8')).split('\n');
+  lines[0] = String(process.pid);
+  await writeFile(pidFile, lines.join('\n'));
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

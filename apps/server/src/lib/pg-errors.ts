@@ -18,12 +18,15 @@ const UNAVAILABLE_CODES = new Set([
   '53300',
 ]);
 
+/** pg's own errors for a connection that cannot be made, or broke (even between queries). */
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|not queryable/i;
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const candidate of [error, rootOf(error)]) {
     const { code, message } = (candidate ?? {}) as { code?: string; message?: string };
     if (code && UNAVAILABLE_CODES.has(code)) return true;
-    if (/timeout exceeded when trying to connect|Connection terminated/i.test(message ?? ''))
-      return true;
+    if (UNAVAILABLE_MESSAGES.test(message ?? '')) return true;
   }
   return false;
 }

@@ -83,6 +83,31 @@ describe('api client', () => {
     expect(server.sent('POST', path)).toHaveLength(1);
   });
 
+  it('asks again while the server is still making the change, and stops at any other 409', async () => {
+    let attempts = 0;
+    const inProgress = { success: false, message: MESSAGES.idempotencyInProgress };
+    const server = fakeServer()
+      .on('POST', path, () =>
+        ++attempts < 3
+          ? { status: 409, body: inProgress }
+          : { status: 200, body: { success: true } },
+      )
+      .on('POST', API_PATHS.updatePoints, {
+        status: 409,
+        body: { success: false, message: MESSAGES.idempotencyKeyReused },
+      });
+
+    await expect(api.post(path, {})).resolves.toMatchObject({ data: { success: true } });
+    const sent = server.sent('POST', path);
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((request) => request.headers[IDEMPOTENCY_HEADER])).size).toBe(1);
+
+    await expect(api.post(API_PATHS.updatePoints, {})).rejects.toMatchObject({
+      response: { status: 409 },
+    });
+    expect(server.sent('POST', API_PATHS.updatePoints)).toHaveLength(1);
+  });
+
   it('gives up after 3 retries', async () => {
     const server = fakeServer().on('GET', API_PATHS.branding, { status: 503 });
     await expect(api.get(API_PATHS.branding)).rejects.toMatchObject({ response: { status: 503 } });

@@ -6,8 +6,9 @@ import { endSession } from './session';
 
 /**
  * The one HTTP client (spec §7, DESIGN §4): JSON, 15 s timeout, the saved token as a Bearer
- * header, up to 3 retries with exponential backoff for network errors and for idempotent
- * requests that meet a 429 or 5xx, and an Idempotency-Key on every mutating request.
+ * header, up to 3 retries with exponential backoff for network errors, for idempotent
+ * requests that meet a 429 or 5xx and for a change the server is still making, and an
+ * Idempotency-Key on every mutating request.
  */
 export const api = axios.create({
   baseURL: import.meta.env.VITE_API_URL || API_PREFIX,
@@ -54,10 +55,26 @@ api.interceptors.response.use(undefined, (error: unknown) => {
   return Promise.reject(error);
 });
 
+/**
+ * A retry (after a lost answer) that arrives while the server still works on the first
+ * attempt gets 409 "still being processed": asking again shortly fetches the first answer,
+ * so staff see the change reported as made instead of a refusal.
+ */
+function isStillInProgress(error: AxiosError): boolean {
+  const data: unknown = error.response?.data;
+  return (
+    error.response?.status === 409 &&
+    typeof data === 'object' &&
+    data !== null &&
+    'message' in data &&
+    data.message === MESSAGES.idempotencyInProgress
+  );
+}
+
 axiosRetry(api, {
   retries: LIMITS.requestRetries,
   retryDelay: exponentialDelay,
-  retryCondition: isNetworkOrIdempotentRequestError,
+  retryCondition: (error) => isNetworkOrIdempotentRequestError(error) || isStillInProgress(error),
 });
 
 /** The response envelope of every endpoint (DESIGN §4). */
