@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MESSAGES } from '../messages.js';
+import { storableText } from './common.js';
 
 /** Sign-in. Credentials are checked by the server only (spec §5); the schema only bounds sizes. */
 export const loginRequest = z.object({
-  USERNAME: z
-    .string({ error: 'USERNAME is required.' })
+  USERNAME: storableText('USERNAME', 'USERNAME is required.')
     .trim()
     .min(1, { error: 'USERNAME is required.' })
     .max(LIMITS.usernameMaxLength, {
       error: `USERNAME must be at most ${LIMITS.usernameMaxLength} characters.`,
     }),
-  PASSWORD: z
-    .string({ error: 'PASSWORD is required.' })
+  PASSWORD: storableText('PASSWORD', 'PASSWORD is required.')
     .min(1, { error: 'PASSWORD is required.' })
     .max(128, { error: 'PASSWORD must be at most 128 characters.' }),
   stayLoggedIn: z.boolean({ error: 'stayLoggedIn must be true or false.' }).optional(),
@@ -35,13 +34,11 @@ export const newPassword = z
 
 export const updateCurrentUserRequest = z
   .object({
-    username: z.string({ error: 'username is required.' }).max(LIMITS.usernameMaxLength),
-    oldpassword: z
-      .string({ error: MESSAGES.provideOldPassword })
+    username: storableText('username', 'username is required.').max(LIMITS.usernameMaxLength),
+    oldpassword: storableText('Old password', MESSAGES.provideOldPassword)
       .min(1, { error: MESSAGES.provideOldPassword })
       .max(128),
-    newpassword: z
-      .string({ error: MESSAGES.provideNewPassword })
+    newpassword: storableText('New password', MESSAGES.provideNewPassword)
       .min(1, { error: MESSAGES.provideNewPassword })
       .pipe(newPassword),
   })

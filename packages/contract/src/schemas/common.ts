@@ -8,6 +8,21 @@ export const envelope = <T extends z.ZodType>(data: T) =>
 export const messageResponse = z.object({ success: z.boolean(), message: z.string().optional() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
+/**
+ * False for text with a NUL character or an unpaired UTF-16 surrogate (half an emoji): JSON can
+ * carry both, but PostgreSQL refuses NUL in text and jsonb, and would store the half emoji as
+ * U+FFFD, the replacement character: not what was typed.
+ */
+export const isStorableText = (value: string) =>
+  !value.includes('\u0000') && !/\p{Cs}/u.test(value);
+
+/** Text the API takes: a string PostgreSQL can store exactly (the other rules chain on). */
+export const storableText = (field: string, typeError?: string) =>
+  z.string(typeError === undefined ? undefined : { error: typeError }).refine(isStorableText, {
+    error: `${field} contains a character that cannot be saved.`,
+    abort: true,
+  });
+
 /** A `YYYY-MM-DD` calendar date that exists. */
 export const isoDate = (field: string) =>
   z
@@ -16,8 +31,7 @@ export const isoDate = (field: string) =>
 
 /** A required text field with a maximum length, trimmed. */
 export const requiredText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required.` })
+  storableText(field, `${field} is required.`)
     .trim()
     .min(1, { error: `${field} is required.` })
     .max(max, { error: `${field} must be at most ${max} characters.` });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_PATHS, API_PREFIX } from '../api-paths.js';
 import { IMAGE_TYPES, type ImageType } from '../limits.js';
 import { MESSAGES } from '../messages.js';
+import { storableText } from './common.js';
 
 /** `banner` (Customize Banner) or `card` (Customize e-catalogue). */
 export const imageType = z.enum(IMAGE_TYPES, { error: MESSAGES.imageTypeInvalid });
@@ -31,8 +32,7 @@ export const deleteFileRequest = z.object({
     )
     .transform(Number)
     .refine((id) => Number.isInteger(id) && id > 0 && id <= MAX_ID, { error: idRule }),
-  path: z
-    .string({ error: 'path is required.' })
+  path: storableText('path', 'path is required.')
     .trim()
     .min(1, { error: 'path is required.' })
     .max(100, { error: 'path must be at most 100 characters.' }),

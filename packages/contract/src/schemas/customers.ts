@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../dates.js';
 import { LIMITS, SENTINEL_DATE } from '../limits.js';
 import { MESSAGES } from '../messages.js';
+import { storableText } from './common.js';
 import { isValidAadhaar, MASKED_AADHAAR_PATTERN, PAN_PATTERN } from '../validation.js';
 
 /** A 10-digit mobile number, with the spec's two messages (missing / not 10 digits). */
@@ -12,8 +13,7 @@ export const mobileNumber = z
   .regex(/^\d{10}$/, { error: MESSAGES.mobileLength });
 
 const optionalText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text.` })
+  storableText(field, `${field} must be text.`)
     .trim()
     .max(max, { error: `${field} must be at most ${max} characters.`, abort: true })
     .default('');
@@ -33,8 +33,7 @@ const optionalDate = (field: string) =>
 const MAX_ID = 2_147_483_647;
 
 export const customerSearchQuery = z.object({
-  search: z
-    .string()
+  search: storableText('search')
     .trim()
     .max(100, { error: 'search must be at most 100 characters.' })
     .default(''),
@@ -45,19 +44,23 @@ export type CustomerSearchResult = z.infer<typeof customerSearchResult>;
 
 export const customerDataRequest = z.object({ mobileno: mobileNumber });
 
+const custidRule = 'custid must be a customer id.';
+
 /** The Customer Profile form (spec §3), as saved by update-customer-data. */
 export const customerForm = z.object({
+  // Digits only: not `1e3` or `0x1F`, which Number() would turn into a customer id.
   custid: z
-    .union([z.number(), z.string()])
+    .union([z.number(), z.string().trim().regex(/^\d*$/, { error: custidRule })], {
+      error: custidRule,
+    })
     .nullish()
     .transform((value) => (value === '' || value == null ? null : Number(value)))
     .refine(
       (value) => value === null || (Number.isInteger(value) && value > 0 && value <= MAX_ID),
-      { error: 'custid must be a customer id.' },
+      { error: custidRule },
     ),
   mobileno: mobileNumber,
-  custname: z
-    .string({ error: MESSAGES.enterName })
+  custname: storableText('Name', MESSAGES.enterName)
     .trim()
     .min(1, { error: MESSAGES.enterName })
     .max(LIMITS.customerNameMaxLength, {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { isoDate } from './common.js';
+import { isoDate, storableText } from './common.js';
 import { mobileNumber } from './customers.js';
 
 export const CASHCR = { credit: 'CR', debit: 'DB' } as const;
@@ -32,11 +32,10 @@ export const pointsValue = z
   .refine((n) => Number.isInteger(n) && n >= 1 && n <= LIMITS.pointsMax, { error: pointsRule });
 
 export const pointsForm = z.object({
-  CUSTNAME: z.string().trim().max(LIMITS.customerNameMaxLength).default(''),
+  CUSTNAME: storableText('CUSTNAME').trim().max(LIMITS.customerNameMaxLength).default(''),
   MOBILENO: mobileNumber,
   POINTS: pointsValue,
-  NARRATION: z
-    .string()
+  NARRATION: storableText('Narration')
     .trim()
     .max(LIMITS.narrationMaxLength, {
       error: `Narration must be at most ${LIMITS.narrationMaxLength} characters.`,
@@ -52,12 +51,17 @@ export type PointsForm = z.output<typeof pointsForm>;
 
 export const updatePointsRequest = z.object({ formData: pointsForm });
 
+const entryRule = 'MRN must be an entry number.';
+
 export const updateStatementRequest = z.object({
   formData: pointsForm.extend({
-    MRN: z.coerce
-      .number({ error: 'MRN must be an entry number.' })
-      .int({ error: 'MRN must be an entry number.' })
-      .positive({ error: 'MRN must be an entry number.' }),
+    // Digits only: not `true`, `1e3` or `0x1F`, which Number() would turn into an entry number.
+    MRN: z
+      .union([z.number(), z.string().trim().regex(/^\d+$/, { error: entryRule })], {
+        error: entryRule,
+      })
+      .transform(Number)
+      .refine((mrn) => Number.isSafeInteger(mrn) && mrn > 0, { error: entryRule }),
   }),
 });
 export type UpdateStatementRequest = z.input<typeof updateStatementRequest>;

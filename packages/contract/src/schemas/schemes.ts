@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, PAN_REQUIRED_FROM } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { PAN_PATTERN } from '../validation.js';
-import { isoDate } from './common.js';
+import { isoDate, storableText } from './common.js';
 import { mobileNumber } from './customers.js';
 
 /** Scheme status codes (matyn): n Inactive, a Active, m Completed, x cancelled (kept, hidden). */
@@ -89,7 +89,7 @@ export const schemeIdRequest = z.object({ schemeid: id('Scheme ID', MESSAGES.sch
 export const generateSchemeRequest = z.object({
   custid: id('custid'),
   mobileno: mobileNumber,
-  custname: z.string().trim().max(LIMITS.customerNameMaxLength).default(''),
+  custname: storableText('custname').trim().max(LIMITS.customerNameMaxLength).default(''),
   startdt: isoDate('Start date'),
   amount: rupees,
 });
@@ -108,8 +108,7 @@ const payment = {
   schemeid: id('Scheme ID'),
   date: isoDate('Date'),
   mode: z.enum(PAYMENT_MODES, { error: 'Mode must be cash, upi, card, bank or cheque.' }),
-  reference: z
-    .string()
+  reference: storableText('Reference')
     .trim()
     .max(100, { error: 'Reference must be at most 100 characters.' })
     .default(''),
@@ -117,8 +116,7 @@ const payment = {
 export const activateSchemeRequest = z.object(payment);
 export const addInstallmentRequest = z.object({
   ...payment,
-  narration: z
-    .string()
+  narration: storableText('Narration')
     .trim()
     .max(LIMITS.narrationMaxLength, {
       error: `Narration must be at most ${LIMITS.narrationMaxLength} characters.`,

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_PATHS,
@@ -18,7 +18,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../../lib/errors.js';
-import { type ContentService } from './content.service.js';
+import { detectImageMime, type ContentService } from './content.service.js';
 
 /** Images never change under their URL (a new upload gets a new id): cache them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -35,80 +35,86 @@ const uploadBody = uploadFileFields.extend({
 /** The bytes of each upload between its preValidation hook and its handler. */
 const uploads = new WeakMap<FastifyRequest, Buffer>();
 
+/**
+ * Reads the multipart body (`file` and `type`, either order) before validation, and puts
+ * `{ type, file: sha256 }` in its place. So the body schema checks `type`, and the
+ * idempotency plugin (preHandler, after validation) fingerprints type + bytes: the same
+ * file again with the same key replays, a different file with the same key is 409.
+ * The bytes are judged here too, so that a file that is not an image is refused before any
+ * Idempotency-Key is claimed, like any other invalid input.
+ */
+async function readUpload(request: FastifyRequest, uploadError: (error: unknown) => unknown) {
+  if (!request.isMultipart()) throw new UnsupportedMediaTypeError(MESSAGES.unsupportedContentType);
+  let type: unknown;
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname === 'file' && buffer.length > 0) bytes = buffer;
+      } else if (part.fieldname === 'type' && type === undefined) {
+        type = part.value;
+      }
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  if (bytes) await detectImageMime(bytes);
+  request.body = { type, file: bytes && sha256(bytes) };
+  if (bytes) uploads.set(request, bytes);
+}
+
 export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (
   app,
   { content },
 ) => {
-  // Only in this scope: every other route keeps refusing multipart bodies.
-  await app.register(multipart, {
-    limits: {
-      fileSize: LIMITS.imageMaxBytes,
-      files: 1,
-      fields: 4,
-      parts: 5,
-      fieldSize: 1024,
-      headerPairs: 100,
-    },
-  });
+  // In its own scope: every other route, file/delete and file/get-files included, keeps
+  // refusing multipart bodies (415).
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    await scope.register(multipart, {
+      limits: {
+        fileSize: LIMITS.imageMaxBytes,
+        files: 1,
+        fields: 4,
+        parts: 5,
+        fieldSize: 1024,
+        headerPairs: 100,
+      },
+    });
 
-  /**
-   * Reads the multipart body (`file` and `type`, either order) before validation, and puts
-   * `{ type, file: sha256 }` in its place. So the body schema checks `type`, and the
-   * idempotency plugin (preHandler, after validation) fingerprints type + bytes: the same
-   * file again with the same key replays, a different file with the same key is 409.
-   */
-  async function readUpload(request: FastifyRequest) {
-    if (!request.isMultipart())
-      throw new UnsupportedMediaTypeError(MESSAGES.unsupportedContentType);
-    let type: unknown;
-    let bytes: Buffer | undefined;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const buffer = await part.toBuffer();
-          if (part.fieldname === 'file') bytes = buffer;
-        } else if (part.fieldname === 'type' && type === undefined) {
-          type = part.value;
-        }
-      }
-    } catch (error) {
-      throw uploadError(error);
+    /** The multipart parser's failures, in words a shop assistant understands. */
+    function uploadError(error: unknown): unknown {
+      const errors = scope.multipartErrors;
+      if (error instanceof errors.RequestFileTooLargeError)
+        return new PayloadTooLargeError(MESSAGES.imageTooLarge);
+      if (error instanceof errors.FilesLimitError)
+        return new InvalidInputError(MESSAGES.oneImageAtATime);
+      if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError)
+        return new PayloadTooLargeError(MESSAGES.bodyTooLarge);
+      if (error instanceof AppError) return error;
+      // Anything else here is a malformed or cut-off multipart body.
+      return new InvalidInputError(MESSAGES.invalidUpload);
     }
-    request.body = { type, file: bytes && sha256(bytes) };
-    if (bytes) uploads.set(request, bytes);
-  }
 
-  /** The multipart parser's failures, in words a shop assistant understands. */
-  function uploadError(error: unknown): unknown {
-    const errors = app.multipartErrors;
-    if (error instanceof errors.RequestFileTooLargeError)
-      return new PayloadTooLargeError(MESSAGES.imageTooLarge);
-    if (error instanceof errors.FilesLimitError)
-      return new InvalidInputError(MESSAGES.oneImageAtATime);
-    if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError)
-      return new PayloadTooLargeError(MESSAGES.bodyTooLarge);
-    if (error instanceof AppError) return error;
-    // Anything else here is a malformed or cut-off multipart body.
-    return new InvalidInputError(MESSAGES.invalidUpload);
-  }
-
-  app.post(
-    API_PATHS.uploadFile,
-    {
-      schema: { body: uploadBody },
-      config: { idempotent: true },
-      preValidation: readUpload,
-    },
-    async (request) => {
-      const bytes = uploads.get(request);
-      if (!bytes) throw new InvalidInputError(MESSAGES.imageRequired);
-      return {
-        success: true,
-        message: MESSAGES.imageUploaded,
-        data: await content.upload(request.staff, request.body.type, bytes),
-      };
-    },
-  );
+    scope.post(
+      API_PATHS.uploadFile,
+      {
+        schema: { body: uploadBody },
+        config: { idempotent: true },
+        preValidation: (request) => readUpload(request, uploadError),
+      },
+      async (request) => {
+        const bytes = uploads.get(request);
+        if (!bytes) throw new InvalidInputError(MESSAGES.imageRequired);
+        return {
+          success: true,
+          message: MESSAGES.imageUploaded,
+          data: await content.upload(request.staff, request.body.type, bytes),
+        };
+      },
+    );
+  });
 
   app.post(API_PATHS.getFiles, { schema: { body: getFilesRequest } }, async (request) => ({
     success: true,
