@@ -37,6 +37,8 @@ export const LIMITS = {
   loginMaxFailures: 5,
   loginLockMinutes: 15,
   loginAttemptsPerIpPerMinute: 20,
+  /** My Profile checks the old password: a stolen session must not try thousands of them. */
+  passwordChangeAttemptsPerUserPer15Minutes: 10,
   tokenLifetime: '12h',
   tokenLifetimeStayLoggedIn: '30d',
   idempotencyTtlHours: 24,

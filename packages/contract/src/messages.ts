@@ -18,6 +18,7 @@ export const MESSAGES = {
   oldPasswordIncorrect: 'Old password is incorrect.',
   passwordLength: 'New password must be 8 to 15 characters.',
   passwordMustDiffer: 'New password must be different from the old password.',
+  passwordTooCommon: 'This password is too common and easy to guess. Please choose another.',
   passwordUpdated: 'Password updated successfully.',
   ownProfileOnly: 'You can only update your own profile.',
 

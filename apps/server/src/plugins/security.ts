@@ -1,10 +1,18 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES } from '@kanak/contract';
+import { API_PREFIX, MESSAGES } from '@kanak/contract';
 import { TooManyRequestsError } from '../lib/errors.js';
+import { securityLogPlugin } from './security-log.js';
 
-/** Security headers with a CSP the built web app satisfies, and per-route rate limits. */
+/** Browsers that reached us over TLS keep to it for a year (ASVS 14.4.5). */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers with a CSP the built web app satisfies, API responses kept out of caches,
+ * per-route rate limits and the log of security events. See docs/security.md.
+ */
 export const securityPlugin = fp(async (app) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -23,12 +31,33 @@ export const securityPlugin = fp(async (app) => {
         upgradeInsecureRequests: null,
       },
     },
-    // The mobile app and other sites may load the public images.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // Sent by apiHeaders below, and only over HTTPS: a shop's LAN may serve plain HTTP.
     strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    apiHeaders(request, reply);
+    return payload;
   });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new TooManyRequestsError(MESSAGES.tooManyRequests),
   });
+  await app.register(securityLogPlugin);
 });
+
+function apiHeaders(request: FastifyRequest, reply: FastifyReply) {
+  if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  if (!request.url.startsWith(`${API_PREFIX}/`)) return;
+  // Customer data, tokens: no browser or proxy may keep a copy (ASVS 8.2.1). Routes that may be
+  // cached (the public images, the mobile app's content) say so themselves.
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  // A JSON answer opened directly in a tab is downloaded, never rendered (ASVS 14.4.2).
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (type.startsWith('application/json') && !reply.hasHeader('content-disposition')) {
+    reply.header('content-disposition', 'attachment; filename="api.json"');
+  }
+  // The mobile app and other sites may load the public images and content; nothing else.
+  if (request.routeOptions.config?.public) {
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+  }
+}

@@ -19,6 +19,9 @@ export const webPlugin = fp<{ root: string }>(async (app, { root }) => {
       root,
       wildcard: false,
       index: false,
+      // The build keeps source maps for debugging; they are the app's source, not for the web
+      // (ASVS 12.5.1).
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
       setHeaders(res, file) {
         // Vite fingerprints everything under assets/; index.html must always be fresh.
         const immutable = file.includes(`${path.sep}assets${path.sep}`);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, MESSAGES, updateCurrentUserRequest } from '@kanak/contract';
+import { API_PATHS, LIMITS, MESSAGES, updateCurrentUserRequest } from '@kanak/contract';
 import type { UsersService } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
@@ -8,7 +8,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 ) => {
   app.post(
     API_PATHS.updateCurrentUser,
-    { schema: { body: updateCurrentUserRequest }, config: { idempotent: true } },
+    {
+      schema: { body: updateCurrentUserRequest },
+      config: {
+        idempotent: true,
+        // The old password is checked here, so a session left open must not become a way to
+        // guess it: a few tries per user in 15 minutes. Counted after validation: a form
+        // refused for its shape never reaches the password check.
+        rateLimit: {
+          max: LIMITS.passwordChangeAttemptsPerUserPer15Minutes,
+          timeWindow: '15 minutes',
+          hook: 'preHandler',
+          keyGenerator: (request) => `password-change:${request.staff.id}`,
+        },
+      },
+    },
     async (request) => {
       const user = await users.updateOwnPassword(request.staff, request.body);
       // The change ended every session, this one included: hand it a fresh token.

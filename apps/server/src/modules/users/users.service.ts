@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { LIMITS, MESSAGES, newPassword, type UpdateCurrentUserRequest } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
+import { isCommonPassword } from '../../lib/common-passwords.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import {
   ConflictError,
@@ -106,6 +107,7 @@ export function createUsersService({ db }: { db: Db }) {
       if (form.username.toLowerCase() !== caller.username.toLowerCase()) {
         throw new ForbiddenError(MESSAGES.ownProfileOnly);
       }
+      assertNotCommon(form.newpassword);
       const passwordHash = await hashPassword(form.newpassword);
       return db.transaction(async (tx) => {
         const user = await existing(
@@ -144,6 +146,12 @@ function assertUsername(username: string) {
 function assertNewPassword(password: string) {
   const result = newPassword.safeParse(password);
   if (!result.success) throw new InvalidInputError(MESSAGES.passwordLength);
+  assertNotCommon(password);
+}
+
+/** ASVS 2.1.7: not one of the passwords that attackers try first. */
+function assertNotCommon(password: string) {
+  if (isCommonPassword(password)) throw new InvalidInputError(MESSAGES.passwordTooCommon);
 }
 
 /** A password that fits the 15-character input of the sign-in and profile screens. */
