@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifySchema,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -17,6 +18,7 @@ import pino from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { AppError } from './lib/errors.js';
+import { redactingLogger } from './lib/logging.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
 import type { Secrets } from './lib/secrets.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -32,6 +34,7 @@ import { messagingRoutes } from './modules/messaging/messaging.routes.js';
 import { createMessagingService } from './modules/messaging/messaging.service.js';
 import { createFieldCipher } from './lib/crypto.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { openApiPlugin } from './modules/system/openapi.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -45,6 +48,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** The route's zod schemas (body, querystring, params): the bad-input sweep walks them. */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -72,11 +77,14 @@ const BODY_LIMIT = 256 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    loggerInstance: deps.logger ?? silentLogger(),
+    loggerInstance: redactingLogger(deps.logger ?? silentLogger()),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    // An address the router cannot read (a broken %-escape, an over-long id) names nothing.
+    frameworkErrors: (_error, _request, reply: FastifyReply) =>
+      reply.code(404).send({ success: false, message: MESSAGES.notFound }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -89,7 +97,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        routes.push({ method, url: route.url, public: route.config?.public === true });
+        routes.push({
+          method,
+          url: route.url,
+          // Read when asked: the API docs' own onRoute hook marks its routes public after this one.
+          get public() {
+            return route.config?.public === true;
+          },
+          schema: route.schema,
+        });
     }
   });
 
@@ -115,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     findSessionUser: users.findSessionUser,
   });
   await app.register(idempotencyPlugin, { db, secret: deps.secrets.jwtSecret });
+  // Before the routes: it collects them as they are registered.
+  await app.register(openApiPlugin);
 
   await app.register(
     async (api) => {

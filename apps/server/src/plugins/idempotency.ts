@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+export const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 const REPLAY_HEADER = 'idempotent-replayed';
 
 /**
@@ -71,13 +71,20 @@ export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db
     if (!request.routeOptions.config?.idempotent) return;
     const key = keyOf(request);
     const userId = request.staff.id;
-    await db
-      .delete(idempotencyKeys)
-      .where(and(mine(userId, key), lt(idempotencyKeys.createdAt, ttl)));
+    // One statement: a new key is claimed, and so is an expired one (reset to "in progress").
     const claimed = await db
       .insert(idempotencyKeys)
       .values({ userId, key, requestHash: fingerprint(request) })
-      .onConflictDoNothing()
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.userId, idempotencyKeys.key],
+        set: {
+          requestHash: sql`excluded.request_hash`,
+          statusCode: null,
+          responseBody: null,
+          createdAt: sql`now()`,
+        },
+        setWhere: lt(idempotencyKeys.createdAt, ttl),
+      })
       .returning({ key: idempotencyKeys.key });
     if (claimed.length > 0) {
       request.idempotencyKey = key;
@@ -92,13 +99,19 @@ export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db
     const key = request.idempotencyKey;
     if (!key) return payload;
     const where = mine(request.staff.id, key);
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
-      await db.delete(idempotencyKeys).where(where);
-    } else {
-      await db
-        .update(idempotencyKeys)
-        .set({ statusCode: reply.statusCode, responseBody: payload })
-        .where(where);
+    try {
+      if (reply.statusCode >= 500 || typeof payload !== 'string') {
+        await db.delete(idempotencyKeys).where(where);
+      } else {
+        await db
+          .update(idempotencyKeys)
+          .set({ statusCode: reply.statusCode, responseBody: payload })
+          .where(where);
+      }
+    } catch (error) {
+      // The database went away after the work: the answer is still the truth, so it goes
+      // out. The claim stays "in progress", as after a crash: a retry is refused, not redone.
+      request.log.warn({ err: error }, 'idempotency record not completed');
     }
     return payload;
   });

@@ -400,6 +400,26 @@ describe('update-points: concurrency and idempotency', () => {
     expect(await snapshot()).toEqual(before);
     expect(await balance(customer.mobileno)).toBe(10);
   });
+
+  it('forgets a key after 24 hours: the same key then claims a new change', async () => {
+    const customer = await newCustomer('9800000103');
+    const key = randomUUID();
+    const form = { MOBILENO: customer.mobileno, POINTS: '7', INVDATE: '2025-06-15', CASHCR: 'CR' };
+    expect((await updatePoints(form, key)).statusCode).toBe(200);
+    await ctx.sql(
+      `UPDATE idempotency_keys SET created_at = now() - interval '24 hours 1 minute' WHERE key = $1`,
+      [key],
+    );
+    const again = await updatePoints({ ...form, POINTS: '8' }, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(await balance(customer.mobileno)).toBe(15);
+    const [record] = await ctx.sql<{ fresh: boolean }>(
+      `SELECT created_at > now() - interval '1 minute' AS fresh FROM idempotency_keys WHERE key = $1`,
+      [key],
+    );
+    expect(record).toEqual({ fresh: true });
+  });
 });
 
 describe('POST /api/customers/generate-statement', () => {

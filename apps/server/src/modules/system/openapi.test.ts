@@ -1,0 +1,184 @@
+import { validate, compileErrors } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS, MESSAGES } from '@kanak/contract';
+import { APP_VERSION } from '../../lib/version.js';
+import { addUser, createTestContext, login, type TestContext } from '../../../test/helpers.js';
+
+interface Operation {
+  tags?: string[];
+  summary?: string;
+  security?: Record<string, string[]>[];
+  parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+}
+interface JsonSchema {
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+}
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  tags: { name: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+}
+
+let ctx: TestContext;
+let doc: OpenApiDocument;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await addUser(ctx, 'meera', 'Meera@1928');
+  doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** The API routes the docs describe: all but the docs' own. */
+const apiRoutes = () =>
+  ctx.app.registeredRoutes.filter(
+    (route) =>
+      route.url.startsWith('/api/') &&
+      route.url !== '/api/openapi.json' &&
+      !route.url.startsWith('/api/docs'),
+  );
+const operationOf = (route: { method: string; url: string }) =>
+  doc.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+const bodySchema = (path: string) =>
+  doc.paths[path]!.post!.requestBody!.content['application/json']!.schema;
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document, served without a token', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.info).toMatchObject({ title: 'Kanak API', version: APP_VERSION });
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+  });
+
+  it('describes every API route with its method, tag and summary, and nothing outside /api', () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThan(25);
+    const tags = doc.tags.map((tag) => tag.name);
+    for (const route of routes) {
+      const operation = operationOf(route);
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      expect(tags).toContain(operation!.tags?.[0]);
+      expect(operation!.summary).toBeTruthy();
+    }
+    const documented = Object.values(doc.paths).flatMap((methods) => Object.keys(methods));
+    expect(documented).toHaveLength(routes.length);
+    expect(Object.keys(doc.paths).every((path) => path.startsWith('/api/'))).toBe(true);
+  });
+
+  it("carries the contract's limits in the request schemas", () => {
+    const loginBody = bodySchema('/api/login/verify');
+    expect(loginBody.required).toEqual(['USERNAME', 'PASSWORD']);
+    expect(loginBody.properties!.USERNAME!.maxLength).toBe(LIMITS.usernameMaxLength);
+
+    const customer = bodySchema('/api/customers/update-customer-data').properties!.formData!;
+    expect(customer.required).toEqual(expect.arrayContaining(['mobileno', 'custname']));
+    expect(customer.properties!.custname!.maxLength).toBe(LIMITS.customerNameMaxLength);
+    expect(customer.properties!.mobileno!.pattern).toBe(`^\\d{${LIMITS.mobileLength}}$`);
+
+    const upload = doc.paths['/api/file/upload']!.post!.requestBody!.content;
+    expect(Object.keys(upload)).toEqual(['multipart/form-data']);
+    expect(upload['multipart/form-data']!.schema.properties!.file!.format).toBe('binary');
+  });
+
+  it('asks for the bearer token on every private route and on no public one', () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    for (const route of apiRoutes()) {
+      const security = operationOf(route)!.security;
+      if (route.public) expect(security, `${route.method} ${route.url}`).toBeUndefined();
+      else expect(security, `${route.method} ${route.url}`).toEqual([{ bearerAuth: [] }]);
+    }
+    const publicOnes = apiRoutes()
+      .filter((route) => route.public)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(publicOnes.sort()).toEqual([
+      'GET /api/app/branding',
+      'GET /api/app/content',
+      'GET /api/app/images/:id',
+      'GET /api/health',
+      'POST /api/login/verify',
+    ]);
+  });
+
+  it('asks for an Idempotency-Key on exactly the calls that change data', () => {
+    const needsKey = (operation: Operation) =>
+      operation.parameters?.some(
+        (p) => p.in === 'header' && p.name === 'idempotency-key' && p.required,
+      ) === true;
+    const withKey = apiRoutes().filter((route) => needsKey(operationOf(route)!));
+    expect(withKey.map((route) => route.url)).toContain('/api/customers/update-points');
+    expect(withKey.map((route) => route.url)).not.toContain('/api/customers/generate-statement');
+    expect(withKey.length).toBeGreaterThan(10);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves Swagger UI without a token, every asset from this server', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<title>Kanak API</title>');
+    // A shop's LAN may have no internet: nothing may come from elsewhere.
+    expect(page.body).not.toMatch(/(src|href)="(https?:)?\/\//);
+
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets).toEqual(
+      expect.arrayContaining([
+        '/api/docs/static/swagger-ui.css',
+        '/api/docs/static/swagger-ui-bundle.js',
+        '/api/docs/static/swagger-initializer.js',
+      ]),
+    );
+    for (const asset of assets) {
+      const response = await ctx.app.inject({ method: 'GET', url: asset });
+      expect(response.statusCode, asset).toBe(200);
+      const type = asset.endsWith('.js')
+        ? /javascript/
+        : asset.endsWith('.css')
+          ? /^text\/css/
+          : /^image\//;
+      expect(response.headers['content-type'], asset).toMatch(type);
+    }
+    // Swagger UI loads the document from beside itself: that must be public too.
+    const json = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toEqual(doc);
+  });
+
+  it("is served under the app's own strict Content-Security-Policy", async () => {
+    const csp = async (url: string) =>
+      (await ctx.app.inject({ method: 'GET', url })).headers['content-security-policy'];
+    const docsPolicy = await csp('/api/docs');
+    expect(docsPolicy).toBe(await csp('/api/health'));
+    expect(docsPolicy).toContain("script-src 'self'");
+    expect(docsPolicy).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it('leaves the calls it describes behind the token', async () => {
+    const url = '/api/customers/get-all-customers?search=98';
+    const without = await ctx.app.inject({ method: 'GET', url });
+    expect(without.statusCode).toBe(401);
+    expect(without.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
+    const token = await login(ctx, 'meera', 'Meera@1928');
+    const withToken = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(withToken.statusCode).toBe(200);
+  });
+});
