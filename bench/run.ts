@@ -47,21 +47,23 @@ async function main() {
     await ensureDataSet(database.pool, CUSTOMERS);
     const benchUserId = await ensureBenchUser(database);
     const samples = await sampleInputs(database.pool);
-    const server = await startServer(databaseUrl, dataDir);
     const measured: Results['scenarios'] = {};
-    try {
-      const target = {
-        base: server.base,
-        token: await signIn(server.base),
-        databaseUrl,
-        serverPid: server.pid,
-        durationS: DURATION_S,
-      };
-      for (const scenario of scenarios(samples, benchUserId)) {
+    for (const scenario of scenarios(samples, benchUserId)) {
+      // A server of its own per request kind: the export's RSS is then the export's, not the
+      // heap that earlier runs left behind (V8 seldom gives memory back).
+      const server = await startServer(databaseUrl, dataDir);
+      try {
+        const target = {
+          base: server.base,
+          token: await signIn(server.base),
+          databaseUrl,
+          serverPid: server.pid,
+          durationS: DURATION_S,
+        };
         measured[scenario.name] = await measure(target, scenario, CONNECTIONS);
+      } finally {
+        await server.stop();
       }
-    } finally {
-      await server.stop();
     }
     const results: Results = {
       at: new Date().toISOString(),

@@ -82,7 +82,8 @@ function pointsStatement({ mobiles, from, to }: Samples): Scenario {
 
 /**
  * A credit of 10 points to one of 200 customers, each with its own Idempotency-Key. Raw: the
- * key's claim, the entry's transaction (lock, insert, balance, audit) and storing the answer.
+ * session's user check, the key's claim, the entry's transaction (lock, insert, balance,
+ * audit) and storing the answer.
  */
 function pointsUpdate({ mobiles, to: today }: Samples, userId: number): Scenario {
   const form = (n: number) => ({
@@ -103,11 +104,15 @@ function pointsUpdate({ mobiles, to: today }: Samples, userId: number): Scenario
     async raw(client, n) {
       const key = randomUUID();
       await client.query(
-        `DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at < now() - interval '24 hours'`,
-        [userId, key],
+        `SELECT id, username, token_version, disabled_at FROM users WHERE id = $1`,
+        [userId],
       );
       await client.query(
-        `INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key`,
+        `INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
+           status_code = NULL, response_body = NULL, created_at = now()
+         WHERE idempotency_keys.created_at < now() - make_interval(hours => 24)
+         RETURNING key`,
         [userId, key, 'x'.repeat(64)],
       );
       await client.query('BEGIN');

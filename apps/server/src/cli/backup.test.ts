@@ -669,7 +669,15 @@ async function databaseName(ctx: TestContext) {
 }
 
 describe('pg_dump -Fc and pg_restore (an external PostgreSQL)', () => {
-  it('restores a dump into a new database with every table identical', async () => {
+  it('restores a dump into a new database with every table identical', async (context) => {
+    // pg_dump refuses a newer server: without TEST_DATABASE_URL the tests run on the embedded
+    // PostgreSQL 18, and Debian's client is 15. CI points TEST_DATABASE_URL at PostgreSQL 15.
+    const client = Number(/(\d+)/.exec((await pgTool('pg_dump', ['--version'])).stdout)?.[1]);
+    const { rows } = await source.database.pool.query<{ major: string }>(
+      `SELECT current_setting('server_version_num')::int / 10000 AS major`,
+    );
+    if (client < Number(rows[0]!.major))
+      context.skip(`pg_dump ${client} cannot dump PostgreSQL ${rows[0]!.major}`);
     const folder = await tempFolder();
     const dump = path.join(folder, 'kanak.dump');
     const sourceUrl = withDatabase(inject('adminDatabaseUrl'), await databaseName(source));
