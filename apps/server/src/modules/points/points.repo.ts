@@ -13,13 +13,17 @@ const lockedColumns = {
 };
 
 export const pointsRepo = {
-  /** The customer's row, locked until the transaction ends: balance checks see no race. */
-  async lockCustomerByMobile(tx: Tx, mobileno: string) {
+  /**
+   * Adds `delta` to the balance unless that would take it below zero, in one statement: the
+   * UPDATE locks the row and re-checks the condition after any concurrent change, so two
+   * deductions can never both spend the same points. No row: unknown mobile or too few points.
+   */
+  async changeBalanceByMobile(tx: Tx, mobileno: string, delta: number) {
     const [row] = await tx
-      .select(lockedColumns)
-      .from(customers)
-      .where(eq(customers.mobileno, mobileno))
-      .for('update');
+      .update(customers)
+      .set({ pointsBalance: sql`${customers.pointsBalance} + ${delta}` })
+      .where(and(eq(customers.mobileno, mobileno), sql`${customers.pointsBalance} + ${delta} >= 0`))
+      .returning(lockedColumns);
     return row;
   },
 

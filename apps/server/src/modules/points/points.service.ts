@@ -34,11 +34,13 @@ export function createPointsService({ db, today }: { db: Db; today: () => string
     async updatePoints(actor: StaffIdentity, form: PointsForm) {
       assertNotFuture(form.INVDATE);
       return db.transaction(async (tx) => {
-        const customer = await pointsRepo.lockCustomerByMobile(tx, form.MOBILENO);
-        if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
         const { credit, debit } = sides(form);
-        if (debit > customer.balance)
-          throw new ConflictError(MESSAGES.insufficientPoints(customer.balance));
+        const customer = await pointsRepo.changeBalanceByMobile(tx, form.MOBILENO, credit - debit);
+        if (!customer) {
+          const known = await pointsRepo.findCustomerByMobile(tx, form.MOBILENO);
+          if (!known) throw new NotFoundError(MESSAGES.customerNotFound);
+          throw new ConflictError(MESSAGES.insufficientPoints(known.balance));
+        }
         const entry = await pointsRepo.insertEntry(tx, {
           customerId: customer.id,
           invdate: form.INVDATE,
@@ -48,7 +50,6 @@ export function createPointsService({ db, today }: { db: Db; today: () => string
           source: ENTRY_SOURCE.manual,
           createdBy: actor.id,
         });
-        await pointsRepo.addToBalance(tx, customer.id, credit - debit);
         await recordAudit(tx, {
           userId: actor.id,
           action: form.CASHCR === CASHCR.credit ? 'points.credit' : 'points.debit',
