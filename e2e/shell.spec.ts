@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { ADMIN, DESKTOP, PHONE, SIDEBAR, STORAGE_PREFIX } from './support/env';
+import type { Page, Response } from '@playwright/test';
+import { ADMIN, DESKTOP, PHONE, SIDEBAR, STORAGE_PREFIX, TEXT } from './support/env';
 import {
   drawerCloseButton,
   expect,
@@ -8,14 +8,43 @@ import {
   menuButton,
   sidebar,
   sidebarEntry,
+  signIn,
   signedIn as test,
+  storedToken,
   topBar,
 } from './support/fixtures';
 
 /** The whole URL ends with exactly this path (no query, no hash). */
 const pathRe = (path: string) => new RegExp(`^https?://[^/]+${path}$`);
 
-async function expectSignedOut(page: Page) {
+/**
+ * Logout ends its token on the server, so a Logout test must not use the worker's shared
+ * session: it signs in afresh and returns the token it got.
+ */
+async function signInOwnSession(page: Page, stay: boolean): Promise<string> {
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await page.goto('/');
+  await signIn(page, { username: ADMIN.username, password: ADMIN.password, stay });
+  await expect(page).toHaveURL(/\/home$/);
+  return storedToken(page);
+}
+
+/** Resolves when the web app has told the server about the Logout (it does so after leaving). */
+const logoutAnswered = (page: Page) =>
+  page.waitForResponse((response) => new URL(response.url()).pathname === '/api/logout');
+
+async function expectSignedOut(page: Page, token: string, answered: Promise<Response>) {
+  // The token worked before; the server has ended it, not just the browser forgotten it.
+  expect((await answered).status()).toBe(200);
+  const probe = await page.request.get('/api/customers/get-fyear', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(probe.status(), 'the old token after Logout').toBe(401);
+  expect(await probe.json()).toEqual({ success: false, message: TEXT.sessionExpired });
   await expect(page).toHaveURL(/\/$/);
   await expect(login.button(page)).toBeVisible();
   const { local, session } = await kanakStorage(page);
@@ -77,19 +106,31 @@ test.describe('Layout at 1366x768', () => {
     await expect(topBar(page)).toContainText(ADMIN.username);
   });
 
-  test("the user menu's Logout returns to / and clears storage", async ({ page }) => {
-    await page.goto('/home');
+  test("the user menu's Logout returns to /, clears storage and ends the token on the server", async ({
+    page,
+  }) => {
+    const token = await signInOwnSession(page, true);
+    await expect(
+      await page.request.get('/api/customers/get-fyear', {
+        headers: { Authorization: `Bearer ${token}` },
+      }),
+    ).toBeOK();
+    const answered = logoutAnswered(page);
     await topBar(page)
       .getByRole('button', { name: new RegExp(`${ADMIN.username}|account|user`, 'i') })
       .click();
     await page.getByRole('menuitem', { name: /^log ?out$/i }).click();
-    await expectSignedOut(page);
+    await expectSignedOut(page, token, answered);
   });
 
-  test("the sidebar's Logout returns to / and clears storage", async ({ page }) => {
+  test("the sidebar's Logout returns to /, clears storage and ends the token on the server", async ({
+    page,
+  }) => {
+    const token = await signInOwnSession(page, false);
     await page.goto('/home/user');
+    const answered = logoutAnswered(page);
     await sidebarEntry(page, 'Logout').click();
-    await expectSignedOut(page);
+    await expectSignedOut(page, token, answered);
   });
 });
 
@@ -129,10 +170,13 @@ test.describe('Layout at 390x844', () => {
     await expect(page).toHaveURL(/\/home\/user$/);
   });
 
-  test("the drawer's Logout returns to / and clears storage", async ({ page }) => {
-    await page.goto('/home');
+  test("the drawer's Logout returns to /, clears storage and ends the token on the server", async ({
+    page,
+  }) => {
+    const token = await signInOwnSession(page, true);
+    const answered = logoutAnswered(page);
     await menuButton(page).click();
     await sidebarEntry(page, 'Logout').click();
-    await expectSignedOut(page);
+    await expectSignedOut(page, token, answered);
   });
 });

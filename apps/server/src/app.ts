@@ -85,12 +85,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // An address the router cannot read (a broken %-escape, an over-long id) names nothing.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
       reply.code(404).send({ success: false, message: MESSAGES.notFound }),
+    // Fastify's own 503 for requests arriving during a graceful stop has its own body; ours
+    // (below) has the envelope every screen reads.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.setErrorHandler(errorHandler);
+  refuseRequestsWhileStopping(app);
   // Every route with its access rule: the auth test walks this list, the API docs will too.
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
@@ -150,6 +154,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(webPlugin, { root: config.webDist ?? DEFAULT_WEB_DIST });
   return app;
+}
+
+/**
+ * During a graceful stop, requests already running finish; a request that still arrives on
+ * an open keep-alive connection is refused with 503 before any work (Fastify adds
+ * `Connection: close`), so the client can try again once the server is back.
+ */
+function refuseRequestsWhileStopping(app: FastifyInstance) {
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (stopping) {
+      return reply.code(503).send({ success: false, message: MESSAGES.serverStopping });
+    }
+  });
 }
 
 function silentLogger(): FastifyBaseLogger {

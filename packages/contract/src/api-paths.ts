@@ -10,6 +10,7 @@ export const API_PATHS = {
   content: '/app/content',
   image: '/app/images/:id',
   login: '/login/verify',
+  logout: '/logout',
   updateCurrentUser: '/user/update-current-user',
   uploadFile: '/file/upload',
   deleteFile: '/file/delete',

@@ -42,6 +42,15 @@ export const LIMITS = {
   tokenLifetime: '12h',
   tokenLifetimeStayLoggedIn: '30d',
   idempotencyTtlHours: 24,
+  /**
+   * A claim still "in progress" after this long was left by a request that died (a crash, a
+   * lost database). The web client stops waiting for an answer after 4 attempts of at most
+   * 15 s plus backoff (~62 s), and each change is one short transaction: no live request
+   * keeps its claim this long.
+   */
+  idempotencyInterruptedAfterSeconds: 120,
+  /** Logout tells the server in the background; the screen never waits longer than this. */
+  logoutTimeoutMs: 3000,
 } as const;
 
 /** Schemes of this amount or more need a PAN. The PAN dialog says "₹16,000 or above". */

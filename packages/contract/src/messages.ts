@@ -7,6 +7,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid credentials.',
   loginFailed: 'Error in logging in.',
   sessionExpired: 'Session expired. Please sign in again.',
+  loggedOut: 'Logged out.',
   accountLocked: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
@@ -124,6 +125,9 @@ export const MESSAGES = {
   idempotencyKeyRequired: 'Idempotency-Key header is required for this request.',
   idempotencyKeyReused: 'This request key was already used for a different request.',
   idempotencyInProgress: 'This request is still being processed. Please wait a moment.',
+  idempotencyInterrupted:
+    'This request was interrupted and may not have been saved. Please check before doing it again.',
+  serverStopping: 'The server is restarting. Please try again in a moment.',
   bodyTooLarge: 'The request is too large.',
   invalidJson: 'The request body is not valid JSON.',
   unsupportedContentType: 'This content type is not accepted here.',

@@ -61,6 +61,22 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
+/**
+ * Tokens ended by Logout, by their `jti`. Kept until the token would have expired anyway;
+ * then the signature check refuses it and the row is only clutter.
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    jti: text('jti').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ended_sessions_expires_at_idx').on(t.expiresAt)],
+);
+
 /** Who changed what, and when. Every change of data writes one row, in the change's transaction. */
 export const auditLog = pgTable(
   'audit_log',

@@ -12,14 +12,23 @@ interface TokenClaims {
   ver: number;
   /** Opened with "Stay logged in": a renewed token keeps the long lifetime. */
   stay: boolean;
-  /** Random: every sign-in gets a token of its own, even two in the same second. */
+  /**
+   * Random: every sign-in gets a token of its own, even two in the same second, and Logout
+   * can end exactly this one. Absent from tokens signed before jtis were added.
+   */
   jti?: string;
+}
+
+/** What a verified token carries besides our claims. */
+interface VerifiedClaims extends TokenClaims {
+  /** Expiry, seconds since 1970: every token is signed with a lifetime. */
+  exp: number;
 }
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
     payload: TokenClaims;
-    user: TokenClaims;
+    user: VerifiedClaims;
   }
 }
 
@@ -35,8 +44,15 @@ declare module 'fastify' {
 
 export interface AuthOptions {
   secret: string;
-  /** Returns the user when the account is active and the token version is current. */
-  findSessionUser(id: number, tokenVersion: number): Promise<StaffIdentity | undefined>;
+  /**
+   * Returns the user when the account is active, the token version is current and Logout has
+   * not ended the token: one query, as this runs on every request.
+   */
+  findSessionUser(
+    id: number,
+    tokenVersion: number,
+    jti: string | undefined,
+  ): Promise<StaffIdentity | undefined>;
 }
 
 /** Bearer JWT on every /api route except those marked public. */
@@ -64,14 +80,14 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(`${API_PREFIX}/`) || request.routeOptions.config?.public) return;
-    let claims: TokenClaims;
+    let claims: VerifiedClaims;
     try {
-      claims = await request.jwtVerify<TokenClaims>();
+      claims = await request.jwtVerify<VerifiedClaims>();
     } catch {
       throw new UnauthorizedError(MESSAGES.sessionExpired);
     }
     const stayLoggedIn = claims.stay === true;
-    const user = await options.findSessionUser(Number(claims.sub), claims.ver);
+    const user = await options.findSessionUser(Number(claims.sub), claims.ver, claims.jti);
     if (user) {
       request.staff = { ...user, stayLoggedIn };
     } else if (request.routeOptions.config?.idempotent && request.headers['idempotency-key']) {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { LIMITS, MESSAGES } from '@kanak/contract';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { sha256 } from '../lib/crypto.js';
@@ -23,11 +23,15 @@ const REPLAY_HEADER = 'idempotent-replayed';
  * claims (user, key); a repeat gets the stored first response and does no work.
  *
  * A claim whose request ended in a 5xx is released, so a retry can do the work; a crash
- * between the change's commit and the response being stored leaves the claim "in progress"
- * (409) until it expires — the change is never done twice. See docs/decisions.md.
+ * between the claim and the response being stored leaves the claim unfinished until it
+ * expires — the change is never done twice. A retry meets 409 "still being processed" while
+ * the first attempt may still be running, and 409 "interrupted, check" once no live request
+ * can hold the claim any more. See docs/decisions.md.
  */
 export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secret }) => {
   const ttl = sql`now() - make_interval(hours => ${LIMITS.idempotencyTtlHours})`;
+  // Judged by the database's clock, which also stamped the claim.
+  const interrupted = sql<boolean>`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${LIMITS.idempotencyInterruptedAfterSeconds})`;
 
   const keyOf = (request: FastifyRequest) => {
     const key = request.headers['idempotency-key'];
@@ -47,9 +51,14 @@ export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db
 
   /** Sends the stored first response, if this request is a repeat of a finished one. */
   const replay = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
-    const [first] = await db.select().from(idempotencyKeys).where(mine(request.staff.id, key));
+    const [first] = await db
+      .select({ ...getTableColumns(idempotencyKeys), interrupted })
+      .from(idempotencyKeys)
+      .where(mine(request.staff.id, key));
     if (!first || first.requestHash !== fingerprint(request)) return 'different' as const;
-    if (first.statusCode === null || first.responseBody === null) return 'in-progress' as const;
+    if (first.statusCode === null || first.responseBody === null) {
+      return first.interrupted ? ('interrupted' as const) : ('in-progress' as const);
+    }
     await reply
       .code(first.statusCode)
       .header(REPLAY_HEADER, 'true')
@@ -93,6 +102,7 @@ export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db
     const outcome = await replay(request, reply, key);
     if (outcome === 'different') throw new ConflictError(MESSAGES.idempotencyKeyReused);
     if (outcome === 'in-progress') throw new ConflictError(MESSAGES.idempotencyInProgress);
+    if (outcome === 'interrupted') throw new ConflictError(MESSAGES.idempotencyInterrupted);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -70,6 +70,8 @@ const ROUTES: Record<string, Input> = {
     }),
   },
   // A wrong old password: whatever a mutation leaves valid, no password changes.
+  // Ends the sweeper's session when it succeeds: swept by its own cases, each with its own token.
+  [`POST ${API_PATHS.logout}`]: { own: true },
   [`POST ${API_PATHS.updateCurrentUser}`]: {
     body: (username) => ({ username, oldpassword: 'Not-the-one1', newpassword: 'Fresh@2026x' }),
   },
@@ -470,19 +472,21 @@ function tokenCases(): Case[] {
 }
 
 /** Query strings a browser would never send: broken escapes, invalid UTF-8, nested keys. */
+const JUNK_QUERIES = [
+  'a=%00',
+  'a=%ED%A0%80',
+  'a=%FF%FE',
+  'a=%',
+  'a=%zz',
+  'a[]=1&a[]=2',
+  'a[b]=c',
+  '__proto__[x]=1',
+  'constructor[prototype][x]=1',
+  `a=${'x'.repeat(50_000)}`,
+];
+
 function rawQueryCases(): Case[] {
-  const junk = [
-    'a=%00',
-    'a=%ED%A0%80',
-    'a=%FF%FE',
-    'a=%',
-    'a=%zz',
-    'a[]=1&a[]=2',
-    'a[b]=c',
-    '__proto__[x]=1',
-    'constructor[prototype][x]=1',
-    `a=${'x'.repeat(50_000)}`,
-  ];
+  const junk = JUNK_QUERIES;
   const cases: Case[] = [];
   for (const route of [...routesWith('query'), ...routesWith('none')]) {
     const names = 'query' in route.input ? Object.keys(route.input.query()) : ['junk'];
@@ -627,6 +631,42 @@ async function uploadCases(): Promise<Case[]> {
     raw('no body', 415, ''),
   );
   return cases;
+}
+
+/**
+ * Logout takes no input, so junk may be ignored (the token is then ended) or refused (then
+ * the token must still work). Each case has a token of its own.
+ */
+function logoutCases(sweeper: { id: number; username: string; tokenVersion: number }) {
+  const route = routeAt(API_PATHS.logout);
+  const json = 'application/json';
+  const bodies: [string, string, string | undefined][] = [
+    ['a form', '{"username": "sweeper", "all": true}', json],
+    ['malformed JSON', '{"a": ', json],
+    ['JSON null', 'null', json],
+    ['__proto__ key', '{"__proto__": {"isAdmin": true}}', json],
+    ['over 256 KB', JSON.stringify({ pad: 'x'.repeat(300 * 1024) }), json],
+    ['text/plain', 'hello', 'text/plain'],
+    ['XML', '<logout/>', 'application/xml'],
+    ['no content type', '{"a": 1}', undefined],
+  ];
+  const cases: {
+    label: string;
+    query?: string;
+    raw?: { payload: string; contentType?: string };
+  }[] = [
+    ...JUNK_QUERIES.map((query) => ({ label: `?${query.slice(0, 40)}`, query })),
+    ...bodies.map(([label, payload, contentType]) => ({ label, raw: { payload, contentType } })),
+  ];
+  return cases.map(({ label, query, raw }) => {
+    const staff = { username: sweeper.username, token: ctx.app.signSessionToken(sweeper, false) };
+    const request = requestFor(route, { staff, ...(raw ? { raw } : {}) });
+    return {
+      label: `${route.key} ${label}`,
+      token: staff.token,
+      request: query ? { ...request, url: `${request.url}?${query}` } : request,
+    };
+  });
 }
 
 beforeAll(async () => {
@@ -788,6 +828,32 @@ describe('the bad-input sweep', () => {
 
   it('refuses uploads without a proper image or type, and changes nothing', async () => {
     expect(await runUnchanged(await uploadCases(), 4)).toEqual([]);
+  });
+
+  it('takes junk with a logout without a server error: refused, the token works on; taken, it ends', async () => {
+    const [sweeper] = await ctx.sql<{ id: number; username: string; token_version: number }>(
+      `SELECT id, username, token_version FROM users WHERE username = 'sweeper'`,
+    );
+    const identity = { ...sweeper!, tokenVersion: sweeper!.token_version };
+    const problems: string[] = [];
+    const statuses = new Set<number>();
+    for (const testCase of logoutCases(identity)) {
+      const response = await ctx.app.inject(testCase.request);
+      statuses.add(response.statusCode);
+      problems.push(...problemsWith({ ...testCase, expected: 'no server error' }, response));
+      const probe = await ctx.app.inject(
+        authed(testCase.token, { method: 'GET', url: `${API_PREFIX}${API_PATHS.financialYear}` }),
+      );
+      const ended = response.statusCode < 400;
+      if (probe.statusCode !== (ended ? 401 : 200))
+        problems.push(
+          `${testCase.label} -> ${response.statusCode}, then the token got ${probe.statusCode}`,
+        );
+    }
+    expect(problems).toEqual([]);
+    // Both kinds happened: some junk is ignored, some refused.
+    expect([...statuses].some((status) => status === 200)).toBe(true);
+    expect([...statuses].some((status) => status >= 400)).toBe(true);
   });
 
   it('stores unicode, emoji, SQL and HTML text in a narration and a reference exactly as typed', async () => {

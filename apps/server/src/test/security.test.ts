@@ -285,6 +285,123 @@ describe('V3 session management', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['set-cookie']).toBeUndefined();
   });
+
+  describe('logout', () => {
+    const logout = (bearer: string) =>
+      ctx.app.inject(authed(bearer, { method: 'POST', url: '/api/logout' }));
+    const fyear = (bearer: string) =>
+      ctx.app.inject(authed(bearer, { method: 'GET', url: '/api/customers/get-fyear' }));
+    const logoutsOf = (username: string) =>
+      ctx.sql<{ detail: unknown }>(
+        `SELECT a.detail FROM audit_log a JOIN users u ON u.id = a.user_id
+         WHERE a.action = 'user.logout' AND u.username = $1 ORDER BY a.id`,
+        [username],
+      );
+
+    it('ends the token on the server: it gets 401 afterwards, another session of the same user works on', async () => {
+      await addUser(ctx, 'counter1', 'Counter@1928');
+      const [ending, other] = [
+        await login(ctx, 'counter1', 'Counter@1928'),
+        await login(ctx, 'counter1', 'Counter@1928'),
+      ];
+      expect((await fyear(ending)).statusCode).toBe(200);
+
+      const response = await logout(ending);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ success: true, message: MESSAGES.loggedOut });
+
+      const refused = await fyear(ending);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
+      expect((await fyear(other)).statusCode).toBe(200);
+      const [ended] = await ctx.sql<{ jti: string; expires_at: Date }>(
+        `SELECT jti, expires_at FROM ended_sessions e JOIN users u ON u.id = e.user_id
+         WHERE u.username = 'counter1'`,
+      );
+      const claims = decodeJwt(ending);
+      expect(ended).toEqual({ jti: claims.jti, expires_at: new Date(Number(claims.exp) * 1000) });
+      expect(await logoutsOf('counter1')).toEqual([{ detail: { tokenEnded: true } }]);
+    });
+
+    it('takes a second logout of the same token harmlessly: 401, nothing more recorded', async () => {
+      await addUser(ctx, 'counter2', 'Counter@1928');
+      const session = await login(ctx, 'counter2', 'Counter@1928');
+      expect((await logout(session)).statusCode).toBe(200);
+      const again = await logout(session);
+      expect(again.statusCode).toBe(401);
+      expect(again.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
+      // Two logouts racing each other both pass the door; the second records nothing.
+      const racing = await login(ctx, 'counter2', 'Counter@1928');
+      const statuses = (await Promise.all([logout(racing), logout(racing)])).map(
+        (r) => r.statusCode,
+      );
+      expect(statuses.every((status) => status === 200 || status === 401)).toBe(true);
+      expect(await logoutsOf('counter2')).toHaveLength(2);
+      const [{ n }] = (await ctx.sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ended_sessions e JOIN users u ON u.id = e.user_id
+         WHERE u.username = 'counter2'`,
+      )) as [{ n: number }];
+      expect(n).toBe(2);
+    });
+
+    it('refuses logout without a token or with a bad one with 401, recording nothing', async () => {
+      const before = await ctx.sql(`SELECT count(*)::int AS n FROM ended_sessions`);
+      for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+        const response = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers });
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
+      }
+      expect(await ctx.sql(`SELECT count(*)::int AS n FROM ended_sessions`)).toEqual(before);
+    });
+
+    it('checks for an ended token in the same query that loads the user (no extra round trip)', async () => {
+      const queries: string[] = [];
+      const pool = ctx.database.pool;
+      const original = pool.query.bind(pool);
+      pool.query = ((...args: Parameters<typeof pool.query>) => {
+        const first = args[0] as unknown as string | { text: string };
+        queries.push(typeof first === 'string' ? first : first.text);
+        return original(...args);
+      }) as typeof pool.query;
+      try {
+        expect((await fyear(token)).statusCode).toBe(200);
+      } finally {
+        pool.query = original;
+      }
+      // get-fyear reads nothing: the one query is the session check.
+      expect(queries).toHaveLength(1);
+      expect(queries[0]).toMatch(
+        /from "users" where .*not exists \(select .* from "ended_sessions"/i,
+      );
+    });
+
+    it('keeps accepting a token without jti (signed before logout ended tokens) until it expires', async () => {
+      await addUser(ctx, 'counter3', 'Counter@1928');
+      const claims = decodeJwt(await login(ctx, 'counter3', 'Counter@1928'));
+      delete claims.jti;
+      delete claims.iat;
+      const legacy = createSigner({ algorithm: 'HS256', key: TEST_SECRETS.jwtSecret })(claims);
+      expect((await logout(legacy)).statusCode).toBe(200);
+      expect((await fyear(legacy)).statusCode).toBe(200);
+      expect(await logoutsOf('counter3')).toEqual([{ detail: { tokenEnded: false } }]);
+    });
+
+    it('forgets ended tokens that have expired anyway, at the next logout', async () => {
+      await addUser(ctx, 'counter4', 'Counter@1928');
+      await ctx.sql(
+        `INSERT INTO ended_sessions (jti, user_id, expires_at)
+         SELECT 'expired-long-ago', id, now() - interval '2 hours' FROM users WHERE username = 'counter4'
+         UNION ALL
+         SELECT 'expired-just-now', id, now() - interval '1 minute' FROM users WHERE username = 'counter4'`,
+      );
+      expect((await logout(await login(ctx, 'counter4', 'Counter@1928'))).statusCode).toBe(200);
+      const left = await ctx.sql<{ jti: string }>(
+        `SELECT jti FROM ended_sessions WHERE jti LIKE 'expired-%' ORDER BY jti`,
+      );
+      // An hour's grace, for a server clock behind the database's.
+      expect(left).toEqual([{ jti: 'expired-just-now' }]);
+    });
+  });
 });
 
 describe('V5 validation', () => {

@@ -1,8 +1,9 @@
 import { AxiosError } from 'axios';
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { API_PATHS, IDEMPOTENCY_HEADER, LIMITS, MESSAGES } from '@kanak/contract';
 import { fakeServer } from '../test/fake-server';
-import { api, ApiRefusal, expectSuccess, newIdempotencyKey, readFailure } from './api';
+import { api, ApiRefusal, expectSuccess, logout, newIdempotencyKey, readFailure } from './api';
 import { appState } from './app-state';
 import { setLoginRedirect } from './session';
 import { storage } from './storage';
@@ -108,6 +109,16 @@ describe('api client', () => {
     expect(server.sent('POST', API_PATHS.updatePoints)).toHaveLength(1);
   });
 
+  it('does not ask again after the "interrupted" 409: no answer will ever come for it', async () => {
+    const interrupted = { success: false, message: MESSAGES.idempotencyInterrupted };
+    const server = fakeServer().on('POST', path, { status: 409, body: interrupted });
+
+    const failure = await api.post(path, {}).catch((error: unknown) => readFailure(error));
+
+    expect(failure).toEqual({ kind: 'refused', status: 409, message: interrupted.message });
+    expect(server.sent('POST', path)).toHaveLength(1);
+  });
+
   it('gives up after 3 retries', async () => {
     const server = fakeServer().on('GET', API_PATHS.branding, { status: 503 });
     await expect(api.get(API_PATHS.branding)).rejects.toMatchObject({ response: { status: 503 } });
@@ -149,6 +160,50 @@ describe('api client', () => {
     expect(redirect).not.toHaveBeenCalled();
     expect(storage.getToken()).toBe('still-here');
   });
+
+  it('logout forgets the session at once, then tells the server with the old token: one short try', async () => {
+    const redirect = vi.fn();
+    setLoginRedirect(redirect);
+    storage.saveSession({ accessToken: 'tok-out', user: 'meera', stayLoggedIn: true });
+    const server = fakeServer().on('POST', API_PATHS.logout, {
+      status: 200,
+      body: { success: true, message: MESSAGES.loggedOut },
+    });
+
+    logout();
+
+    expect(storage.getToken()).toBeNull();
+    expect(storage.getUser()).toBeNull();
+    expect(redirect).toHaveBeenCalledOnce();
+    await waitFor(() => expect(server.sent('POST', API_PATHS.logout)).toHaveLength(1));
+    const [request] = server.sent('POST', API_PATHS.logout);
+    expect(request?.headers.Authorization).toBe('Bearer tok-out');
+    expect(request?.timeout).toBe(LIMITS.logoutTimeoutMs);
+  });
+
+  it.each([
+    ['cannot be reached', 'network-error' as const],
+    ['fails', { status: 503, body: { success: false, message: MESSAGES.serverStopping } }],
+    ['says the session had already ended', { status: 401, body: { success: false } }],
+  ])(
+    'logout still logs out when the server %s, asks once, and shows no notice',
+    async (_, reply) => {
+      const redirect = vi.fn();
+      setLoginRedirect(redirect);
+      storage.saveSession({ accessToken: 'tok-out', user: 'meera', stayLoggedIn: false });
+      const server = fakeServer().on('POST', API_PATHS.logout, reply);
+
+      logout();
+      await waitFor(() => expect(server.sent('POST', API_PATHS.logout)).toHaveLength(1));
+      // Longer than axios-retry's first backoff (~200 ms): a retry would have gone out by now.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      expect(server.sent('POST', API_PATHS.logout)).toHaveLength(1);
+      expect(storage.getToken()).toBeNull();
+      expect(redirect).toHaveBeenCalledOnce();
+      expect(appState.get().loginNotice).toBeNull();
+    },
+  );
 
   it('reads a 4xx envelope as "success false" and 5xx or no answer as an exception', async () => {
     fakeServer()

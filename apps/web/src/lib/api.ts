@@ -32,6 +32,11 @@ function isLoginRequest(config: InternalAxiosRequestConfig | undefined): boolean
   return config?.url === API_PATHS.login;
 }
 
+/** Logout is told to the server after the session has ended here: its 401 ends nothing more. */
+function isLogoutRequest(config: InternalAxiosRequestConfig | undefined): boolean {
+  return config?.url === API_PATHS.logout;
+}
+
 api.interceptors.request.use((config) => {
   const token = storage.getToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
@@ -48,7 +53,8 @@ api.interceptors.response.use(undefined, (error: unknown) => {
   if (
     error instanceof AxiosError &&
     error.response?.status === 401 &&
-    !isLoginRequest(error.config)
+    !isLoginRequest(error.config) &&
+    !isLogoutRequest(error.config)
   ) {
     endSession(MESSAGES.sessionExpired);
   }
@@ -58,7 +64,8 @@ api.interceptors.response.use(undefined, (error: unknown) => {
 /**
  * A retry (after a lost answer) that arrives while the server still works on the first
  * attempt gets 409 "still being processed": asking again shortly fetches the first answer,
- * so staff see the change reported as made instead of a refusal.
+ * so staff see the change reported as made instead of a refusal. Not the "interrupted" 409:
+ * no answer will ever come for that one, so staff are told to check instead.
  */
 function isStillInProgress(error: AxiosError): boolean {
   const data: unknown = error.response?.data;
@@ -76,6 +83,24 @@ axiosRetry(api, {
   retryDelay: exponentialDelay,
   retryCondition: (error) => isNetworkOrIdempotentRequestError(error) || isStillInProgress(error),
 });
+
+/**
+ * Logout (both Logout actions): this browser forgets the session at once, then the server is
+ * told to end the token, so that a copy of it stops working too (ASVS 3.3.1). Best effort:
+ * one short try in the background; a slow, failed or refused call never holds up the logout.
+ */
+export function logout(): void {
+  const token = storage.getToken();
+  endSession();
+  if (!token) return;
+  api
+    .post(API_PATHS.logout, undefined, {
+      headers: { Authorization: `Bearer ${token}` },
+      timeout: LIMITS.logoutTimeoutMs,
+      'axios-retry': { retries: 0 },
+    })
+    .catch(() => undefined);
+}
 
 /** The response envelope of every endpoint (DESIGN §4). */
 export interface Envelope {

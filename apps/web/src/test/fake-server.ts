@@ -15,6 +15,8 @@ export interface SeenRequest {
   body: unknown;
   /** The query string's parameters (axios `params`). */
   params?: Record<string, unknown>;
+  /** How long the client would wait for this answer, in ms (the fake answers at once). */
+  timeout?: number;
 }
 
 export type Reply = { status: number; body?: unknown } | 'network-error';
@@ -47,6 +49,7 @@ export function fakeServer() {
       ),
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
       params: config.params as Record<string, unknown> | undefined,
+      timeout: config.timeout,
     };
     requests.push(request);
     const handler = handlers.get(`${request.method} ${request.url}`);

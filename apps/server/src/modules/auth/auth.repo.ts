@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { LIMITS } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
-import { loginLockouts } from '../../db/schema.js';
+import { endedSessions, loginLockouts } from '../../db/schema.js';
 
 const window = sql`make_interval(mins => ${LIMITS.loginLockMinutes})`;
 
@@ -35,5 +35,25 @@ export const authRepo = {
 
   async clearFailures(tx: Tx, username: string): Promise<void> {
     await tx.delete(loginLockouts).where(eq(loginLockouts.username, username));
+  },
+
+  /**
+   * Records a token as ended; false if it already was. Rows of tokens that have expired are
+   * cleared on the way: the signature check refuses those by itself. An hour's grace covers
+   * a server clock that runs behind the database's.
+   */
+  async endSession(
+    tx: Tx,
+    session: { jti: string; userId: number; expiresAt: Date },
+  ): Promise<boolean> {
+    await tx
+      .delete(endedSessions)
+      .where(lt(endedSessions.expiresAt, sql`now() - make_interval(hours => 1)`));
+    const inserted = await tx
+      .insert(endedSessions)
+      .values(session)
+      .onConflictDoNothing()
+      .returning({ jti: endedSessions.jti });
+    return inserted.length > 0;
   },
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, LIMITS, loginRequest } from '@kanak/contract';
+import { API_PATHS, LIMITS, loginRequest, MESSAGES } from '@kanak/contract';
 import type { AuthService } from './auth.service.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
@@ -22,4 +22,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       };
     },
   );
+
+  // Not `idempotent`: ending a token twice changes nothing more, and a retry after the first
+  // succeeded is refused at the door (401), harmlessly.
+  app.post(API_PATHS.logout, async (request) => {
+    const { jti, exp } = request.user;
+    await auth.logout(request.staff, { jti, expiresAt: new Date(exp * 1000) });
+    return { success: true, message: MESSAGES.loggedOut };
+  });
 };

@@ -1,7 +1,9 @@
 import { MESSAGES } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
 import { verifyDecoy, verifyPassword } from '../../lib/crypto.js';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
+import type { StaffIdentity } from '../../plugins/types.js';
 import type { UsersService } from '../users/users.service.js';
 import { authRepo } from './auth.repo.js';
 
@@ -28,6 +30,29 @@ export function createAuthService({ db, users }: { db: Db; users: UsersService }
       }
       await authRepo.clearFailures(db, lockKey);
       return { id: user.id, username: user.username, tokenVersion: user.tokenVersion };
+    },
+
+    /**
+     * Ends the caller's token on the server: every later request with it gets 401. A token
+     * signed before tokens carried a `jti` cannot be told apart from the user's other sessions,
+     * so it is only logged out of the browser and stays valid until it expires.
+     */
+    async logout(staff: StaffIdentity, token: { jti?: string; expiresAt: Date }) {
+      await db.transaction(async (tx) => {
+        const { jti, expiresAt } = token;
+        const ended = jti
+          ? await authRepo.endSession(tx, { jti, userId: staff.id, expiresAt })
+          : false;
+        // A logout that raced another of the same token has nothing left to record.
+        if (jti && !ended) return;
+        await recordAudit(tx, {
+          userId: staff.id,
+          action: 'user.logout',
+          entity: 'user',
+          entityId: staff.id,
+          detail: { tokenEnded: ended },
+        });
+      });
     },
   };
 }

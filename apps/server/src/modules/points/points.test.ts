@@ -420,6 +420,37 @@ describe('update-points: concurrency and idempotency', () => {
     );
     expect(record).toEqual({ fresh: true });
   });
+
+  it('answers a claim left unfinished past any live request as interrupted, not still in progress, and never redoes it', async () => {
+    const customer = await newCustomer('9800000104');
+    const key = randomUUID();
+    const form = { MOBILENO: customer.mobileno, POINTS: '9', INVDATE: '2025-06-15', CASHCR: 'CR' };
+    expect((await updatePoints(form, key)).statusCode).toBe(200);
+    // As a crash leaves it: claimed, no answer stored.
+    const unfinish = (age: string) =>
+      ctx.sql(
+        `UPDATE idempotency_keys SET status_code = NULL, response_body = NULL,
+           created_at = now() - $2::interval WHERE key = $1`,
+        [key, age],
+      );
+    const limit = LIMITS.idempotencyInterruptedAfterSeconds;
+
+    await unfinish(`${limit - 10} seconds`);
+    const young = await updatePoints(form, key);
+    expect(young.statusCode).toBe(409);
+    expect(young.json()).toEqual({ success: false, message: MESSAGES.idempotencyInProgress });
+
+    await unfinish(`${limit + 1} seconds`);
+    const old = await updatePoints(form, key);
+    expect(old.statusCode).toBe(409);
+    expect(old.json()).toEqual({ success: false, message: MESSAGES.idempotencyInterrupted });
+    expect(await balance(customer.mobileno)).toBe(9);
+
+    // Still the same key's claim until it expires: the ledger shows what happened.
+    await unfinish('23 hours');
+    expect((await updatePoints(form, key)).json().message).toBe(MESSAGES.idempotencyInterrupted);
+    expect(await balance(customer.mobileno)).toBe(9);
+  });
 });
 
 describe('POST /api/customers/generate-statement', () => {

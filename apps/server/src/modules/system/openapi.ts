@@ -13,7 +13,7 @@ export const DOCS_PATH = `${API_PREFIX}/docs`;
 
 const TAGS = {
   system: 'Health check for load balancers, and the branding the login screen shows.',
-  auth: 'Sign-in: a bearer token for every other call.',
+  auth: 'Sign-in: a bearer token for every other call; sign-out ends it.',
   users: 'My Profile: the signed-in staff member.',
   customers: 'Customer profiles, search and export.',
   points: 'The loyalty-points ledger.',
@@ -36,6 +36,7 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
   health: { tag: 'system', summary: 'Is the server up and its database reachable' },
   branding: { tag: 'system', summary: 'Company name, address and scheme terms' },
   login: { tag: 'auth', summary: 'Sign in; answers a bearer token' },
+  logout: { tag: 'auth', summary: 'Sign out: this token stops working at once' },
   updateCurrentUser: { tag: 'users', summary: 'Change my password' },
   searchCustomers: { tag: 'customers', summary: 'Find customers by mobile prefix or name' },
   customerData: { tag: 'customers', summary: "One customer's profile by mobile number" },

@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { endedSessions, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -13,8 +13,25 @@ export const usersRepo = {
     return row;
   },
 
-  async findById(tx: Tx, id: number) {
-    const [row] = await tx.select().from(users).where(eq(users.id, id));
+  /**
+   * The user behind a session token, unless Logout ended the token: one query, because it
+   * runs on every request. A token without `jti` (signed before Logout ended tokens) cannot be
+   * ended, only expire.
+   */
+  async findUnlessEnded(tx: Tx, id: number, jti: string | undefined) {
+    const notEnded =
+      jti === undefined
+        ? undefined
+        : notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(endedSessions)
+              .where(eq(endedSessions.jti, jti)),
+          );
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), notEnded));
     return row;
   },
 

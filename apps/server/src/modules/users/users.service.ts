@@ -78,9 +78,16 @@ export function createUsersService({ db }: { db: Db }) {
 
     findByUsername: (username: string) => usersRepo.findByUsername(db, username),
 
-    /** For the auth plugin: the user if active and the token's version is current. */
-    async findSessionUser(id: number, tokenVersion: number): Promise<StaffIdentity | undefined> {
-      const user = await usersRepo.findById(db, id);
+    /**
+     * For the auth plugin: the user if active, the token's version is current and Logout has
+     * not ended the token.
+     */
+    async findSessionUser(
+      id: number,
+      tokenVersion: number,
+      jti: string | undefined,
+    ): Promise<StaffIdentity | undefined> {
+      const user = await usersRepo.findUnlessEnded(db, id, jti);
       if (!user || user.disabledAt || user.tokenVersion !== tokenVersion) return undefined;
       return { id: user.id, username: user.username };
     },

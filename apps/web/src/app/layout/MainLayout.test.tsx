@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PAGE_TITLES, SIDEBAR_LABELS, STORAGE_KEYS, UI_TEXTS } from '@kanak/contract';
+import {
+  API_PATHS,
+  MESSAGES,
+  PAGE_TITLES,
+  SIDEBAR_LABELS,
+  STORAGE_KEYS,
+  UI_TEXTS,
+} from '@kanak/contract';
 import { fakeServer, testBranding } from '../../test/fake-server';
 import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
 import { PATHS, SCREENS } from '../paths';
@@ -122,10 +129,13 @@ describe('main layout', () => {
     expect(currentPath()).toBe(PATHS.home);
   });
 
-  it('Logout in the sidebar clears the stored session and returns to the login screen', async () => {
-    fakeServer();
+  it('Logout in the sidebar clears the stored session, returns to the login screen and ends the token on the server', async () => {
+    const server = fakeServer().on('POST', API_PATHS.logout, {
+      status: 200,
+      body: { success: true, message: MESSAGES.loggedOut },
+    });
     setScreenWidth(1366);
-    signedInAs('meera', { stayLoggedIn: true });
+    signedInAs('meera', { stayLoggedIn: true, accessToken: 'token-sidebar' });
     renderApp(PATHS.mobileApp);
     const user = userEvent.setup();
 
@@ -139,11 +149,13 @@ describe('main layout', () => {
     expect(currentPath()).toBe('/');
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    const sent = server.sent('POST', API_PATHS.logout);
+    expect(sent.map((request) => request.headers.Authorization)).toEqual(['Bearer token-sidebar']);
   });
 
-  it('Logout in the user menu does the same', async () => {
-    fakeServer();
-    signedInAs('meera');
+  it('Logout in the user menu does the same, even when the server cannot be reached', async () => {
+    const server = fakeServer().on('POST', API_PATHS.logout, 'network-error');
+    signedInAs('meera', { accessToken: 'token-menu' });
     renderApp(PATHS.home);
     const user = userEvent.setup();
 
@@ -153,6 +165,10 @@ describe('main layout', () => {
     expect(await screen.findByLabelText(UI_TEXTS.login.password)).toBeInTheDocument();
     expect(sessionStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(server.sent('POST', API_PATHS.logout)[0]?.headers.Authorization).toBe(
+      'Bearer token-menu',
+    );
+    expect(screen.queryByText(MESSAGES.sessionExpired)).not.toBeInTheDocument();
   });
 
   it('shows a not-found page inside the layout for an unknown /home address', async () => {

@@ -7,8 +7,8 @@ import { useTheme } from '@mui/material/styles';
 import { Outlet, useLocation } from 'react-router';
 import { LIMITS, UI_TEXTS } from '@kanak/contract';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { logout } from '../../lib/api';
 import { useActiveUser } from '../../lib/app-state';
-import { endSession } from '../../lib/session';
 import { RouteError } from '../RouteStates';
 import { brand } from '../theme';
 import { Footer } from './Footer';
@@ -32,7 +32,6 @@ export function MainLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const username = useActiveUser();
   const { pathname } = useLocation();
-  const logout = () => endSession();
   const closeDrawer = () => setDrawerOpen(false);
 
   return (
