@@ -40,6 +40,10 @@ test('the API docs page works without a token under the CSP, all from this serve
   await expect(health.locator('.live-responses-table tbody .response-col_status')).toHaveText(
     '200',
   );
+  // Shown as JSON on the page, not offered as a file (API answers are attachments).
+  await expect(
+    health.locator('.live-responses-table tbody .response-col_description'),
+  ).toContainText('"success": true');
 
   expect(problems).toEqual([]);
   expect([...origins]).toEqual([new URL(baseURL!).origin]);

@@ -22,6 +22,7 @@ import { redactingLogger } from './lib/logging.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
 import type { Secrets } from './lib/secrets.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createCustomersCsv } from './modules/customers/customers.export.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
@@ -143,7 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(systemRoutes, { db });
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes, { users });
-      await api.register(customersRoutes, { customers, pool: deps.pool });
+      await api.register(customersRoutes, {
+        customers,
+        openCustomersCsv: createCustomersCsv(deps.pool),
+      });
       await api.register(pointsRoutes, { points });
       await api.register(schemesRoutes, { schemes });
       await api.register(contentRoutes, { content });

@@ -16,15 +16,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+export function connectDatabase(
+  url: string,
+  options: { max?: number; connectionTimeoutMillis?: number } = {},
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 20,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
     idleTimeoutMillis: 30_000,
     application_name: 'kanak',
   });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // An idle client losing its connection (database restart) must not crash the process; nor
+  // one still closing after pool.end(), which does not wait for the connections to go.
   pool.on('error', () => undefined);
   // Nor a checked-out one, whose connection can drop between two queries of a transaction:
   // the pool listens only to idle clients. Its next query fails instead (a 503), and the pool

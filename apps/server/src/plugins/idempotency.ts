@@ -49,6 +49,42 @@ export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db
   const mine = (userId: number, key: string) =>
     and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
 
+  // Claim and store run on every change: prepared, so they are built once and parsed and
+  // planned once per connection. One statement claims a new key, and an expired one too
+  // (reset to "in progress").
+  const claim = db
+    .insert(idempotencyKeys)
+    .values({
+      userId: sql.placeholder('userId'),
+      key: sql.placeholder('key'),
+      requestHash: sql.placeholder('requestHash'),
+    })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: {
+        requestHash: sql`excluded.request_hash`,
+        statusCode: null,
+        responseBody: null,
+        createdAt: sql`now()`,
+      },
+      setWhere: lt(idempotencyKeys.createdAt, ttl),
+    })
+    .returning({ key: idempotencyKeys.key })
+    .prepare('idempotency_claim');
+  const store = db
+    .update(idempotencyKeys)
+    .set({
+      statusCode: sql`${sql.placeholder('statusCode')}`,
+      responseBody: sql`${sql.placeholder('responseBody')}`,
+    })
+    .where(
+      and(
+        eq(idempotencyKeys.userId, sql.placeholder('userId')),
+        eq(idempotencyKeys.key, sql.placeholder('key')),
+      ),
+    )
+    .prepare('idempotency_store');
+
   /** Sends the stored first response, if this request is a repeat of a finished one. */
   const replay = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
     const [first] = await db
@@ -80,21 +116,7 @@ export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db
     if (!request.routeOptions.config?.idempotent) return;
     const key = keyOf(request);
     const userId = request.staff.id;
-    // One statement: a new key is claimed, and so is an expired one (reset to "in progress").
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({ userId, key, requestHash: fingerprint(request) })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.userId, idempotencyKeys.key],
-        set: {
-          requestHash: sql`excluded.request_hash`,
-          statusCode: null,
-          responseBody: null,
-          createdAt: sql`now()`,
-        },
-        setWhere: lt(idempotencyKeys.createdAt, ttl),
-      })
-      .returning({ key: idempotencyKeys.key });
+    const claimed = await claim.execute({ userId, key, requestHash: fingerprint(request) });
     if (claimed.length > 0) {
       request.idempotencyKey = key;
       return;
@@ -108,15 +130,12 @@ export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db
   app.addHook('onSend', async (request, reply, payload) => {
     const key = request.idempotencyKey;
     if (!key) return payload;
-    const where = mine(request.staff.id, key);
+    const userId = request.staff.id;
     try {
       if (reply.statusCode >= 500 || typeof payload !== 'string') {
-        await db.delete(idempotencyKeys).where(where);
+        await db.delete(idempotencyKeys).where(mine(userId, key));
       } else {
-        await db
-          .update(idempotencyKeys)
-          .set({ statusCode: reply.statusCode, responseBody: payload })
-          .where(where);
+        await store.execute({ userId, key, statusCode: reply.statusCode, responseBody: payload });
       }
     } catch (error) {
       // The database went away after the work: the answer is still the truth, so it goes

@@ -8,17 +8,19 @@ import {
   MESSAGES,
   saveCustomerRequest,
 } from '@kanak/contract';
-import type pg from 'pg';
 import { NotFoundError } from '../../lib/errors.js';
-import { streamCustomersCsv } from './customers.export.js';
+import type { OpenCustomersCsv } from './customers.export.js';
 import type { CustomersService } from './customers.service.js';
 
 interface Options {
   customers: CustomersService;
-  pool: pg.Pool;
+  openCustomersCsv: OpenCustomersCsv;
 }
 
-export const customersRoutes: FastifyPluginAsyncZod<Options> = async (app, { customers, pool }) => {
+export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { customers, openCustomersCsv },
+) => {
   app.get(
     API_PATHS.searchCustomers,
     { schema: { querystring: customerSearchQuery } },
@@ -53,7 +55,7 @@ export const customersRoutes: FastifyPluginAsyncZod<Options> = async (app, { cus
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
-        .send(streamCustomersCsv(pool));
+        .send(await openCustomersCsv());
     },
   );
 };

@@ -182,7 +182,23 @@ export const openApiPlugin = fp(async (app) => {
     docs.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
     await docs.register(swaggerUi, {
       routePrefix: DOCS_PATH,
-      uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
+      uiConfig: {
+        deepLinking: true,
+        docExpansion: 'list',
+        defaultModelsExpandDepth: 0,
+        // API answers carry `Content-Disposition: attachment` (docs/security.md, 14.4.2), which
+        // Swagger UI would offer as a file to download; "Try it out" shows the JSON instead.
+        // Sent to the browser as source text, so it is plain JavaScript.
+        responseInterceptor: (response: { headers?: Record<string, string | undefined> }) => {
+          if (
+            response.headers &&
+            /^application\/json/.test(response.headers['content-type'] ?? '')
+          ) {
+            delete response.headers['content-disposition'];
+          }
+          return response;
+        },
+      },
       // No request to the validator service on the internet.
       validatorUrl: false,
       theme: { title: 'Kanak API' },

@@ -19,6 +19,7 @@ export type UsersService = ReturnType<typeof createUsersService>;
 
 /** Staff accounts: the CLI's add/passwd/disable/list, and My Profile's password change. */
 export function createUsersService({ db }: { db: Db }) {
+  const sessionUser = usersRepo.prepareFindUnlessEnded(db);
   return {
     async addUser(actor: StaffIdentity | null, username: string, password: string) {
       assertUsername(username);
@@ -87,7 +88,7 @@ export function createUsersService({ db }: { db: Db }) {
       tokenVersion: number,
       jti: string | undefined,
     ): Promise<StaffIdentity | undefined> {
-      const user = await usersRepo.findUnlessEnded(db, id, jti);
+      const [user] = await sessionUser.execute({ id, jti: jti ?? '' });
       if (!user || user.disabledAt || user.tokenVersion !== tokenVersion) return undefined;
       return { id: user.id, username: user.username };
     },
