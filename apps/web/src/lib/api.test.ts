@@ -69,7 +69,21 @@ describe('api client', () => {
     expect(server.sent('POST', path)[0]?.headers[IDEMPOTENCY_HEADER]).toBe('my-key');
   });
 
-  it('retries an idempotent GET on a 5xx, but never a POST that got an answer', async () => {
+  it('sends a POST again after a 503 (no change was made), with the same Idempotency-Key', async () => {
+    let posts = 0;
+    const server = fakeServer().on('POST', path, () =>
+      ++posts < 3
+        ? { status: 503, body: { success: false, message: MESSAGES.serverStopping } }
+        : { status: 200, body: { success: true } },
+    );
+
+    await expect(api.post(path, {})).resolves.toMatchObject({ status: 200 });
+    const keys = server.sent('POST', path).map((request) => request.headers[IDEMPOTENCY_HEADER]);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('retries an idempotent GET on a 5xx, but never a POST that got another 5xx', async () => {
     let gets = 0;
     const server = fakeServer()
       .on('GET', API_PATHS.branding, () =>

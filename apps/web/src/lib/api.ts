@@ -78,10 +78,18 @@ function isStillInProgress(error: AxiosError): boolean {
   );
 }
 
+/**
+ * A 503 means the server did not make the change: it was stopping (a restart, or a load
+ * balancer moving traffic) or could not reach its database, and a claimed key is released on
+ * a 5xx. Sent again with the same Idempotency-Key, a change is still made at most once.
+ */
+const isUnavailable = (error: AxiosError) => error.response?.status === 503;
+
 axiosRetry(api, {
   retries: LIMITS.requestRetries,
   retryDelay: exponentialDelay,
-  retryCondition: (error) => isNetworkOrIdempotentRequestError(error) || isStillInProgress(error),
+  retryCondition: (error) =>
+    isNetworkOrIdempotentRequestError(error) || isUnavailable(error) || isStillInProgress(error),
 });
 
 /**

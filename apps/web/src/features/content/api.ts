@@ -6,6 +6,7 @@ import {
   type ImageType,
 } from '@kanak/contract';
 import { api, expectSuccess, type Envelope } from '../../lib/api';
+import { refetchAfterChange } from '../../lib/query-client';
 
 export const contentKeys = {
   all: ['content'] as const,
@@ -80,7 +81,7 @@ export function useUploadImage(type: ImageType) {
   return useMutation({
     mutationFn: (input: UploadInput) => uploadImage(type, input),
     // Also after a refusal: the list (and so the held count) may have changed meanwhile.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: contentKeys.images(type) }),
+    onSettled: () => refetchAfterChange(queryClient, contentKeys.images(type)),
   });
 }
 
@@ -89,6 +90,6 @@ export function useDeleteImage(type: ImageType) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteImage,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: contentKeys.images(type) }),
+    onSettled: () => refetchAfterChange(queryClient, contentKeys.images(type)),
   });
 }

@@ -6,6 +6,7 @@ import {
   type CustomerRecord,
 } from '@kanak/contract';
 import { api, expectSuccess, type Envelope } from '../../lib/api';
+import { refetchAfterChange } from '../../lib/query-client';
 import { saveFile } from '../../components/saveFile';
 
 export const customerKeys = {
@@ -52,7 +53,7 @@ export function useSaveCustomer() {
   return useMutation({
     mutationFn: saveCustomer,
     // Names and mobiles may have changed: searches (here and on other screens) ask again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+    onSuccess: () => refetchAfterChange(queryClient, customerKeys.all),
   });
 }
 

@@ -7,6 +7,7 @@ import {
   type StatementRow,
 } from '@kanak/contract';
 import { api, expectSuccess, readFailure, type Envelope } from '../../lib/api';
+import { refetchAfterChange } from '../../lib/query-client';
 
 /** The loyalty-points form as the screens hold it (spec §3); POINTS stays text. */
 export interface PointsFormValues {
@@ -73,8 +74,8 @@ async function updateStatement(formData: PointsEntry & { MRN: number }) {
 function useRefreshPoints() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ['points', 'balance'] });
-    void queryClient.invalidateQueries({ queryKey: pointsKeys.statements });
+    void refetchAfterChange(queryClient, ['points', 'balance']);
+    void refetchAfterChange(queryClient, pointsKeys.statements);
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type SummaryStatusLabel,
 } from '@kanak/contract';
 import { api, expectSuccess, type Envelope } from '../../lib/api';
+import { refetchAfterChange } from '../../lib/query-client';
 
 /** One scheme's statement as the screens use it (POST /api/scheme/generate-statement). */
 export interface SchemeStatement {
@@ -162,7 +163,7 @@ async function closeScheme(schemeid: number) {
 /** After any change: every scheme list, statement and summary on screen asks again. */
 function useRefreshSchemes() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: schemeKeys.all });
+  return () => refetchAfterChange(queryClient, schemeKeys.all);
 }
 
 export function useGenerateScheme() {
@@ -177,7 +178,7 @@ export function useUpdatePan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePan,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['schemes', 'customer'] }),
+    onSuccess: () => refetchAfterChange(queryClient, ['schemes', 'customer']),
   });
 }
 
