@@ -35,6 +35,58 @@ export async function ensureDataSet(pool: pg.Pool, customers: number) {
   if (have < customers || schemes < customers) await pool.query('VACUUM ANALYZE');
 }
 
+/**
+ * DESIGN §7 measures a statement of "opening + ~100 rows"; the data set has about ten entries
+ * per customer over several years. The customers whose statements are measured get 100
+ * purchases in the statement's year, once (kept in the data set; their balances follow).
+ */
+export async function ensureLongStatements(pool: pg.Pool, samples: Samples) {
+  await pool.query(
+    `WITH short AS (
+       SELECT c.id FROM customers c
+       WHERE c.mobileno = ANY($1)
+         AND (SELECT count(*) FROM points_entries e
+              WHERE e.customer_id = c.id AND e.invdate BETWEEN $2 AND $3) < 50
+     ), purchases AS (
+       INSERT INTO points_entries (customer_id, invdate, narration, sale_amount_paise, credit, ts)
+       SELECT short.id, $2::date + 3 * g, 'Purchase', 1000000 * g, 10, 'S'
+       FROM short CROSS JOIN generate_series(1, 100) AS g
+     )
+     UPDATE customers SET points_balance = points_balance + 1000 WHERE id IN (SELECT id FROM short)`,
+    [samples.statementMobiles, samples.from, samples.to],
+  );
+}
+
+/**
+ * Takes back what earlier runs' points updates wrote (the bench user's entries, their balance
+ * changes, audit rows and idempotency keys), so that every run measures the same data set.
+ */
+export async function undoBenchWrites(pool: pg.Pool, benchUserId: number) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rowCount } = await client.query(
+      `WITH removed AS (
+         DELETE FROM points_entries WHERE created_by = $1 RETURNING customer_id, credit - debit AS delta
+       ), per_customer AS (
+         SELECT customer_id, sum(delta) AS delta FROM removed GROUP BY customer_id
+       )
+       UPDATE customers c SET points_balance = c.points_balance - p.delta
+       FROM per_customer p WHERE c.id = p.customer_id`,
+      [benchUserId],
+    );
+    await client.query(`DELETE FROM audit_log WHERE user_id = $1`, [benchUserId]);
+    await client.query(`DELETE FROM idempotency_keys WHERE user_id = $1`, [benchUserId]);
+    await client.query('COMMIT');
+    if (rowCount) await client.query('VACUUM ANALYZE points_entries, customers, audit_log');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 export async function countRows(pool: pg.Pool) {
   const { rows } = await pool.query(
     `SELECT (SELECT count(*) FROM customers)::int AS customers,
@@ -48,8 +100,10 @@ export async function countRows(pool: pg.Pool) {
 export interface Samples {
   /** What staff type in a search box: mobile prefixes and parts of names. */
   searches: string[];
-  /** Customers with a ledger, for statements and points updates. */
-  mobiles: string[];
+  /** Customers with a ledger, for statements. */
+  statementMobiles: string[];
+  /** Others, for points updates: their new entries never lengthen a measured statement. */
+  updateMobiles: string[];
   /** A year's statement, ending today. */
   from: string;
   to: string;
@@ -70,7 +124,8 @@ export async function sampleInputs(pool: pg.Pool): Promise<Samples> {
   const today = todayIn(STORE_TIMEZONE);
   return {
     searches,
-    mobiles: rows.map((r) => r.mobileno),
+    statementMobiles: rows.slice(0, rows.length / 2).map((r) => r.mobileno),
+    updateMobiles: rows.slice(rows.length / 2).map((r) => r.mobileno),
     from: `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`,
     to: today,
     months: lastMonths(today, 12),

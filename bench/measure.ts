@@ -86,9 +86,11 @@ async function overHttp(target: Target, scenario: Scenario, connections: number)
   const result = await autocannon({
     url: target.base,
     connections,
+    // Timeouts far beyond any target: a slow answer is a figure to report, not an error. 32
+    // concurrent million-row exports share two cores for minutes.
     ...(scenario.requestsPerConnection
-      ? { amount: connections * scenario.requestsPerConnection, timeout: 120 }
-      : { duration: target.durationS }),
+      ? { amount: connections * scenario.requestsPerConnection, timeout: 900 }
+      : { duration: target.durationS, timeout: 60 }),
     requests: [
       {
         setupRequest: (request, context: { sentAt?: number }) => {

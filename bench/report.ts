@@ -45,8 +45,21 @@ async function writeTables(results: Results) {
   const start = doc.indexOf(BEGIN);
   const end = doc.indexOf(END);
   if (start < 0 || end < start) throw new Error(`docs/performance.md lacks the ${BEGIN} markers`);
-  const tables = [targetsTable(results), '', detailTable(results)].join('\n');
+  const tables = [describeRun(results), '', targetsTable(results), '', detailTable(results)].join(
+    '\n',
+  );
   await writeFile(file, `${doc.slice(0, start + BEGIN.length)}\n${tables}\n${doc.slice(end)}`);
+}
+
+function describeRun({ at, machine: m, dataSet: d }: Results) {
+  const count = (n: number | undefined) => (n ?? 0).toLocaleString('en-IN');
+  return [
+    `Run of ${at.slice(0, 16).replace('T', ' ')} UTC on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB,`,
+    `load average ${m.loadAverage} at the end; Node ${m.node}; PostgreSQL ${m.postgres} (${m.database}),`,
+    `fsync ${m.fsync}, synchronous_commit ${m.synchronousCommit}, shared_buffers ${m.sharedBuffers}.`,
+    `Data: ${count(d.customers)} customers, ${count(d.ledgerRows)} ledger rows, ${count(d.schemes)} schemes,`,
+    `${count(d.installments)} installments.`,
+  ].join('\n');
 }
 
 const at = (results: Results, name: string, connections: number) =>

@@ -3,6 +3,8 @@
  * requests of its targets with autocannon at 1, 8 and 32 connections, each beside the same SQL
  * run raw through pg at the same concurrency; then start times and the login page's JS.
  * `-- --quick`: 1/100 of the data and short runs (a smoke test; its figures are not the targets').
+ * `-- --data-only`: build or check the data set, measure nothing.
+ * `-- --profile <request>`: one request kind at 8 connections under `--cpu-prof` (bench/profile.ts).
  *
  * Database: BENCH_DATABASE_URL, or an embedded PostgreSQL in bench/data (bench/data-quick).
  * Needs `npm run build` first. Results: bench/results/latest.json and docs/performance.md.
@@ -17,14 +19,28 @@ import { openEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { createUsersService } from '../apps/server/src/modules/users/users.service.js';
 import { resolveSecrets } from '../apps/server/src/lib/secrets.js';
-import { countRows, ensureDataSet, sampleInputs } from './data.js';
-import { measure } from './measure.js';
+import {
+  countRows,
+  ensureDataSet,
+  ensureLongStatements,
+  sampleInputs,
+  undoBenchWrites,
+} from './data.js';
+import { measure, type Scenario } from './measure.js';
+import { newestProfile, PROFILE_DIR, summarizeProfile } from './profile.js';
 import { saveResults, type Results } from './report.js';
 import { scenarios } from './scenarios.js';
 import { BENCH_USER, signIn, startServer } from './server.js';
 import { loginPageJsGzipKb, startTimes } from './startup.js';
 
-const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    // Load (or check) the data set and stop: for looking at plans before a run.
+    'data-only': { type: 'boolean', default: false },
+    profile: { type: 'string' },
+  },
+});
 const CUSTOMERS = args.quick ? 10_000 : 1_000_000;
 const DURATION_S = args.quick ? 3 : 15;
 const CONNECTIONS = [1, 8, 32];
@@ -45,25 +61,27 @@ async function main() {
   try {
     await migrateDatabase(database.db);
     await ensureDataSet(database.pool, CUSTOMERS);
+    if (args['data-only']) return;
     const benchUserId = await ensureBenchUser(database);
+    await undoBenchWrites(database.pool, benchUserId);
     const samples = await sampleInputs(database.pool);
+    await ensureLongStatements(database.pool, samples);
+    if (args.profile) {
+      const scenario = scenarios(samples, benchUserId).find((s) => s.name === args.profile);
+      if (!scenario) throw new Error(`no request kind named ${args.profile}`);
+      await profile(scenario, databaseUrl, dataDir);
+      return;
+    }
     const measured: Results['scenarios'] = {};
     for (const scenario of scenarios(samples, benchUserId)) {
       // A server of its own per request kind: the export's RSS is then the export's, not the
       // heap that earlier runs left behind (V8 seldom gives memory back).
-      const server = await startServer(databaseUrl, dataDir);
-      try {
-        const target = {
-          base: server.base,
-          token: await signIn(server.base),
-          databaseUrl,
-          serverPid: server.pid,
-          durationS: DURATION_S,
-        };
-        measured[scenario.name] = await measure(target, scenario, CONNECTIONS);
-      } finally {
-        await server.stop();
-      }
+      measured[scenario.name] = await measureOnOwnServer(
+        scenario,
+        databaseUrl,
+        dataDir,
+        CONNECTIONS,
+      );
     }
     const results: Results = {
       at: new Date().toISOString(),
@@ -80,6 +98,40 @@ async function main() {
     await database.close();
     await embedded?.stop();
   }
+}
+
+async function measureOnOwnServer(
+  scenario: Scenario,
+  databaseUrl: string,
+  dataDir: string,
+  connections: number[],
+  nodeArgs: string[] = [],
+) {
+  const server = await startServer(databaseUrl, dataDir, nodeArgs);
+  try {
+    const target = {
+      base: server.base,
+      token: await signIn(server.base),
+      databaseUrl,
+      serverPid: server.pid,
+      durationS: DURATION_S,
+    };
+    return await measure(target, scenario, connections);
+  } finally {
+    await server.stop(); // a clean stop, so --cpu-prof writes its profile
+  }
+}
+
+async function profile(scenario: Scenario, databaseUrl: string, dataDir: string) {
+  await mkdir(PROFILE_DIR, { recursive: true });
+  await measureOnOwnServer(
+    scenario,
+    databaseUrl,
+    dataDir,
+    [8],
+    ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`],
+  );
+  console.log(await summarizeProfile(await newestProfile()));
 }
 
 async function ensureBenchUser(database: ReturnType<typeof connectDatabase>) {

@@ -52,7 +52,7 @@ async function rawSearch(client: pg.PoolClient, text: string) {
   ]);
 }
 
-function pointsStatement({ mobiles, from, to }: Samples): Scenario {
+function pointsStatement({ statementMobiles: mobiles, from, to }: Samples): Scenario {
   return {
     name: 'pointsStatement',
     call: (n) => ({
@@ -84,7 +84,7 @@ function pointsStatement({ mobiles, from, to }: Samples): Scenario {
  * A credit of 10 points to one of 200 customers, each with its own Idempotency-Key. Raw: the
  * session's user check, the key's claim, the entry's transaction (balance, entry, audit) and storing the answer.
  */
-function pointsUpdate({ mobiles, to: today }: Samples, userId: number): Scenario {
+function pointsUpdate({ updateMobiles: mobiles, to: today }: Samples, userId: number): Scenario {
   const form = (n: number) => ({
     MOBILENO: pick(mobiles, n),
     POINTS: '10',
@@ -102,18 +102,22 @@ function pointsUpdate({ mobiles, to: today }: Samples, userId: number): Scenario
     }),
     async raw(client, n) {
       const key = randomUUID();
-      await client.query(
-        `SELECT id, username, token_version, disabled_at FROM users WHERE id = $1`,
-        [userId],
-      );
-      await client.query(
-        `INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3)
-         ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
-           status_code = NULL, response_body = NULL, created_at = now()
-         WHERE idempotency_keys.created_at < now() - make_interval(hours => 24)
-         RETURNING key`,
-        [userId, key, 'x'.repeat(64)],
-      );
+      // Named, as the server prepares these three: parsed and planned once per connection.
+      await client.query({
+        name: 'session_user',
+        text: `SELECT * FROM users WHERE id = $1
+                 AND NOT EXISTS (SELECT 1 FROM ended_sessions WHERE jti = $2)`,
+        values: [userId, key],
+      });
+      await client.query({
+        name: 'idempotency_claim',
+        text: `INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3)
+               ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
+                 status_code = NULL, response_body = NULL, created_at = now()
+               WHERE idempotency_keys.created_at < now() - make_interval(hours => 24)
+               RETURNING key`,
+        values: [userId, key, 'x'.repeat(64)],
+      });
       await client.query('BEGIN');
       const { rows } = await client.query<{ id: number }>(
         `UPDATE customers SET points_balance = points_balance + 10
@@ -131,10 +135,12 @@ function pointsUpdate({ mobiles, to: today }: Samples, userId: number): Scenario
         [userId, String(entry[0]!.mrn), { customerId: rows[0]!.id, credit: 10, debit: 0 }],
       );
       await client.query('COMMIT');
-      await client.query(
-        `UPDATE idempotency_keys SET status_code = 200, response_body = $3 WHERE user_id = $1 AND key = $2`,
-        [userId, key, JSON.stringify({ success: true, data: entry[0] })],
-      );
+      await client.query({
+        name: 'idempotency_store',
+        text: `UPDATE idempotency_keys SET status_code = $1, response_body = $2
+               WHERE user_id = $3 AND key = $4`,
+        values: [200, JSON.stringify({ success: true, data: entry[0] }), userId, key],
+      });
     },
   };
 }

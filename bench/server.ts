@@ -6,9 +6,9 @@ import { API_PATHS, API_PREFIX } from '@kanak/contract';
 
 export const BENCH_USER = { username: 'bench', password: 'Bench@19280' };
 
-export async function startServer(databaseUrl: string, dataDir: string) {
+export async function startServer(databaseUrl: string, dataDir: string, nodeArgs: string[] = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
