@@ -5,6 +5,7 @@
  * `-- --quick`: 1/100 of the data and short runs (a smoke test; its figures are not the targets').
  * `-- --data-only`: build or check the data set, measure nothing.
  * `-- --profile <request>`: one request kind at 8 connections under `--cpu-prof` (bench/profile.ts).
+ * `-- --only <request>`: one request kind measured and printed; the saved results stay as they are.
  *
  * Database: BENCH_DATABASE_URL, or an embedded PostgreSQL in bench/data (bench/data-quick).
  * Needs `npm run build` first. Results: bench/results/latest.json and docs/performance.md.
@@ -39,6 +40,7 @@ const { values: args } = parseArgs({
     // Load (or check) the data set and stop: for looking at plans before a run.
     'data-only': { type: 'boolean', default: false },
     profile: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const CUSTOMERS = args.quick ? 10_000 : 1_000_000;
@@ -66,10 +68,18 @@ async function main() {
     await undoBenchWrites(database.pool, benchUserId);
     const samples = await sampleInputs(database.pool);
     await ensureLongStatements(database.pool, samples);
+    const named = (name: string) => {
+      const scenario = scenarios(samples, benchUserId).find((s) => s.name === name);
+      if (!scenario) throw new Error(`no request kind named ${name}`);
+      return scenario;
+    };
     if (args.profile) {
-      const scenario = scenarios(samples, benchUserId).find((s) => s.name === args.profile);
-      if (!scenario) throw new Error(`no request kind named ${args.profile}`);
-      await profile(scenario, databaseUrl, dataDir);
+      await profile(named(args.profile), databaseUrl, dataDir);
+      return;
+    }
+    if (args.only) {
+      const runs = await measureOnOwnServer(named(args.only), databaseUrl, dataDir, CONNECTIONS);
+      console.log(JSON.stringify(runs, null, 2));
       return;
     }
     const measured: Results['scenarios'] = {};
