@@ -30,3 +30,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** Refusals at connect time: no statement was sent, so nothing can have been changed. */
+const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', '57P03', '53300']);
+const NOT_CONNECTED_MESSAGES = /timeout exceeded when trying to connect|due to connection timeout/i;
+
+/**
+ * A connection that broke while in use: a change sent on it may or may not have been
+ * committed (a COMMIT can succeed and its answer be lost), so nobody can say it was not made.
+ */
+export function isConnectionLostMidway(error: unknown): boolean {
+  if (!isDatabaseUnavailable(error)) return false;
+  for (const candidate of [error, rootOf(error)]) {
+    const { code, message } = (candidate ?? {}) as { code?: string; message?: string };
+    if (code && NOT_CONNECTED_CODES.has(code)) return false;
+    if (NOT_CONNECTED_MESSAGES.test(message ?? '')) return false;
+  }
+  return true;
+}

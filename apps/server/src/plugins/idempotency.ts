@@ -7,6 +7,7 @@ import type { Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { sha256 } from '../lib/crypto.js';
 import { ConflictError, InvalidInputError, UnauthorizedError } from '../lib/errors.js';
+import { isConnectionLostMidway } from '../lib/pg-errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,8 +23,9 @@ const REPLAY_HEADER = 'idempotent-replayed';
  * after network errors, so a change whose response was lost may arrive again: the first call
  * claims (user, key); a repeat gets the stored first response and does no work.
  *
- * A claim whose request ended in a 5xx is released, so a retry can do the work; a crash
- * between the claim and the response being stored leaves the claim unfinished until it
+ * A claim whose request ended in a 5xx is released, so a retry can do the work — unless the
+ * database connection broke midway, when the change may have been committed. That, and a
+ * crash between the claim and the response being stored, leave the claim unfinished until it
  * expires — the change is never done twice. A retry meets 409 "still being processed" while
  * the first attempt may still be running, and 409 "interrupted, check" once no live request
  * can hold the claim any more. See docs/decisions.md.
@@ -125,6 +127,13 @@ export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db
     if (outcome === 'different') throw new ConflictError(MESSAGES.idempotencyKeyReused);
     if (outcome === 'in-progress') throw new ConflictError(MESSAGES.idempotencyInProgress);
     if (outcome === 'interrupted') throw new ConflictError(MESSAGES.idempotencyInterrupted);
+  });
+
+  // Before the error handler turns it into a 503, which invites a retry: after a broken
+  // connection nobody knows whether the change was committed, so the claim is left "in
+  // progress" (a retry is refused, then told to check) rather than released for a second go.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (isConnectionLostMidway(error)) request.idempotencyKey = undefined;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

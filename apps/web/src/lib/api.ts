@@ -79,9 +79,10 @@ function isStillInProgress(error: AxiosError): boolean {
 }
 
 /**
- * A 503 means the server did not make the change: it was stopping (a restart, or a load
- * balancer moving traffic) or could not reach its database, and a claimed key is released on
- * a 5xx. Sent again with the same Idempotency-Key, a change is still made at most once.
+ * A 503: the server was stopping (a restart, or a load balancer moving traffic) or could not
+ * reach its database. Sent again with the same Idempotency-Key, a change is made at most
+ * once: the server releases the key only when nothing can have been done, and otherwise
+ * answers the retry "still being processed".
  */
 const isUnavailable = (error: AxiosError) => error.response?.status === 503;
 

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
 import { connectDatabase, type Database } from '../../db/client.js';
-import { isDatabaseUnavailable } from '../../lib/pg-errors.js';
+import { isConnectionLostMidway, isDatabaseUnavailable } from '../../lib/pg-errors.js';
 import { createCustomersCsv, type OpenCustomersCsv } from './customers.export.js';
 
 const CUSTOMERS = 3000;
@@ -80,8 +80,11 @@ describe('customer CSV exports at once', () => {
       const refusals = await Promise.allSettled(Array.from({ length: 5 }, () => openOnSmall()));
       for (const refusal of refusals) {
         expect(refusal.status).toBe('rejected');
-        // The error handler answers these with the 503 "database unavailable" envelope.
-        expect(isDatabaseUnavailable((refusal as PromiseRejectedResult).reason)).toBe(true);
+        // The error handler answers these with the 503 "database unavailable" envelope, and
+        // a change refused this way would release its Idempotency-Key: nothing was sent.
+        const { reason } = refusal as PromiseRejectedResult;
+        expect(isDatabaseUnavailable(reason)).toBe(true);
+        expect(isConnectionLostMidway(reason)).toBe(false);
       }
     } finally {
       held.release();

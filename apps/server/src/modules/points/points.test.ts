@@ -89,6 +89,16 @@ async function lastEntry() {
   return row!;
 }
 
+/** Polls until `probe` gives a value (5 s at most). */
+async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  for (const until = Date.now() + 5_000; Date.now() < until;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('waited 5 s in vain');
+}
+
 /** Customers whose cached balance differs from the sum of their ledger: must be none. */
 async function balancesDisagreeing() {
   return ctx.sql(`
@@ -399,6 +409,42 @@ describe('update-points: concurrency and idempotency', () => {
     expect(other.json().message).toBe(MESSAGES.idempotencyKeyReused);
     expect(await snapshot()).toEqual(before);
     expect(await balance(customer.mobileno)).toBe(10);
+  });
+
+  it('a connection lost in the middle of a change keeps its key: the resent change is not made again', async () => {
+    // A COMMIT can be applied and its answer lost; the server cannot tell that from a change
+    // that never ran, so it must not release the key for the web client's retry of the 503.
+    const customer = await newCustomer('9800000190');
+    const key = randomUUID();
+    const form = { MOBILENO: customer.mobileno, POINTS: '9', INVDATE: '2025-06-15', CASHCR: 'CR' };
+    const holder = await ctx.database.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customer.id]);
+      const first = updatePoints(form, key);
+      const waiting = await waitFor(async () => {
+        const rows = await ctx.sql<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return rows[0]?.pid;
+      });
+      await ctx.sql('SELECT pg_terminate_backend($1)', [waiting]);
+      const lost = await first;
+      expect(lost.statusCode).toBe(503);
+      expect(lost.json().message).toBe(MESSAGES.databaseUnavailable);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+
+    const resent = await updatePoints(form, key);
+    expect(resent.statusCode).toBe(409);
+    expect(resent.json().message).toBe(MESSAGES.idempotencyInProgress);
+    expect(await balance(customer.mobileno)).toBe(0);
+    // A new action (a new key) is made as usual.
+    expect((await updatePoints(form, randomUUID())).statusCode).toBe(200);
+    expect(await balance(customer.mobileno)).toBe(9);
   });
 
   it('forgets a key after 24 hours: the same key then claims a new change', async () => {
