@@ -81,7 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: redactingLogger(deps.logger ?? silentLogger()),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
+    // The server names every request itself: a client's X-Request-Id would otherwise become
+    // the log's id and be echoed in error answers, whatever text it held.
+    requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     // An address the router cannot read (a broken %-escape, an over-long id) names nothing.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
@@ -93,6 +95,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every call takes JSON (or a multipart upload); a text body is the wrong type (415), not a
+  // string for a schema to puzzle over.
+  app.removeContentTypeParser('text/plain');
+  logClientRequestId(app);
   app.decorate('config', config);
   app.setErrorHandler(errorHandler);
   refuseRequestsWhileStopping(app);
@@ -177,12 +183,32 @@ function refuseRequestsWhileStopping(app: FastifyInstance) {
   });
 }
 
+/**
+ * A proxy's or client's own X-Request-Id is kept beside ours in the log, to follow a request
+ * across systems; only an id's usual characters, so it cannot pass for anything else.
+ */
+function logClientRequestId(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    const given = request.headers['x-request-id'];
+    if (typeof given !== 'string' || given === '') return;
+    const clientRequestId = given.slice(0, 64).replace(/[^\w.:-]/g, '_');
+    reply.log = request.log = request.log.child({ clientRequestId });
+  });
+}
+
 function silentLogger(): FastifyBaseLogger {
   return pino({ level: 'silent' });
 }
 
 /** The one error handler: every failure becomes `{ success: false, message }` (DESIGN §4). */
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (request.raw.readableAborted) {
+    // The client hung up while sending its body (a cancelled upload, a closed tab): nobody is
+    // left to answer, and it is no fault of ours or of the database, whose reset connections
+    // carry the same ECONNRESET.
+    request.log.info({ code: error.code }, 'client closed the request before its body arrived');
+    return reply.code(400).send({ success: false, message: MESSAGES.invalidJson });
+  }
   if (error instanceof AppError) {
     return reply.code(error.statusCode).send({ success: false, message: error.message });
   }

@@ -7,6 +7,8 @@ export const LIMITS = {
   requestRetries: 3,
   imagesPerType: 5,
   imageMaxBytes: 5 * 1024 * 1024,
+  /** Width × height: a small file may still decode to hundreds of megabytes in a phone. */
+  imageMaxPixels: 40_000_000,
   passwordMaxLength: 15,
   passwordMinLength: 8,
   usernameMaxLength: 30,

@@ -35,6 +35,8 @@ export const MESSAGES = {
   imageRequired: 'Please choose an image file to upload.',
   imageTooLarge: 'The image is larger than 5 MB. Please choose a smaller image.',
   imageFormat: 'Only PNG, JPEG, GIF or WebP images can be uploaded.',
+  imageTooManyPixels:
+    'The image is larger than 40 megapixels (for example 8000 × 5000). Please choose a smaller image.',
   oneImageAtATime: 'Please upload one image at a time.',
   invalidUpload: 'The upload could not be read. Please choose the image again.',
   imageNotFound: 'Image not found.',

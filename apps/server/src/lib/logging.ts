@@ -13,6 +13,9 @@ const REDACTED_PATHS = [
   'headers.cookie',
   'req.headers.authorization',
   'req.headers.cookie',
+  // The multipart parser logs the request's headers at trace level.
+  'busboyOptions.headers.authorization',
+  'busboyOptions.headers.cookie',
   'body.PASSWORD',
   'body.oldpassword',
   'body.newpassword',

@@ -1,34 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_PREFIX, LIMITS, MESSAGES } from '@kanak/contract';
+import { z } from 'zod';
+import { LIMITS, MESSAGES } from '@kanak/contract';
 import { UnauthorizedError } from '../lib/errors.js';
 import type { SessionStaff, StaffIdentity } from './types.js';
 
-interface TokenClaims {
-  sub: string;
-  name: string;
+/**
+ * What a session token must carry, checked after its signature: an authentic token of another
+ * shape (no expiry, a `sub` that is not a user id) is refused like a forged one, never reaches
+ * a query.
+ */
+const sessionClaims = z.object({
+  sub: z.string().regex(/^[1-9][0-9]{0,9}$/),
+  name: z.string(),
   /** The user's token version when signed; a password change or disable bumps it. */
-  ver: number;
+  ver: z.number().int().nonnegative(),
   /** Opened with "Stay logged in": a renewed token keeps the long lifetime. */
-  stay: boolean;
+  stay: z.boolean().optional(),
   /**
    * Random: every sign-in gets a token of its own, even two in the same second, and Logout
    * can end exactly this one. Absent from tokens signed before jtis were added.
    */
-  jti?: string;
-}
+  jti: z.string().max(64).optional(),
+  /** Expiry, seconds since 1970: a token without one would never end. */
+  exp: z.number(),
+});
 
-/** What a verified token carries besides our claims. */
-interface VerifiedClaims extends TokenClaims {
-  /** Expiry, seconds since 1970: every token is signed with a lifetime. */
-  exp: number;
-}
+type SessionClaims = z.infer<typeof sessionClaims>;
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: TokenClaims;
-    user: VerifiedClaims;
+    payload: Omit<SessionClaims, 'exp'>;
+    user: SessionClaims;
   }
 }
 
@@ -55,12 +60,19 @@ export interface AuthOptions {
   ): Promise<StaffIdentity | undefined>;
 }
 
-/** Bearer JWT on every /api route except those marked public. */
+const STAFF = Symbol('staff');
+
+/**
+ * Every route needs a staff member's bearer token unless it declares itself public
+ * (`config.public`). Which route a request reached is the router's answer, after it has
+ * decoded the path: `/%61pi/...` or an absolute-form target reach the same route, and the same
+ * rule, as `/api/...`. Requests that reach no route get the not-found answer and nothing else.
+ */
 export const authPlugin = fp<AuthOptions>(async (app, options) => {
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256' },
-    verify: { algorithms: ['HS256'] },
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] },
   });
 
   app.decorate('signSessionToken', (user, stayLoggedIn) =>
@@ -76,25 +88,33 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     ),
   );
 
-  app.decorateRequest('staff', null as unknown as SessionStaff);
+  // Read through a getter: a handler that asks for the caller where nobody signed in gets the
+  // session answer (401), never a crash on a missing identity.
+  app.decorateRequest(STAFF, null);
+  app.decorateRequest('staff', {
+    getter(this: FastifyRequest) {
+      const staff = (this as unknown as Record<symbol, SessionStaff | null>)[STAFF];
+      if (!staff) throw new UnauthorizedError(MESSAGES.sessionExpired);
+      return staff;
+    },
+  });
+  const setStaff = (request: FastifyRequest, staff: SessionStaff) => {
+    (request as unknown as Record<symbol, SessionStaff>)[STAFF] = staff;
+  };
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(`${API_PREFIX}/`) || request.routeOptions.config?.public) return;
-    let claims: VerifiedClaims;
-    try {
-      claims = await request.jwtVerify<VerifiedClaims>();
-    } catch {
-      throw new UnauthorizedError(MESSAGES.sessionExpired);
-    }
+    const route = request.routeOptions;
+    if (route.url === undefined || route.config?.public) return;
+    const claims = await verifiedClaims(request);
     const stayLoggedIn = claims.stay === true;
     const user = await options.findSessionUser(Number(claims.sub), claims.ver, claims.jti);
     if (user) {
-      request.staff = { ...user, stayLoggedIn };
-    } else if (request.routeOptions.config?.idempotent && request.headers['idempotency-key']) {
+      setStaff(request, { ...user, stayLoggedIn });
+    } else if (route.config?.idempotent && request.headers['idempotency-key']) {
       // An authentic token that a change has since ended (say, the password change whose
       // response was lost) may fetch the stored answer to its own retried request, nothing
       // else: the idempotency plugin refuses it unless it is such a replay.
-      request.staff = { id: Number(claims.sub), username: claims.name, stayLoggedIn };
+      setStaff(request, { id: Number(claims.sub), username: claims.name, stayLoggedIn });
       request.sessionEnded = true;
     } else {
       throw new UnauthorizedError(MESSAGES.sessionExpired);
@@ -104,3 +124,11 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     reply.log = request.log = request.log.child({ user: request.staff.username });
   });
 });
+
+async function verifiedClaims(request: FastifyRequest): Promise<SessionClaims> {
+  try {
+    return sessionClaims.parse(await request.jwtVerify());
+  } catch {
+    throw new UnauthorizedError(MESSAGES.sessionExpired);
+  }
+}

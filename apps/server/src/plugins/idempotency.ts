@@ -44,10 +44,15 @@ export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db
   };
   // Keyed: a body may hold an Aadhaar number, which a plain hash would let a database dump
   // recover by trying every number.
-  const fingerprint = (request: FastifyRequest) =>
-    createHmac('sha256', secret)
-      .update(`${request.method} ${request.url} ${bodyFingerprint(request.body)}`)
+  // The route as matched, not the target as spelled: a retry that writes the path another way
+  // is still the same request.
+  const fingerprint = (request: FastifyRequest) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const target = `${request.routeOptions.url}${query}`;
+    return createHmac('sha256', secret)
+      .update(`${request.method} ${target} ${bodyFingerprint(request.body)}`)
       .digest('hex');
+  };
   const mine = (userId: number, key: string) =>
     and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
 

@@ -45,11 +45,14 @@ export const securityPlugin = fp(async (app) => {
   await app.register(securityLogPlugin);
 });
 
+/**
+ * Decided by the route the request reached, never by the text of its URL: every answer is
+ * kept out of caches unless its route says otherwise (the web app's files, the public images
+ * and content), whichever spelling of the path reached it.
+ */
 function apiHeaders(request: FastifyRequest, reply: FastifyReply) {
   if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-  if (!request.url.startsWith(`${API_PREFIX}/`)) return;
-  // Customer data, tokens: no browser or proxy may keep a copy (ASVS 8.2.1). Routes that may be
-  // cached (the public images, the mobile app's content) say so themselves.
+  // Customer data, tokens: no browser or proxy may keep a copy (ASVS 8.2.1).
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   // A JSON answer opened directly in a tab is downloaded, never rendered (ASVS 14.4.2).
   const type = String(reply.getHeader('content-type') ?? '');
@@ -57,7 +60,7 @@ function apiHeaders(request: FastifyRequest, reply: FastifyReply) {
     reply.header('content-disposition', 'attachment; filename="api.json"');
   }
   // The mobile app and other sites may load the public images and content; nothing else.
-  if (request.routeOptions.config?.public) {
+  if (request.routeOptions.config?.public && request.routeOptions.url?.startsWith(API_PREFIX)) {
     reply.header('cross-origin-resource-policy', 'cross-origin');
   }
 }

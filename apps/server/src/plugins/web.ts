@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -13,34 +13,65 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', impor
  * API paths with the JSON envelope.
  */
 export const webPlugin = fp<{ root: string }>(async (app, { root }) => {
-  const hasWebApp = existsSync(path.join(root, 'index.html'));
+  const indexFile = path.join(root, 'index.html');
+  // The shell every client route answers with; like the files, read as they are at start.
+  const shell = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  const hasWebApp = shell !== undefined;
   if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      // The build keeps source maps for debugging; they are the app's source, not for the web
-      // (ASVS 12.5.1).
-      allowedPath: (pathname) => !pathname.endsWith('.map'),
-      setHeaders(res, file) {
-        // Vite fingerprints everything under assets/; index.html must always be fresh.
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+    await app.register(async (files) => {
+      // The app's own files are what a browser loads before anyone signs in.
+      files.addHook('onRoute', (route) => {
+        route.config = { ...route.config, public: true };
+      });
+      await files.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        // The build keeps source maps for debugging; they are the app's source, not for the web
+        // (ASVS 12.5.1).
+        allowedPath: (pathname) => !pathname.endsWith('.map'),
+        setHeaders(res, file) {
+          // Vite fingerprints everything under assets/; index.html must always be fresh.
+          const immutable = file.includes(`${path.sep}assets${path.sep}`);
+          res.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
     });
   }
   app.setNotFoundHandler((request, reply) => {
     // Client routes have no file extension; a missing /assets/x.js must be a 404, not the
-    // app shell (the browser would try to run HTML as a script).
-    const pathname = request.url.split('?')[0] ?? '';
+    // app shell (the browser would try to run HTML as a script). Nothing that any reader could
+    // take for an API path (`//api//x`, `/%2561pi/x`) gets the shell either: it is not found.
+    const pathname = resolvedPath(request.url);
     const wantsPage =
       request.method === 'GET' &&
-      !pathname.startsWith(`${API_PREFIX}/`) &&
-      pathname !== API_PREFIX &&
+      pathname !== undefined &&
+      !pathname.startsWith(API_PREFIX) &&
       !path.extname(pathname);
     // Files under the root have their own routes (wildcard: false); the rest are client routes.
-    if (hasWebApp && wantsPage)
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (shell && wantsPage)
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
     return reply.code(404).send({ success: false, message: MESSAGES.notFound });
   });
 });
+
+/**
+ * A request target's path as lenient readers may see it: escapes decoded until none are left,
+ * runs of slashes folded, dot segments resolved, letters lower-cased. Undefined when it cannot
+ * be decoded.
+ */
+function resolvedPath(target: string): string | undefined {
+  let pathname = target.split('?')[0] ?? '';
+  try {
+    for (let round = 0; round < 5 && pathname.includes('%'); round++) {
+      pathname = decodeURIComponent(pathname);
+    }
+  } catch {
+    return undefined;
+  }
+  pathname = pathname.replace(/[/\\]+/g, '/');
+  return new URL(pathname, 'http://host').pathname.toLowerCase();
+}

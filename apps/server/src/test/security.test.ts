@@ -4,6 +4,7 @@
  */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -25,6 +26,7 @@ import {
   TEST_SECRETS,
   type TestContext,
 } from '../../test/helpers.js';
+import { pathSpellings, rawRequest } from '../../test/raw-http.js';
 
 let ctx: TestContext;
 /** Same database, its own app: logs into `logText`, serves a web app from `webDist`. */
@@ -254,7 +256,11 @@ describe('V3 session management', () => {
       expect(response.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
     }
     // The same claims signed as the server signs them pass: the refusals were about the algorithm.
-    const genuine = createSigner({ algorithm: 'HS256', key: TEST_SECRETS.jwtSecret })(claims);
+    const genuine = createSigner({
+      algorithm: 'HS256',
+      key: TEST_SECRETS.jwtSecret,
+      expiresIn: 600_000,
+    })(claims);
     expect((await customers(genuine)).statusCode).toBe(200);
   });
 
@@ -404,6 +410,72 @@ describe('V3 session management', () => {
   });
 });
 
+describe('V4 access control', () => {
+  /** `logged` serves the web app too, so its page fallback is in play for every spelling. */
+  let port: number;
+  beforeAll(async () => {
+    await logged.listen({ port: 0, host: '127.0.0.1' });
+    port = (logged.server.address() as AddressInfo).port;
+  });
+  const send = (method: string, target: string, headers: Record<string, string> = {}) =>
+    rawRequest(port, {
+      method,
+      target,
+      ...(method === 'GET'
+        ? { headers }
+        : { headers: { 'content-type': 'application/json', ...headers }, body: '{}' }),
+    });
+
+  it('answers the reported ways round sign-in with 401 and no data', async () => {
+    const answers = [
+      await send('GET', '/%61pi/customers/download-customer-data?format=csv'),
+      await send('GET', '/%61pi/social/get-panel-config'),
+      await send('GET', '/ap%69/customers/get-fyear'),
+      await send('GET', 'http://x/api/social/get-panel-config'),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(JSON.parse(answer.body)).toEqual({ success: false, message: MESSAGES.sessionExpired });
+      expect(answer.headers['cache-control']).toBe('no-store');
+    }
+    // And the line that makes the refusals traceable.
+    expect(await waitForLog('GET /api/social/get-panel-config')).toContain('session refused');
+  });
+
+  it('refuses every route that is not public without a token however its path is spelled: 401 where the router takes it for the route, else 404', async () => {
+    const routes = logged.registeredRoutes.filter((route) => !route.public);
+    expect(routes.length).toBeGreaterThan(20);
+    const problems: string[] = [];
+    for (const route of routes) {
+      const path = route.url.replace(/:(\w+)/g, '1');
+      for (const { target, reachesRoute } of pathSpellings(path)) {
+        const answer = await send(route.method, target);
+        const allowed = reachesRoute ? [401] : [401, 404];
+        const where = `${route.method} ${target} -> ${answer.status}`;
+        if (!allowed.includes(answer.status))
+          problems.push(`${where}: ${answer.body.slice(0, 80)}`);
+        else if (answer.headers['cache-control'] !== 'no-store')
+          problems.push(`${where}: cacheable`);
+        else if (JSON.parse(answer.body).success !== false) problems.push(`${where}: no refusal`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('serves the public routes and the web app by whatever spelling the router reads as theirs', async () => {
+    const health = await send('GET', '/%61pi/health');
+    expect(health.status).toBe(200);
+    const page = await send('GET', '/home/customer-profile');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>Kanak</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    // An API path written so that no route takes it is an unknown API path, not the app shell.
+    for (const target of ['//api//customers/get-fyear', '/API/customers/get-fyear', '/%2561pi/x']) {
+      expect((await send('GET', target)).status, target).toBe(404);
+    }
+  });
+});
+
 describe('V5 validation', () => {
   it('refuses a JSON body that carries __proto__ with 400, polluting nothing', async () => {
     for (const body of [
@@ -420,6 +492,17 @@ describe('V5 validation', () => {
       expect(response.json().success).toBe(false);
     }
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
+  it('refuses a text/plain body with 415, as any body that is not JSON', async () => {
+    const response = await call({
+      method: 'POST',
+      url: '/api/customers/get-customer-data',
+      payload: '{"mobileno":"9811100001"}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ success: false, message: MESSAGES.unsupportedContentType });
   });
 
   it('treats SQL typed into a search as text', async () => {
@@ -563,6 +646,8 @@ describe('V7 logging and errors', () => {
         authed(jwt, {
           method: 'POST',
           url: '/api/customers/update-customer-data',
+          // The client's own id is logged beside the server's, never in its place.
+          headers: { 'x-request-id': 'forged"id {level:60} <b>' },
           payload: {
             formData: {
               mobileno: '9844400004',
@@ -583,7 +668,14 @@ describe('V7 logging and errors', () => {
       });
       const text = await waitForLog('unhandled error');
       const line = text.split('\n').find((l) => l.includes('unhandled error'))!;
-      expect(JSON.parse(line)).toMatchObject({ reqId: body.requestId, level: 50 });
+      expect(body.requestId).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
+      expect(JSON.parse(line)).toMatchObject({
+        reqId: body.requestId,
+        clientRequestId: 'forged_id__level:60___b_',
+        level: 50,
+      });
       expect(line).toContain('simulated failure');
       expect(line).toContain('params: [redacted]');
       for (const value of ['9844400004', 'Failing Save', 'failing.save@example.in', 'FAILS1234Z']) {
@@ -593,6 +685,42 @@ describe('V7 logging and errors', () => {
       await ctx.sql(`DROP TRIGGER test_refuse_customers ON customers;
                      DROP FUNCTION test_refuse_customers();`);
     }
+  });
+});
+
+describe('V7 a client that hangs up', () => {
+  it('logs a body cut off by its client at info level, not as the database being away', async () => {
+    await logged.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const { port } = logged.server.address() as AddressInfo;
+    const jwt = (await signIn('meera', 'Meera@1928', logged)).json().accessToken as string;
+    logText = '';
+    for (const [target, type] of [
+      ['/api/customers/update-customer-data', 'application/json'],
+      ['/api/file/upload', 'multipart/form-data; boundary=cut'],
+    ] as const) {
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        `POST ${target} HTTP/1.1\r\nHost: kanak.test\r\nAuthorization: Bearer ${jwt}\r\n` +
+          `Idempotency-Key: ${randomUUID()}\r\nContent-Type: ${type}\r\n` +
+          `Content-Length: 100000\r\n\r\n${type.startsWith('multipart') ? '--cut\r\n' : '{"formData": {'}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      await waitForLog('client closed the request');
+      logText = logText.replace('client closed the request', 'seen');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = logText
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(lines.filter((line) => line.msg === 'seen before its body arrived')).toHaveLength(2);
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(logText).not.toContain('database unavailable');
+    // The log is at trace level here, where the multipart parser logs the request's headers.
+    expect(logText).toContain('busboyOptions');
+    expect(logText).not.toContain(jwt.split('.')[2]!);
   });
 });
 
@@ -719,8 +847,8 @@ describe('V14 configuration and headers', () => {
         'access-control-request-headers': 'authorization',
       },
     });
-    // Refused like any request without a token; what matters is the missing permission below.
-    expect(preflight.statusCode).toBe(401);
+    // No route answers OPTIONS; what matters is the missing permission below.
+    expect(preflight.statusCode).toBe(404);
     const crossOrigin = await call({
       method: 'GET',
       url: '/api/customers/get-fyear',

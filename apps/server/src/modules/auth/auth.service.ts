@@ -1,4 +1,4 @@
-import { MESSAGES } from '@kanak/contract';
+import { LIMITS, MESSAGES } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { verifyDecoy, verifyPassword } from '../../lib/crypto.js';
@@ -11,12 +11,17 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService({ db, users }: { db: Db; users: UsersService }) {
   return {
-    /** Checks credentials; five failures for one username in the window lock it (429). */
+    /**
+     * Checks credentials. The attempt is counted before the password is checked: of any
+     * number of attempts at once, at most five in the window are checked, and five failures
+     * lock the username (429) until the lock period ends.
+     */
     async login(username: string, password: string) {
       const lockKey = username.toLowerCase();
-      const lockedUntil = await authRepo.lockedUntil(db, lockKey);
-      if (lockedUntil) {
-        const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000));
+      const { attempt, lockedUntil } = await authRepo.countAttempt(db, lockKey);
+      if (attempt > LIMITS.loginMaxFailures) {
+        const endsIn = lockedUntil ? lockedUntil.getTime() - Date.now() : Infinity;
+        const minutes = Math.max(1, Math.min(LIMITS.loginLockMinutes, Math.ceil(endsIn / 60_000)));
         throw new TooManyRequestsError(MESSAGES.accountLocked(minutes));
       }
       const user = await users.findByUsername(username);
@@ -24,10 +29,7 @@ export function createAuthService({ db, users }: { db: Db; users: UsersService }
         user && !user.disabledAt
           ? await verifyPassword(user.passwordHash, password)
           : await verifyDecoy(password).then(() => false);
-      if (!user || !valid) {
-        await authRepo.recordFailure(db, lockKey);
-        throw new UnauthorizedError(MESSAGES.invalidCredentials);
-      }
+      if (!user || !valid) throw new UnauthorizedError(MESSAGES.invalidCredentials);
       await authRepo.clearFailures(db, lockKey);
       return { id: user.id, username: user.username, tokenVersion: user.tokenVersion };
     },

@@ -23,7 +23,7 @@ const signIn = (
   USERNAME: string,
   PASSWORD: string,
   extra: Record<string, unknown> = {},
-  remoteAddress = `10.0.0.${nextAddress++}`,
+  remoteAddress = `10.0.${nextAddress >> 8}.${nextAddress++ & 255}`,
 ) =>
   ctx.app.inject({
     method: 'POST',
@@ -89,6 +89,35 @@ describe('POST /api/login/verify', () => {
       `SELECT round(extract(epoch FROM locked_until - now()) / 60)::int AS minutes FROM login_lockouts WHERE username = 'ravi'`,
     );
     expect(row?.minutes).toBe(15);
+  });
+
+  it('checks at most 5 of 30 wrong passwords sent at once, then refuses the right one until the lock ends', async () => {
+    await addUser(ctx, 'burst', 'Burst@19280');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => signIn('burst', 'Wrong@19280')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    // A 401 is a password that was checked and found wrong; a 429 was refused unchecked.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+    const locked = await signIn('burst', 'Burst@19280');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(MESSAGES.accountLocked(15));
+    // When the lock period is over, the right password works and clears the count.
+    await ctx.sql(
+      `UPDATE login_lockouts SET window_started_at = now() - interval '31 minutes',
+              locked_until = now() - interval '1 second' WHERE username = 'burst'`,
+    );
+    expect((await signIn('burst', 'Burst@19280')).statusCode).toBe(200);
+    expect(await ctx.sql(`SELECT * FROM login_lockouts WHERE username = 'burst'`)).toEqual([]);
+  });
+
+  it('lets the fifth attempt in a window through to the password check, and the right password then clears the count', async () => {
+    await addUser(ctx, 'fifth', 'Fifth@19280');
+    for (let i = 0; i < 4; i++)
+      expect((await signIn('fifth', 'bad-password')).statusCode).toBe(401);
+    expect((await signIn('fifth', 'Fifth@19280')).statusCode).toBe(200);
+    expect(await ctx.sql(`SELECT * FROM login_lockouts WHERE username = 'fifth'`)).toEqual([]);
   });
 
   it('counts failures of a window that has passed afresh, and a success clears them', async () => {
@@ -175,6 +204,33 @@ describe('every API route needs a valid token unless it is public', () => {
         expect(response.statusCode, `${route.method} ${route.url} with ${authorization}`).toBe(401);
         expect(response.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
       }
+    }
+  });
+
+  it('refuses an authentic token without an expiry, or whose user id or version is malformed, with 401', async () => {
+    const sign = createSigner({ key: TEST_SECRETS.jwtSecret, expiresIn: 600_000 });
+    const signForever = createSigner({ key: TEST_SECRETS.jwtSecret });
+    const [user] = await ctx.sql<{ id: number; token_version: number }>(
+      `SELECT id, token_version FROM users WHERE username = 'meera'`,
+    );
+    const good = { sub: String(user!.id), name: 'meera', ver: user!.token_version };
+    const route = { method: 'GET', url: '/api/customers/get-fyear' };
+    // The same claims, signed with an expiry, pass: the refusals below are about their shape.
+    expect((await request(route, `Bearer ${sign(good)}`)).statusCode).toBe(200);
+    for (const jwt of [
+      signForever(good),
+      sign({ ...good, sub: 'abc' }),
+      sign({ ...good, sub: '1.5' }),
+      sign({ ...good, sub: '-1' }),
+      sign({ ...good, sub: '99999999999999999999' }),
+      sign({ ...good, sub: user!.id }),
+      sign({ name: 'meera', ver: 0 }),
+      sign({ ...good, ver: 'x' }),
+      sign({ ...good, ver: null }),
+    ]) {
+      const response = await request(route, `Bearer ${jwt}`);
+      expect(response.statusCode, jwt).toBe(401);
+      expect(response.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
     }
   });
 

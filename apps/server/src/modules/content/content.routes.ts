@@ -18,7 +18,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../../lib/errors.js';
-import { detectImageMime, type ContentService } from './content.service.js';
+import { judgeImage, type ContentService } from './content.service.js';
 
 /** Images never change under their URL (a new upload gets a new id): cache them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -59,7 +59,7 @@ async function readUpload(request: FastifyRequest, uploadError: (error: unknown)
   } catch (error) {
     throw uploadError(error);
   }
-  if (bytes) await detectImageMime(bytes);
+  if (bytes) await judgeImage(bytes);
   request.body = { type, file: bytes && sha256(bytes) };
   if (bytes) uploads.set(request, bytes);
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
 import {
   ACCEPTED_IMAGE_MIME,
   imageUrl,
@@ -27,15 +28,35 @@ export type AcceptedMime = (typeof ACCEPTED_IMAGE_MIME)[number];
 
 /**
  * The image format the bytes themselves say (magic numbers), whatever the file's name or its
- * declared type: PNG (animated PNG included), JPEG, GIF or WebP; anything else is 415.
+ * declared type: PNG (animated PNG included), JPEG, GIF or WebP; anything else is 415. An
+ * image whose header declares more pixels than a phone can spare memory for is 413.
  */
-export async function detectImageMime(bytes: Buffer): Promise<AcceptedMime> {
+export async function judgeImage(bytes: Buffer): Promise<AcceptedMime> {
+  const mime = await detectImageMime(bytes);
+  checkImageDimensions(bytes);
+  return mime;
+}
+
+async function detectImageMime(bytes: Buffer): Promise<AcceptedMime> {
   const detected = await fileTypeFromBuffer(bytes);
   const mime = detected?.mime === 'image/apng' ? 'image/png' : detected?.mime;
   if (!mime || !(ACCEPTED_IMAGE_MIME as readonly string[]).includes(mime)) {
     throw new UnsupportedMediaTypeError(MESSAGES.imageFormat);
   }
   return mime as AcceptedMime;
+}
+
+/** A few hundred kilobytes of PNG can declare 20000 × 20000 pixels: 1.6 GB to show. */
+function checkImageDimensions(bytes: Buffer): void {
+  let pixels: number;
+  try {
+    const { width, height } = imageSize(bytes);
+    pixels = width * height;
+  } catch {
+    throw new UnsupportedMediaTypeError(MESSAGES.imageFormat);
+  }
+  if (!(pixels > 0)) throw new UnsupportedMediaTypeError(MESSAGES.imageFormat);
+  if (pixels > LIMITS.imageMaxPixels) throw new PayloadTooLargeError(MESSAGES.imageTooManyPixels);
 }
 
 /** The record's PATH: an opaque key. Nothing on disk has this name. */
@@ -51,7 +72,7 @@ export function createContentService({ db }: { db: Db }) {
       if (bytes.length === 0) throw new InvalidInputError(MESSAGES.imageRequired);
       if (bytes.length > LIMITS.imageMaxBytes)
         throw new PayloadTooLargeError(MESSAGES.imageTooLarge);
-      const mime = await detectImageMime(bytes);
+      const mime = await judgeImage(bytes);
       const digest = sha256(bytes);
       return db.transaction(async (tx) => {
         await contentRepo.lockType(tx, type);

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { LIMITS, MESSAGES, type ImageRecord } from '@kanak/contract';
@@ -47,6 +48,26 @@ const pngVariant = () => Buffer.concat([PNG, Buffer.from(`variant ${++variant}`)
 /** A PNG of exactly `size` bytes. */
 const pngOfSize = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
 
+/** A PNG signature and header declaring `width` × `height`, with no picture behind them. */
+function pngDeclaring(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 type Field = [name: string, value: string | { bytes: Buffer; filename: string; mime: string }];
@@ -215,6 +236,22 @@ describe('POST /api/file/upload', () => {
     const record = await uploaded(upload('banner', pngOfSize(LIMITS.imageMaxBytes)));
     const served = await getPublic(record.URL);
     expect(served.rawPayload.length).toBe(LIMITS.imageMaxBytes);
+  });
+
+  it('refuses an image whose header declares more than 40 megapixels with 413, before anything is stored', async () => {
+    // A few hundred bytes that a phone would have to decode into 1.6 GB.
+    for (const [width, height] of [
+      [20_000, 20_000],
+      [8_000, 5_001],
+      [1, 40_000_001],
+    ] as const) {
+      await changesNothing(async () => {
+        const response = await upload('banner', pngDeclaring(width, height));
+        expectRefusal(response, 413, MESSAGES.imageTooManyPixels);
+      });
+    }
+    // The limit itself is allowed.
+    await uploaded(upload('card', pngDeclaring(8_000, 5_000)));
   });
 
   it('refuses a type other than banner or card, a missing type and a missing file with 400', async () => {
