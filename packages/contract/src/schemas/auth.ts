@@ -68,4 +68,6 @@ export const branding = z.object({
   bonusPercent: z.number().optional(),
 });
 export type Branding = z.infer<typeof branding>;
-export const brandingResponse = z.object({ success: z.literal(true), data: branding });
+export const brandingResponse = z.object({ success: z.boolean(), data: branding });
+
+export const healthResponse = z.object({ success: z.boolean() });

@@ -9,6 +9,14 @@ export const messageResponse = z.object({ success: z.boolean(), message: z.strin
 export type MessageResponse = z.infer<typeof messageResponse>;
 
 /**
+ * A successful answer carrying `data`. Routes declare it as their 200 response: the server
+ * sends exactly these fields (anything else a service returns is left out), the API docs show
+ * it, and the web app reads its type from it.
+ */
+export const dataResponse = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.boolean(), message: z.string().optional(), data });
+
+/**
  * False for text with a NUL character or an unpaired UTF-16 surrogate (half an emoji): JSON can
  * carry both, but PostgreSQL refuses NUL in text and jsonb, and would store the half emoji as
  * U+FFFD, the replacement character: not what was typed.

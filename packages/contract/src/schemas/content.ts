@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { API_PATHS, API_PREFIX } from '../api-paths.js';
-import { IMAGE_TYPES, type ImageType } from '../limits.js';
+import { IMAGE_TYPES } from '../limits.js';
 import { MESSAGES } from '../messages.js';
-import { storableText } from './common.js';
+import { dataResponse, storableText } from './common.js';
 
 /** `banner` (Customize Banner) or `card` (Customize e-catalogue). */
 export const imageType = z.enum(IMAGE_TYPES, { error: MESSAGES.imageTypeInvalid });
@@ -43,18 +43,23 @@ export type DeleteFileRequest = z.input<typeof deleteFileRequest>;
  * An image record (spec §3). `URL` is the public address the mobile app loads
  * (`/api/app/images/:id`); `PATH` is the image's storage key, never a file-system path.
  */
-export interface ImageRecord {
-  ID: number;
-  URL: string;
-  PATH: string;
-  TYPE: ImageType;
-}
+export const imageRecord = z.object({
+  ID: z.number(),
+  URL: z.string(),
+  PATH: z.string(),
+  TYPE: imageType,
+});
+export type ImageRecord = z.infer<typeof imageRecord>;
+export const imageResponse = dataResponse(imageRecord);
+export const imagesResponse = dataResponse(z.array(imageRecord));
 
 /** `GET /api/app/content`: the mobile app's banners and e-catalogue, newest first. */
-export interface AppContent {
-  banners: string[];
-  catalogue: string[];
-}
+export const appContent = z.object({
+  banners: z.array(z.string()),
+  catalogue: z.array(z.string()),
+});
+export type AppContent = z.infer<typeof appContent>;
+export const appContentResponse = dataResponse(appContent);
 
 /** The public URL of an image, relative to the server's origin. */
 export const imageUrl = (id: number) =>

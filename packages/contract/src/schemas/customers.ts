@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../dates.js';
 import { LIMITS, SENTINEL_DATE } from '../limits.js';
 import { MESSAGES } from '../messages.js';
-import { storableText } from './common.js';
+import { dataResponse, storableText } from './common.js';
 import { isValidAadhaar, MASKED_AADHAAR_PATTERN, PAN_PATTERN } from '../validation.js';
 
 /** A 10-digit mobile number, with the spec's two messages (missing / not 10 digits). */
@@ -41,6 +41,7 @@ export const customerSearchQuery = z.object({
 
 export const customerSearchResult = z.object({ CUSTNAME: z.string(), MOBILENO: z.string() });
 export type CustomerSearchResult = z.infer<typeof customerSearchResult>;
+export const customerSearchResponse = dataResponse(z.array(customerSearchResult));
 
 export const customerDataRequest = z.object({ mobileno: mobileNumber });
 
@@ -95,22 +96,25 @@ export type CustomerForm = z.output<typeof customerForm>;
 export const saveCustomerRequest = z.object({ formData: customerForm });
 
 /** A customer as the API returns it: dates '' when unset, Aadhaar masked. */
-export interface CustomerRecord {
-  custid: number;
-  mobileno: string;
-  custname: string;
-  email: string;
-  address: string;
-  city: string;
-  pincode: string;
-  state: string;
-  dob: string;
-  doa: string;
-  aadhaar: string;
-  pan: string;
+export const customerRecord = z.object({
+  custid: z.number(),
+  mobileno: z.string(),
+  custname: z.string(),
+  email: z.string(),
+  address: z.string(),
+  city: z.string(),
+  pincode: z.string(),
+  state: z.string(),
+  dob: z.string(),
+  doa: z.string(),
+  aadhaar: z.string(),
+  pan: z.string(),
   /** The loyalty-points balance (not in the spec's form; shown on the points screen). */
-  points: number;
-}
+  points: z.number(),
+});
+export type CustomerRecord = z.infer<typeof customerRecord>;
+export const customerResponse = dataResponse(customerRecord);
+export const customerExportResponse = dataResponse(z.array(customerRecord));
 
 export const CUSTOMER_EXPORT_COLUMNS = [
   'custid',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, PANEL_CHOICES } from '../limits.js';
-import { requiredText } from './common.js';
+import { dataResponse, requiredText } from './common.js';
 
 const panelRule = 'Select Panel must be Panel 1, Panel 2 or Panel 3.';
 const phoneRule = `Phone must be ${LIMITS.mobileLength} digits.`;
@@ -34,11 +34,13 @@ export type PanelSetupRequest = z.input<typeof panelSetupRequest>;
  * `GET /api/social/get-panel-config`: the saved configuration with the token readable (the
  * staff screen shows it on request). Never saved: every field `''`, panel included.
  */
-export interface PanelConfig {
-  instanceid: string;
-  token: string;
-  panel: 1 | 2 | 3 | '';
-  phone: string;
-}
+export const panelConfig = z.object({
+  instanceid: z.string(),
+  token: z.string(),
+  panel: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal('')]),
+  phone: z.string(),
+});
+export type PanelConfig = z.infer<typeof panelConfig>;
+export const panelConfigResponse = dataResponse(panelConfig);
 
 export const EMPTY_PANEL_CONFIG: PanelConfig = { instanceid: '', token: '', panel: '', phone: '' };

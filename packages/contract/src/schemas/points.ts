@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { isoDate, storableText } from './common.js';
+import { dataResponse, isoDate, storableText } from './common.js';
 import { mobileNumber } from './customers.js';
 
 export const CASHCR = { credit: 'CR', debit: 'DB' } as const;
@@ -74,19 +74,24 @@ export const pointsStatementRequest = z
   });
 export type PointsStatementFilter = z.infer<typeof pointsStatementRequest>;
 
-/** A ledger row (spec §3 "Statement row"); SALEAMT in rupees, points whole numbers. */
-export interface StatementRow {
-  MRN: number;
-  INVDATE: string | null;
-  NARRATION: string;
-  SALEAMT: number;
-  RCREDIT: number;
-  RDEBIT: number;
-  TS: string;
-  CUSTNAME: string;
-  MOBILENO: string;
-  CASHCR: CashCr;
-}
+/** A ledger row; SALEAMT in rupees, points whole numbers, INVDATE null on the opening row. */
+export const statementRow = z.object({
+  MRN: z.number(),
+  INVDATE: z.string().nullable(),
+  NARRATION: z.string(),
+  SALEAMT: z.number(),
+  RCREDIT: z.number(),
+  RDEBIT: z.number(),
+  TS: z.string(),
+  CUSTNAME: z.string(),
+  MOBILENO: z.string(),
+  CASHCR: z.enum(['CR', 'DB']),
+});
+export type StatementRow = z.infer<typeof statementRow>;
+export const pointsStatementResponse = dataResponse(z.array(statementRow));
+
+/** The first day of the current financial year, YYYY-MM-DD. */
+export const financialYearResponse = dataResponse(z.object({ sfdate: z.string() }));
 
 /** The spec's balance rule: the larger side minus the smaller, shown on that side. */
 export function statementTotals(rows: Pick<StatementRow, 'RCREDIT' | 'RDEBIT' | 'SALEAMT'>[]) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, PAN_REQUIRED_FROM } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { PAN_PATTERN } from '../validation.js';
-import { isoDate, storableText } from './common.js';
+import { dataResponse, isoDate, storableText } from './common.js';
 import { mobileNumber } from './customers.js';
 
 /** Scheme status codes (matyn): n Inactive, a Active, m Completed, x cancelled (kept, hidden). */
@@ -140,45 +140,72 @@ export const schemeSummaryRequest = z.object({
   }),
 });
 
-/** A scheme as listed on Scheme Initiation (spec §3). */
-export interface SchemeRecord {
-  schemeid: number;
-  startdt: string;
-  matdt: string | null;
-  amount: number;
-  matyn: string;
-  installments: number;
-  paid: number;
-}
+/** A scheme as listed on Scheme Initiation. */
+export const schemeRecord = z.object({
+  schemeid: z.number(),
+  startdt: z.string(),
+  matdt: z.string().nullable(),
+  amount: z.number(),
+  matyn: z.string(),
+  installments: z.number(),
+  paid: z.number(),
+});
+export type SchemeRecord = z.infer<typeof schemeRecord>;
+export const schemesResponse = dataResponse(z.array(schemeRecord));
 
-export interface SchemeStatementRow {
-  date: string;
-  narration: string;
-  amount: number;
-}
+export const generateSchemeResponse = dataResponse(z.object({ schemeid: z.number() }));
+export const verifyPanResponse = dataResponse(z.object({ pan: z.string() }));
 
-export interface SchemeSummaryRow {
-  schemeid: number;
-  custname: string;
-  mobileno: string;
-  startdt: string;
-  amount: number;
-  matyn: string;
-}
+export const schemeStatementRow = z.object({
+  date: z.string(),
+  narration: z.string(),
+  amount: z.number(),
+});
+export type SchemeStatementRow = z.infer<typeof schemeStatementRow>;
+/** The installment rows, with the scheme and its customer beside them. */
+export const schemeStatementResponse = dataResponse(z.array(schemeStatementRow)).extend({
+  custname: z.string(),
+  mobileno: z.string(),
+  scheme: schemeRecord,
+});
+
+export const schemeSummaryRow = z.object({
+  schemeid: z.number(),
+  custname: z.string(),
+  mobileno: z.string(),
+  startdt: z.string(),
+  amount: z.number(),
+  matyn: z.string(),
+});
+export type SchemeSummaryRow = z.infer<typeof schemeSummaryRow>;
+/** No rows is `success: false` with the reason, and still an (empty) list and a total. */
+export const schemeSummaryResponse = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  data: z.array(schemeSummaryRow),
+  total: z.number(),
+});
 
 /** An installment's receipt, as printed. */
-export interface InstallmentReceipt {
-  receiptNo: number;
-  schemeid: number;
-  custname: string;
-  mobileno: string;
-  date: string;
-  amount: number;
-  mode: PaymentMode;
-  reference: string;
-  installmentNo: number;
-  installments: number;
-}
+export const installmentReceipt = z.object({
+  receiptNo: z.number(),
+  schemeid: z.number(),
+  custname: z.string(),
+  mobileno: z.string(),
+  date: z.string(),
+  amount: z.number(),
+  mode: z.enum(PAYMENT_MODES),
+  reference: z.string(),
+  installmentNo: z.number(),
+  installments: z.number(),
+});
+export type InstallmentReceipt = z.infer<typeof installmentReceipt>;
+export const receiptResponse = dataResponse(installmentReceipt);
+
+/** What closing paid: the bonus and the maturity value, for the installments paid. */
+export const closeSchemeResponse = dataResponse(
+  z.object({ bonus: z.number(), maturityValue: z.number(), paid: z.number() }),
+);
 
 /** What closing pays: the bonus (a share of one installment) and the maturity value. */
 export function maturityFigures(

@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, LIMITS, loginRequest, MESSAGES } from '@kanak/contract';
+import {
+  API_PATHS,
+  LIMITS,
+  loginRequest,
+  loginResponse,
+  MESSAGES,
+  messageResponse,
+} from '@kanak/contract';
 import type { AuthService } from './auth.service.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
     API_PATHS.login,
     {
-      schema: { body: loginRequest },
+      schema: { body: loginRequest, response: { 200: loginResponse } },
       config: {
         public: true,
         rateLimit: { max: LIMITS.loginAttemptsPerIpPerMinute, timeWindow: '1 minute' },
@@ -25,9 +32,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   // Not `idempotent`: ending a token twice changes nothing more, and a retry after the first
   // succeeded is refused at the door (401), harmlessly.
-  app.post(API_PATHS.logout, async (request) => {
-    const { jti, exp } = request.user;
-    await auth.logout(request.staff, { jti, expiresAt: new Date(exp * 1000) });
-    return { success: true, message: MESSAGES.loggedOut };
-  });
+  app.post(
+    API_PATHS.logout,
+    { schema: { response: { 200: messageResponse } } },
+    async (request) => {
+      const { jti, exp } = request.user;
+      await auth.logout(request.staff, { jti, expiresAt: new Date(exp * 1000) });
+      return { success: true, message: MESSAGES.loggedOut };
+    },
+  );
 };

@@ -4,10 +4,14 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   API_PATHS,
+  appContentResponse,
   deleteFileRequest,
   getFilesRequest,
+  imageResponse,
+  imagesResponse,
   LIMITS,
   MESSAGES,
+  messageResponse,
   uploadFileFields,
 } from '@kanak/contract';
 import { sha256 } from '../../lib/crypto.js';
@@ -100,7 +104,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
     scope.post(
       API_PATHS.uploadFile,
       {
-        schema: { body: uploadBody },
+        schema: { body: uploadBody, response: { 200: imageResponse } },
         config: { idempotent: true },
         preValidation: (request) => readUpload(request, uploadError),
       },
@@ -116,14 +120,21 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
     );
   });
 
-  app.post(API_PATHS.getFiles, { schema: { body: getFilesRequest } }, async (request) => ({
-    success: true,
-    data: await content.list(request.body.type),
-  }));
+  app.post(
+    API_PATHS.getFiles,
+    { schema: { body: getFilesRequest, response: { 200: imagesResponse } } },
+    async (request) => ({
+      success: true,
+      data: await content.list(request.body.type),
+    }),
+  );
 
   app.post(
     API_PATHS.deleteFile,
-    { schema: { body: deleteFileRequest }, config: { idempotent: true } },
+    {
+      schema: { body: deleteFileRequest, response: { 200: messageResponse } },
+      config: { idempotent: true },
+    },
     async (request) => {
       await content.delete(request.staff, request.body.id, request.body.path);
       return { success: true, message: MESSAGES.imageDeleted };
@@ -131,10 +142,15 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
   );
 
   // Public (DESIGN §4: GET /api/app/*): the companion mobile app reads these without a token.
-  app.get(API_PATHS.content, { config: { public: true } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return { success: true, data: await content.appContent() };
-  });
+  const appContent = { response: { 200: appContentResponse } };
+  app.get(
+    API_PATHS.content,
+    { schema: appContent, config: { public: true } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { success: true, data: await content.appContent() };
+    },
+  );
 
   app.get(
     API_PATHS.image,

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
+  financialYearResponse,
   MESSAGES,
+  messageResponse,
+  pointsStatementResponse,
   pointsStatementRequest,
   updatePointsRequest,
   updateStatementRequest,
@@ -14,7 +17,10 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService }> = as
 ) => {
   app.post(
     API_PATHS.updatePoints,
-    { schema: { body: updatePointsRequest }, config: { idempotent: true } },
+    {
+      schema: { body: updatePointsRequest, response: { 200: messageResponse } },
+      config: { idempotent: true },
+    },
     async (request) => {
       await points.updatePoints(request.staff, request.body.formData);
       return { success: true, message: MESSAGES.pointsUpdated };
@@ -23,7 +29,10 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService }> = as
 
   app.post(
     API_PATHS.updateStatement,
-    { schema: { body: updateStatementRequest }, config: { idempotent: true } },
+    {
+      schema: { body: updateStatementRequest, response: { 200: messageResponse } },
+      config: { idempotent: true },
+    },
     async (request) => {
       await points.updateStatement(request.staff, request.body.formData);
       return { success: true, message: MESSAGES.statementUpdated };
@@ -32,15 +41,19 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService }> = as
 
   app.post(
     API_PATHS.pointsStatement,
-    { schema: { body: pointsStatementRequest } },
+    { schema: { body: pointsStatementRequest, response: { 200: pointsStatementResponse } } },
     async (request) => ({
       success: true,
       data: await points.statement(request.body),
     }),
   );
 
-  app.get(API_PATHS.financialYear, async () => ({
-    success: true,
-    data: { sfdate: points.financialYearStart() },
-  }));
+  app.get(
+    API_PATHS.financialYear,
+    { schema: { response: { 200: financialYearResponse } } },
+    async () => ({
+      success: true,
+      data: { sfdate: points.financialYearStart() },
+    }),
+  );
 };

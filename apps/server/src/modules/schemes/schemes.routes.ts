@@ -3,12 +3,20 @@ import {
   activateSchemeRequest,
   addInstallmentRequest,
   API_PATHS,
+  closeSchemeResponse,
   generateSchemeRequest,
+  generateSchemeResponse,
   MESSAGES,
+  messageResponse,
+  receiptResponse,
   schemeCustomerRequest,
   schemeIdRequest,
+  schemeStatementResponse,
+  schemesResponse,
   schemeSummaryRequest,
+  schemeSummaryResponse,
   updatePanRequest,
+  verifyPanResponse,
 } from '@kanak/contract';
 import type { SchemesService } from './schemes.service.js';
 
@@ -18,14 +26,21 @@ export const schemesRoutes: FastifyPluginAsyncZod<{ schemes: SchemesService }> =
 ) => {
   const changes = { config: { idempotent: true } } as const;
 
-  app.post(API_PATHS.schemes, { schema: { body: schemeCustomerRequest } }, async (request) => ({
-    success: true,
-    data: await schemes.list(request.body.custid),
-  }));
+  app.post(
+    API_PATHS.schemes,
+    { schema: { body: schemeCustomerRequest, response: { 200: schemesResponse } } },
+    async (request) => ({
+      success: true,
+      data: await schemes.list(request.body.custid),
+    }),
+  );
 
   app.post(
     API_PATHS.generateScheme,
-    { schema: { body: generateSchemeRequest }, ...changes },
+    {
+      schema: { body: generateSchemeRequest, response: { 200: generateSchemeResponse } },
+      ...changes,
+    },
     async (request) => {
       const scheme = await schemes.generate(request.staff, request.body);
       return {
@@ -36,14 +51,18 @@ export const schemesRoutes: FastifyPluginAsyncZod<{ schemes: SchemesService }> =
     },
   );
 
-  app.post(API_PATHS.verifyPan, { schema: { body: schemeCustomerRequest } }, async (request) => ({
-    success: true,
-    data: { pan: await schemes.pan(request.body.custid) },
-  }));
+  app.post(
+    API_PATHS.verifyPan,
+    { schema: { body: schemeCustomerRequest, response: { 200: verifyPanResponse } } },
+    async (request) => ({
+      success: true,
+      data: { pan: await schemes.pan(request.body.custid) },
+    }),
+  );
 
   app.post(
     API_PATHS.updatePan,
-    { schema: { body: updatePanRequest }, ...changes },
+    { schema: { body: updatePanRequest, response: { 200: messageResponse } }, ...changes },
     async (request) => {
       await schemes.updatePan(request.staff, request.body.custid, request.body.pan);
       return { success: true, message: MESSAGES.panSaved };
@@ -52,7 +71,7 @@ export const schemesRoutes: FastifyPluginAsyncZod<{ schemes: SchemesService }> =
 
   app.post(
     API_PATHS.deleteScheme,
-    { schema: { body: schemeIdRequest }, ...changes },
+    { schema: { body: schemeIdRequest, response: { 200: messageResponse } }, ...changes },
     async (request) => {
       await schemes.cancel(request.staff, request.body.schemeid);
       return { success: true, message: MESSAGES.schemeCancelled };
@@ -61,7 +80,7 @@ export const schemesRoutes: FastifyPluginAsyncZod<{ schemes: SchemesService }> =
 
   app.post(
     API_PATHS.activateScheme,
-    { schema: { body: activateSchemeRequest }, ...changes },
+    { schema: { body: activateSchemeRequest, response: { 200: receiptResponse } }, ...changes },
     async (request) => {
       const receipt = await schemes.activate(request.staff, request.body);
       return { success: true, message: MESSAGES.schemeActivated(receipt.schemeid), data: receipt };
@@ -70,7 +89,7 @@ export const schemesRoutes: FastifyPluginAsyncZod<{ schemes: SchemesService }> =
 
   app.post(
     API_PATHS.addInstallment,
-    { schema: { body: addInstallmentRequest }, ...changes },
+    { schema: { body: addInstallmentRequest, response: { 200: receiptResponse } }, ...changes },
     async (request) => {
       const receipt = await schemes.addInstallment(request.staff, request.body);
       return {
@@ -83,19 +102,21 @@ export const schemesRoutes: FastifyPluginAsyncZod<{ schemes: SchemesService }> =
 
   app.post(
     API_PATHS.closeScheme,
-    { schema: { body: schemeIdRequest }, ...changes },
+    { schema: { body: schemeIdRequest, response: { 200: closeSchemeResponse } }, ...changes },
     async (request) => {
       const result = await schemes.close(request.staff, request.body.schemeid);
       return { success: true, message: MESSAGES.schemeClosed(request.body.schemeid), data: result };
     },
   );
 
-  app.post(API_PATHS.schemeStatement, { schema: { body: schemeIdRequest } }, async (request) => {
+  const statement = { body: schemeIdRequest, response: { 200: schemeStatementResponse } };
+  app.post(API_PATHS.schemeStatement, { schema: statement }, async (request) => {
     const { scheme, custname, mobileno, rows } = await schemes.statement(request.body.schemeid);
     return { success: true, data: rows, custname, mobileno, scheme };
   });
 
-  app.post(API_PATHS.schemeSummary, { schema: { body: schemeSummaryRequest } }, async (request) => {
+  const summary = { body: schemeSummaryRequest, response: { 200: schemeSummaryResponse } };
+  app.post(API_PATHS.schemeSummary, { schema: summary }, async (request) => {
     const { rows, total } = await schemes.summary(request.body.selected, request.body.formData);
     if (rows.length === 0)
       return { success: false, message: MESSAGES.noMatchingRecords, data: [], total: 0 };

@@ -95,14 +95,6 @@ const OPERATION_OF_URL = new Map(
   ]),
 );
 
-// Loose: some answers carry the spec's extra top-level fields (accessToken, custname, total).
-const done = z
-  .looseObject({
-    success: z.literal(true),
-    message: z.string().optional(),
-    data: z.unknown().optional(),
-  })
-  .describe('Done.');
 const refused = z
   .looseObject({
     success: z.literal(false),
@@ -137,7 +129,13 @@ const transform: SwaggerTransform = (input) => {
       ...input.schema,
       ...(config?.idempotent ? { headers: idempotencyHeader } : {}),
       ...(operation?.form ? { body: operation.form, consumes: ['multipart/form-data'] } : {}),
-      response: { 200: operation?.ok ?? done, '4XX': refused },
+      // The route's own answer (every route declares one), or for the calls that answer bytes
+      // or a file, what those are.
+      response: {
+        ...(input.schema.response as Record<string, unknown> | undefined),
+        ...(operation?.ok ? { 200: operation.ok } : {}),
+        '4XX': refused,
+      },
     },
   });
   return {

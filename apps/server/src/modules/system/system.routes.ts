@@ -1,20 +1,32 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, MESSAGES } from '@kanak/contract';
+import {
+  API_PATHS,
+  brandingResponse,
+  healthResponse,
+  MESSAGES,
+  messageResponse,
+} from '@kanak/contract';
 import type { Db } from '../../db/client.js';
 
 /** Public: health for load balancers, branding for the login screen. */
 export const systemRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(API_PATHS.health, { config: { public: true } }, async (_request, reply) => {
-    try {
-      await db.execute(sql`SELECT 1`);
-      return { success: true };
-    } catch {
-      return reply.code(503).send({ success: false, message: MESSAGES.databaseUnavailable });
-    }
-  });
+  const health = { response: { 200: healthResponse, 503: messageResponse } };
+  app.get(
+    API_PATHS.health,
+    { schema: health, config: { public: true } },
+    async (_request, reply) => {
+      try {
+        await db.execute(sql`SELECT 1`);
+        return { success: true };
+      } catch {
+        return reply.code(503).send({ success: false, message: MESSAGES.databaseUnavailable });
+      }
+    },
+  );
 
-  app.get(API_PATHS.branding, { config: { public: true } }, async () => ({
+  const branding = { response: { 200: brandingResponse } };
+  app.get(API_PATHS.branding, { schema: branding, config: { public: true } }, async () => ({
     success: true,
     data: { ...app.config.branding, ...app.config.schemeTerms },
   }));

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, LIMITS, MESSAGES, updateCurrentUserRequest } from '@kanak/contract';
+import {
+  API_PATHS,
+  LIMITS,
+  MESSAGES,
+  updateCurrentUserRequest,
+  updateCurrentUserResponse,
+} from '@kanak/contract';
 import type { UsersService } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
@@ -9,7 +15,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     API_PATHS.updateCurrentUser,
     {
-      schema: { body: updateCurrentUserRequest },
+      schema: { body: updateCurrentUserRequest, response: { 200: updateCurrentUserResponse } },
       config: {
         idempotent: true,
         // The old password is checked here, so a session left open must not become a way to
