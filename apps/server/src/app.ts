@@ -23,6 +23,7 @@ import { isDatabaseUnavailable } from './lib/pg-errors.js';
 import type { Secrets } from './lib/secrets.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createCustomersCsv } from './modules/customers/customers.export.js';
+import { customersRepo } from './modules/customers/customers.repo.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
@@ -131,8 +132,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersService({ db });
   const auth = createAuthService({ db, users });
   const customers = createCustomersService({ db, cipher, today });
-  const points = createPointsService({ db, today });
-  const schemes = createSchemesService({ db, today, terms: config.schemeTerms });
+  const points = createPointsService({ db, today, customers: customersRepo });
+  const schemes = createSchemesService({
+    db,
+    today,
+    terms: config.schemeTerms,
+    customers: customersRepo,
+  });
   const content = createContentService({ db });
   const messaging = createMessagingService({ db, cipher });
 

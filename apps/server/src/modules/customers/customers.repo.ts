@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers } from '../../db/schema.js';
 
@@ -10,6 +10,25 @@ export type CustomerValues = Omit<
 
 export const SEARCH_LIMIT = 20;
 const searchColumns = { CUSTNAME: customers.custname, MOBILENO: customers.mobileno };
+
+const balanceColumns = {
+  id: customers.id,
+  custname: customers.custname,
+  mobileno: customers.mobileno,
+  balance: customers.pointsBalance,
+};
+
+const schemeColumns = {
+  id: customers.id,
+  mobileno: customers.mobileno,
+  custname: customers.custname,
+  pan: customers.pan,
+};
+
+/** `%` and `_` typed by staff are letters, not wildcards. */
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 export const customersRepo = {
   /**
@@ -81,9 +100,75 @@ export const customersRepo = {
   listAll(tx: Tx) {
     return tx.select().from(customers).orderBy(asc(customers.id));
   },
+
+  // What the ledger and the schemes need of a customer: they reach this table only through
+  // these, handed to them as narrow interfaces.
+
+  /**
+   * Adds `delta` to the points balance unless that would take it below zero, in one
+   * statement: the UPDATE locks the row and re-checks the condition after any concurrent
+   * change, so two deductions can never both spend the same points. No row: unknown mobile or
+   * too few points.
+   */
+  async changeBalanceByMobile(tx: Tx, mobileno: string, delta: number) {
+    const [row] = await tx
+      .update(customers)
+      .set({ pointsBalance: sql`${customers.pointsBalance} + ${delta}` })
+      .where(and(eq(customers.mobileno, mobileno), sql`${customers.pointsBalance} + ${delta} >= 0`))
+      .returning(balanceColumns);
+    return row;
+  },
+
+  /** Several customers locked in id order, so two ledger edits can never wait on each other. */
+  lockBalancesById(tx: Tx, ids: number[]) {
+    return tx
+      .select(balanceColumns)
+      .from(customers)
+      .where(inArray(customers.id, ids))
+      .orderBy(asc(customers.id))
+      .for('update');
+  },
+
+  async findBalanceByMobile(tx: Tx, mobileno: string) {
+    const [row] = await tx
+      .select(balanceColumns)
+      .from(customers)
+      .where(eq(customers.mobileno, mobileno));
+    return row;
+  },
+
+  async addToBalance(tx: Tx, customerId: number, delta: number) {
+    if (delta === 0) return;
+    await tx
+      .update(customers)
+      .set({ pointsBalance: sql`${customers.pointsBalance} + ${delta}` })
+      .where(eq(customers.id, customerId));
+  },
+
+  /** The customer a scheme is for, locked while a scheme is started or the PAN saved. */
+  async lockForScheme(tx: Tx, customerId: number) {
+    const [row] = await tx
+      .select(schemeColumns)
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
+    return row;
+  },
+
+  async findForScheme(tx: Tx, customerId: number) {
+    const [row] = await tx
+      .select(schemeColumns)
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    return row;
+  },
+
+  async setPan(tx: Tx, customerId: number, pan: string, updatedBy: number) {
+    await tx
+      .update(customers)
+      .set({ pan, updatedBy, updatedAt: sql`now()` })
+      .where(eq(customers.id, customerId));
+  },
 };
 
-/** `%` and `_` typed by staff are letters, not wildcards. */
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+export type CustomersRepo = typeof customersRepo;

@@ -1,58 +1,11 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { customers, pointsEntries, pointsEntryHistory } from '../../db/schema.js';
+import { pointsEntries, pointsEntryHistory } from '../../db/schema.js';
 
 export type EntryRow = typeof pointsEntries.$inferSelect;
 export type NewEntry = Omit<typeof pointsEntries.$inferInsert, 'mrn' | 'createdAt'>;
 
-const lockedColumns = {
-  id: customers.id,
-  custname: customers.custname,
-  mobileno: customers.mobileno,
-  balance: customers.pointsBalance,
-};
-
 export const pointsRepo = {
-  /**
-   * Adds `delta` to the balance unless that would take it below zero, in one statement: the
-   * UPDATE locks the row and re-checks the condition after any concurrent change, so two
-   * deductions can never both spend the same points. No row: unknown mobile or too few points.
-   */
-  async changeBalanceByMobile(tx: Tx, mobileno: string, delta: number) {
-    const [row] = await tx
-      .update(customers)
-      .set({ pointsBalance: sql`${customers.pointsBalance} + ${delta}` })
-      .where(and(eq(customers.mobileno, mobileno), sql`${customers.pointsBalance} + ${delta} >= 0`))
-      .returning(lockedColumns);
-    return row;
-  },
-
-  /** Several customers locked in id order, so two edits can never wait on each other. */
-  lockCustomersById(tx: Tx, ids: number[]) {
-    return tx
-      .select(lockedColumns)
-      .from(customers)
-      .where(inArray(customers.id, ids))
-      .orderBy(asc(customers.id))
-      .for('update');
-  },
-
-  async findCustomerByMobile(tx: Tx, mobileno: string) {
-    const [row] = await tx
-      .select(lockedColumns)
-      .from(customers)
-      .where(eq(customers.mobileno, mobileno));
-    return row;
-  },
-
-  async addToBalance(tx: Tx, customerId: number, delta: number) {
-    if (delta === 0) return;
-    await tx
-      .update(customers)
-      .set({ pointsBalance: sql`${customers.pointsBalance} + ${delta}` })
-      .where(eq(customers.id, customerId));
-  },
-
   async insertEntry(tx: Tx, entry: NewEntry) {
     const [row] = await tx.insert(pointsEntries).values(entry).returning();
     return row!;

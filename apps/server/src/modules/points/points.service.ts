@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
+import type { CustomersRepo } from '../customers/customers.repo.js';
 import { pointsRepo, type EntryRow } from './points.repo.js';
 
 export type PointsService = ReturnType<typeof createPointsService>;
@@ -24,7 +25,19 @@ interface Customer {
   balance: number;
 }
 
-export function createPointsService({ db, today }: { db: Db; today: () => string }) {
+/** What the ledger needs of the customers table, which the customers module owns. */
+export type LedgerCustomers = Pick<
+  CustomersRepo,
+  'changeBalanceByMobile' | 'lockBalancesById' | 'findBalanceByMobile' | 'addToBalance'
+>;
+
+interface Deps {
+  db: Db;
+  today: () => string;
+  customers: LedgerCustomers;
+}
+
+export function createPointsService({ db, today, customers }: Deps) {
   const assertNotFuture = (date: string) => {
     if (date > today()) throw new InvalidInputError(MESSAGES.entryDateInFuture);
   };
@@ -35,9 +48,9 @@ export function createPointsService({ db, today }: { db: Db; today: () => string
       assertNotFuture(form.INVDATE);
       return db.transaction(async (tx) => {
         const { credit, debit } = sides(form);
-        const customer = await pointsRepo.changeBalanceByMobile(tx, form.MOBILENO, credit - debit);
+        const customer = await customers.changeBalanceByMobile(tx, form.MOBILENO, credit - debit);
         if (!customer) {
-          const known = await pointsRepo.findCustomerByMobile(tx, form.MOBILENO);
+          const known = await customers.findBalanceByMobile(tx, form.MOBILENO);
           if (!known) throw new NotFoundError(MESSAGES.customerNotFound);
           throw new ConflictError(MESSAGES.insufficientPoints(known.balance));
         }
@@ -69,14 +82,14 @@ export function createPointsService({ db, today }: { db: Db; today: () => string
         if (!before) throw new NotFoundError(MESSAGES.entryNotFound);
         if (before.source !== ENTRY_SOURCE.manual)
           throw new ConflictError(MESSAGES.onlyManualEntries);
-        const target = await pointsRepo.findCustomerByMobile(tx, form.MOBILENO);
+        const target = await customers.findBalanceByMobile(tx, form.MOBILENO);
         if (!target) throw new NotFoundError(MESSAGES.customerNotFound);
 
-        const locked = await pointsRepo.lockCustomersById(tx, [
+        const locked = await customers.lockBalancesById(tx, [
           ...new Set([before.customerId, target.id]),
         ]);
         const { credit, debit } = sides(form);
-        await moveEffect(tx, locked, before, { customerId: target.id, credit, debit });
+        await moveEffect(tx, customers, locked, before, { customerId: target.id, credit, debit });
         const after = await pointsRepo.updateEntry(tx, before.mrn, {
           customerId: target.id,
           invdate: form.INVDATE,
@@ -103,7 +116,7 @@ export function createPointsService({ db, today }: { db: Db; today: () => string
       // otherwise count it twice or not at all.
       return db.transaction(
         async (tx) => {
-          const customer = await pointsRepo.findCustomerByMobile(tx, filter.MOBILENO);
+          const customer = await customers.findBalanceByMobile(tx, filter.MOBILENO);
           if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
           const opening = await pointsRepo.openingBalance(tx, customer.id, filter.DFROM);
           const entries = await pointsRepo.entriesBetween(
@@ -137,6 +150,7 @@ const effectOf = (entry: Pick<EntryRow, 'customerId' | 'credit' | 'debit'>) => (
 /** Takes the old entry's effect off its customer and puts the new one on; no balance below 0. */
 async function moveEffect(
   tx: Tx,
+  customers: Pick<LedgerCustomers, 'addToBalance'>,
   locked: Customer[],
   before: EntryRow,
   after: Pick<EntryRow, 'customerId' | 'credit' | 'debit'>,
@@ -163,7 +177,7 @@ async function moveEffect(
       );
     }
   }
-  for (const [customerId, delta] of deltas) await pointsRepo.addToBalance(tx, customerId, delta);
+  for (const [customerId, delta] of deltas) await customers.addToBalance(tx, customerId, delta);
 }
 
 function toStatementRow(entry: EntryRow, customer: Customer): StatementRow {

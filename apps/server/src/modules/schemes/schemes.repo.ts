@@ -6,40 +6,6 @@ export type SchemeRow = typeof schemes.$inferSelect;
 export type InstallmentRow = typeof schemeInstallments.$inferSelect;
 
 export const schemesRepo = {
-  async lockCustomer(tx: Tx, customerId: number) {
-    const [row] = await tx
-      .select({
-        id: customers.id,
-        mobileno: customers.mobileno,
-        custname: customers.custname,
-        pan: customers.pan,
-      })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .for('update');
-    return row;
-  },
-
-  async findCustomer(tx: Tx, customerId: number) {
-    const [row] = await tx
-      .select({
-        id: customers.id,
-        mobileno: customers.mobileno,
-        custname: customers.custname,
-        pan: customers.pan,
-      })
-      .from(customers)
-      .where(eq(customers.id, customerId));
-    return row;
-  },
-
-  async setPan(tx: Tx, customerId: number, pan: string, updatedBy: number) {
-    await tx
-      .update(customers)
-      .set({ pan, updatedBy, updatedAt: sql`now()` })
-      .where(eq(customers.id, customerId));
-  },
-
   /** The customer's schemes, newest first; cancelled ones are kept but not listed. */
   listForCustomer(tx: Tx, customerId: number) {
     return tx

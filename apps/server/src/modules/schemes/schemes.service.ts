@@ -22,6 +22,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
+import type { CustomersRepo } from '../customers/customers.repo.js';
 import { schemesRepo, type SchemeRow } from './schemes.repo.js';
 
 export type SchemesService = ReturnType<typeof createSchemesService>;
@@ -30,6 +31,8 @@ interface Deps {
   db: Db;
   today: () => string;
   terms: { installments: number; bonusPercent: number };
+  /** What schemes need of the customers table, which the customers module owns. */
+  customers: Pick<CustomersRepo, 'findForScheme' | 'lockForScheme' | 'setPan'>;
 }
 
 interface Payment {
@@ -47,7 +50,7 @@ const SUMMARY_STATUSES: Record<SummaryStatusLabel, string[]> = {
   Matured: [SCHEME_STATUS.completed],
 };
 
-export function createSchemesService({ db, today, terms }: Deps) {
+export function createSchemesService({ db, today, terms, customers }: Deps) {
   const schemeOrFail = async (tx: Tx, schemeid: number, forUpdate = false) => {
     const scheme = await schemesRepo.find(tx, schemeid, { forUpdate });
     if (!scheme || scheme.status === SCHEME_STATUS.cancelled)
@@ -105,7 +108,7 @@ export function createSchemesService({ db, today, terms }: Deps) {
       entityId: scheme.id,
       detail: { receiptNo, amount: scheme.amount, mode: payment.mode },
     });
-    const customer = (await schemesRepo.findCustomer(tx, scheme.customerId))!;
+    const customer = (await customers.findForScheme(tx, scheme.customerId))!;
     return {
       receiptNo: installment.receiptNo,
       schemeid: scheme.id,
@@ -151,7 +154,7 @@ export function createSchemesService({ db, today, terms }: Deps) {
     ) {
       if (input.startdt > today()) throw new InvalidInputError(MESSAGES.startInFuture);
       return run(async (tx) => {
-        const customer = await schemesRepo.lockCustomer(tx, input.custid);
+        const customer = await customers.lockForScheme(tx, input.custid);
         if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
         if (customer.mobileno !== input.mobileno)
           throw new InvalidInputError(MESSAGES.customerMismatch);
@@ -181,16 +184,16 @@ export function createSchemesService({ db, today, terms }: Deps) {
     },
 
     async pan(custid: number) {
-      const customer = await schemesRepo.findCustomer(db, custid);
+      const customer = await customers.findForScheme(db, custid);
       if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
       return customer.pan;
     },
 
     async updatePan(actor: StaffIdentity, custid: number, pan: string) {
       await run(async (tx) => {
-        const customer = await schemesRepo.lockCustomer(tx, custid);
+        const customer = await customers.lockForScheme(tx, custid);
         if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
-        await schemesRepo.setPan(tx, custid, pan, actor.id);
+        await customers.setPan(tx, custid, pan, actor.id);
         await recordAudit(tx, {
           userId: actor.id,
           action: 'customer.pan',
@@ -295,7 +298,7 @@ export function createSchemesService({ db, today, terms }: Deps) {
     async statement(schemeid: number) {
       const scheme = await schemeOrFail(db, schemeid);
       const [customer, installments] = await Promise.all([
-        schemesRepo.findCustomer(db, scheme.customerId),
+        customers.findForScheme(db, scheme.customerId),
         schemesRepo.installments(db, scheme.id),
       ]);
       const rows: SchemeStatementRow[] = installments.map((installment, i) => ({

@@ -1,0 +1,86 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Each table has one owning module, and only its owner writes it: another module that needs
+ * to change a row is handed the owner's functions as a narrow interface (see app.ts). Read by
+ * the source itself: every drizzle `insert(table)`, `update(table)` and `delete(table)`, and
+ * every `INSERT INTO` / `UPDATE` / `DELETE FROM` in SQL text, outside tests and tools.
+ */
+const OWNERS: Record<string, string> = {
+  users: 'modules/users',
+  login_lockouts: 'modules/auth',
+  ended_sessions: 'modules/auth',
+  idempotency_keys: 'plugins/idempotency.ts',
+  audit_log: 'lib/audit.ts',
+  customers: 'modules/customers',
+  points_entries: 'modules/points',
+  points_entry_history: 'modules/points',
+  schemes: 'modules/schemes',
+  scheme_installments: 'modules/schemes',
+  receipt_counter: 'modules/schemes',
+  app_images: 'modules/content',
+  panel_config: 'modules/messaging',
+};
+
+const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter(
+      (entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'),
+    )
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !/^(cli|faults|test)[/\\]/.test(path.relative(src, file)));
+}
+
+/** drizzle's table variables and the tables they name, from db/schema.ts. */
+async function tablesByVariable() {
+  const schema = await readFile(path.join(src, 'db/schema.ts'), 'utf8');
+  const found = schema.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g);
+  return new Map([...found].map(([, variable, table]) => [variable!, table!]));
+}
+
+/** Every table a file writes, with the line that writes it. */
+function writesIn(text: string, tables: Map<string, string>) {
+  const writes: { table: string; line: string }[] = [];
+  for (const [index, line] of text.split('\n').entries()) {
+    for (const [, variable] of line.matchAll(/\.(?:insert|update|delete)\((\w+)\)/g)) {
+      const table = tables.get(variable!);
+      if (table) writes.push({ table, line: `${index + 1}: ${line.trim()}` });
+    }
+    for (const [, table] of line.matchAll(/\b(?:INSERT INTO|UPDATE|DELETE FROM)\s+(\w+)/g)) {
+      if ([...tables.values()].includes(table!))
+        writes.push({ table: table!, line: `${index + 1}: ${line.trim()}` });
+    }
+  }
+  return writes;
+}
+
+describe('table ownership', () => {
+  it('names an owner for every table', async () => {
+    const tables = [...(await tablesByVariable()).values()];
+    expect(tables.filter((table) => !OWNERS[table])).toEqual([]);
+    expect(Object.keys(OWNERS).filter((table) => !tables.includes(table))).toEqual([]);
+  });
+
+  it('lets only its owner write a table', async () => {
+    const tables = await tablesByVariable();
+    const trespasses: string[] = [];
+    let writes = 0;
+    for (const file of await sourceFiles(src)) {
+      const where = path.relative(src, file).split(path.sep).join('/');
+      for (const { table, line } of writesIn(await readFile(file, 'utf8'), tables)) {
+        writes++;
+        if (!where.startsWith(OWNERS[table] ?? '?'))
+          trespasses.push(`${where}:${line} writes ${table}`);
+      }
+    }
+    // The scan sees the writes there are: every owner writes its tables somewhere.
+    expect(writes).toBeGreaterThan(20);
+    expect(trespasses).toEqual([]);
+  });
+});
