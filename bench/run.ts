@@ -146,7 +146,7 @@ async function profile(scenario: Scenario, databaseUrl: string, dataDir: string)
 
 async function ensureBenchUser(database: ReturnType<typeof connectDatabase>) {
   await createUsersService({ db: database.db })
-    .addUser(null, BENCH_USER.username, BENCH_USER.password)
+    .addUser(null, BENCH_USER.username, BENCH_USER.password, 'owner')
     .catch(() => undefined); // already there from an earlier run
   const { rows } = await database.pool.query<{ id: number }>(
     `SELECT id FROM users WHERE lower(username) = $1`,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { Role } from '@kanak/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { connectDatabase, type Database } from '../src/db/client.js';
@@ -106,8 +107,14 @@ async function createDatabaseFromTemplate(adminUrl: string, name: string) {
   }
 }
 
-export async function addUser(ctx: TestContext, username: string, password: string) {
-  return createUsersService({ db: ctx.database.db }).addUser(null, username, password);
+/** A staff account; an owner unless a role is given, so that every call is open to it. */
+export async function addUser(
+  ctx: TestContext,
+  username: string,
+  password: string,
+  role: Role = 'owner',
+) {
+  return createUsersService({ db: ctx.database.db }).addUser(null, username, password, role);
 }
 
 export async function login(

@@ -11,6 +11,7 @@ export const API_PATHS = {
   image: '/app/images/:id',
   login: '/login/verify',
   logout: '/logout',
+  me: '/me',
   updateCurrentUser: '/user/update-current-user',
   uploadFile: '/file/upload',
   deleteFile: '/file/delete',

@@ -7,6 +7,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid credentials.',
   loginFailed: 'Error in logging in.',
   sessionExpired: 'Session expired. Please sign in again.',
+  notAllowed: 'You are not allowed to do this.',
   loggedOut: 'Logged out.',
   accountLocked: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
+import { ROLES } from '@kanak/contract';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/client.js';
 import { openEmbeddedPostgres } from '../db/embedded.js';
@@ -10,21 +11,28 @@ import { createUsersService, generatePassword } from '../modules/users/users.ser
 
 const USAGE = `Manage staff accounts.
 
-  npm run users -- add <username> [--password <password>]
+  npm run users -- add <username> [--role owner|manager|cashier] [--password <password>]
   npm run users -- passwd <username> [--password <password>]
   npm run users -- disable <username>
   npm run users -- list
 
+A new account is a cashier unless --role says otherwise.
 Without --password a random one is generated and printed once.
 Passwords are 8 to 15 characters. Uses DATABASE_URL, or the embedded database in DATA_DIR.`;
 
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { password: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      password: { type: 'string' },
+      role: { type: 'string', default: 'cashier' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
+  const role = ROLES.find((known) => known === values.role);
   const [command, username] = positionals;
-  if (values.help || !command || (command !== 'list' && !username)) {
+  if (values.help || !command || (command !== 'list' && !username) || !role) {
+    if (!role) console.error(`--role must be one of ${ROLES.join(', ')}.`);
     console.log(USAGE);
     process.exit(values.help ? 0 : 2);
   }
@@ -49,8 +57,10 @@ async function main() {
     const password = values.password ?? generatePassword();
     switch (command) {
       case 'add':
-        await users.addUser(null, username!, password);
-        console.log(`Added "${username}".${values.password ? '' : ` Password: ${password}`}`);
+        await users.addUser(null, username!, password, role);
+        console.log(
+          `Added "${username}" (${role}).${values.password ? '' : ` Password: ${password}`}`,
+        );
         break;
       case 'passwd':
         await users.setPassword(null, username!, password);
@@ -65,7 +75,7 @@ async function main() {
       case 'list':
         for (const user of await users.listUsers()) {
           console.log(
-            `${user.username.padEnd(30)} ${user.disabledAt ? 'disabled' : 'active  '} since ${user.createdAt.toISOString().slice(0, 10)}`,
+            `${user.username.padEnd(30)} ${user.role.padEnd(8)} ${user.disabledAt ? 'disabled' : 'active  '} since ${user.createdAt.toISOString().slice(0, 10)}`,
           );
         }
         break;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Role } from '@kanak/contract';
 import {
   bigint,
   char,
@@ -25,13 +26,20 @@ export const users = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
+    /** owner, manager or cashier: what the account may do (the contract's access matrix). */
+    role: text('role').$type<Role>().notNull().default('cashier'),
+    /** The staff member's full name, for the audit trail and printouts. */
+    name: text('name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     tokenVersion: integer('token_version').notNull().default(0),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check('users_role_check', sql`${t.role} IN ('owner', 'manager', 'cashier')`),
+  ],
 );
 
 /** Failed sign-ins per username, kept in the database so every server instance agrees. */

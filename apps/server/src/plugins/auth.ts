@@ -3,9 +3,9 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { LIMITS, MESSAGES } from '@kanak/contract';
-import { UnauthorizedError } from '../lib/errors.js';
-import type { SessionStaff, StaffIdentity } from './types.js';
+import { ACCESS, API_PATHS, API_PREFIX, LIMITS, MESSAGES, type Role } from '@kanak/contract';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
+import type { SessionStaff, SessionUser, StaffIdentity } from './types.js';
 
 /**
  * What a session token must carry, checked after its signature: an authentic token of another
@@ -57,8 +57,16 @@ export interface AuthOptions {
     id: number,
     tokenVersion: number,
     jti: string | undefined,
-  ): Promise<StaffIdentity | undefined>;
+  ): Promise<SessionUser | undefined>;
 }
+
+/** The roles the access matrix lets call each API route, by the route's path pattern. */
+const ROLES_OF_ROUTE = new Map<string, readonly Role[]>(
+  Object.entries(ACCESS).map(([name, roles]) => [
+    `${API_PREFIX}${API_PATHS[name as keyof typeof ACCESS]}`,
+    roles,
+  ]),
+);
 
 const STAFF = Symbol('staff');
 
@@ -102,6 +110,21 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     (request as unknown as Record<symbol, SessionStaff>)[STAFF] = staff;
   };
 
+  // Every route that is not public is in the matrix, or the server does not start: a route
+  // nobody placed there would be refused to every role. Checked once all routes are in, since
+  // a scope may declare its routes public after this hook has seen them.
+  const routes: { method: string | string[]; url: string; config?: { public?: boolean } }[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    const unplaced = routes.filter((r) => !r.config?.public && !ROLES_OF_ROUTE.has(r.url));
+    if (unplaced.length > 0) {
+      const names = unplaced.map((r) => `${[r.method].flat().join(',')} ${r.url}`).join('; ');
+      throw new Error(`Routes neither public nor in the access matrix: ${names}`);
+    }
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions;
     if (route.url === undefined || route.config?.public) return;
@@ -110,11 +133,20 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     const user = await options.findSessionUser(Number(claims.sub), claims.ver, claims.jti);
     if (user) {
       setStaff(request, { ...user, stayLoggedIn });
+      if (!ROLES_OF_ROUTE.get(route.url)?.includes(user.role)) {
+        throw new ForbiddenError(MESSAGES.notAllowed);
+      }
     } else if (route.config?.idempotent && request.headers['idempotency-key']) {
       // An authentic token that a change has since ended (say, the password change whose
       // response was lost) may fetch the stored answer to its own retried request, nothing
       // else: the idempotency plugin refuses it unless it is such a replay.
-      setStaff(request, { id: Number(claims.sub), username: claims.name, stayLoggedIn });
+      // No role: nothing is checked or done for it, only its own stored answer is sent back.
+      setStaff(request, {
+        id: Number(claims.sub),
+        username: claims.name,
+        role: 'cashier',
+        stayLoggedIn,
+      });
       request.sessionEnded = true;
     } else {
       throw new UnauthorizedError(MESSAGES.sessionExpired);

@@ -1,3 +1,4 @@
+import type { Role } from '@kanak/contract';
 import type { Config } from '../config.js';
 
 declare module 'fastify' {
@@ -21,7 +22,12 @@ export interface StaffIdentity {
   username: string;
 }
 
+/** A signed-in staff member's account as the session check finds it. */
+export interface SessionUser extends StaffIdentity {
+  role: Role;
+}
+
 /** The caller of a request: who, and whether the session was opened with "Stay logged in". */
-export interface SessionStaff extends StaffIdentity {
+export interface SessionStaff extends SessionUser {
   stayLoggedIn: boolean;
 }

@@ -73,6 +73,7 @@ const ROUTES: Record<string, Input> = {
   // A wrong old password: whatever a mutation leaves valid, no password changes.
   // Ends the sweeper's session when it succeeds: swept by its own cases, each with its own token.
   [`POST ${API_PATHS.logout}`]: { own: true },
+  [`GET ${API_PATHS.me}`]: { none: true },
   [`POST ${API_PATHS.updateCurrentUser}`]: {
     body: (username) => ({ username, oldpassword: 'Not-the-one1', newpassword: 'Fresh@2026x' }),
   },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MESSAGES } from '../messages.js';
-import { storableText } from './common.js';
+import { ROLES } from '../access.js';
+import { dataResponse, storableText } from './common.js';
 
 /** Sign-in. Credentials are checked by the server only (spec §5); the schema only bounds sizes. */
 export const loginRequest = z.object({
@@ -69,5 +70,16 @@ export const branding = z.object({
 });
 export type Branding = z.infer<typeof branding>;
 export const brandingResponse = z.object({ success: z.boolean(), data: branding });
+
+/** The signed-in staff member: what the web app shows and lets them do. */
+export const staffMember = z.object({
+  username: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  /** The branch's code; none until the shop has branches. */
+  branch: z.string().nullable(),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+export const meResponse = dataResponse(staffMember);
 
 export const healthResponse = z.object({ success: z.boolean() });

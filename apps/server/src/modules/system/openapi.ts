@@ -37,6 +37,7 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
   branding: { tag: 'system', summary: 'Company name, address and scheme terms' },
   login: { tag: 'auth', summary: 'Sign in; answers a bearer token' },
   logout: { tag: 'auth', summary: 'Sign out: this token stops working at once' },
+  me: { tag: 'users', summary: 'Who is signed in: name, role and branch' },
   updateCurrentUser: { tag: 'users', summary: 'Change my password' },
   searchCustomers: { tag: 'customers', summary: 'Find customers by mobile prefix or name' },
   customerData: { tag: 'customers', summary: "One customer's profile by mobile number" },

@@ -1,4 +1,5 @@
 import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import type { Role } from '@kanak/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { endedSessions, users } from '../../db/schema.js';
 
@@ -30,8 +31,8 @@ export const usersRepo = {
       .prepare('session_user');
   },
 
-  async insert(tx: Tx, username: string, passwordHash: string) {
-    const [row] = await tx.insert(users).values({ username, passwordHash }).returning();
+  async insert(tx: Tx, username: string, passwordHash: string, role: Role) {
+    const [row] = await tx.insert(users).values({ username, passwordHash, role }).returning();
     return row!;
   },
 

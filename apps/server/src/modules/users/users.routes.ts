@@ -3,6 +3,7 @@ import {
   API_PATHS,
   LIMITS,
   MESSAGES,
+  meResponse,
   updateCurrentUserRequest,
   updateCurrentUserResponse,
 } from '@kanak/contract';
@@ -12,6 +13,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app,
   { users },
 ) => {
+  app.get(API_PATHS.me, { schema: { response: { 200: meResponse } } }, async (request) => ({
+    success: true,
+    data: await users.me(request.staff),
+  }));
+
   app.post(
     API_PATHS.updateCurrentUser,
     {

@@ -1,5 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { LIMITS, MESSAGES, newPassword, type UpdateCurrentUserRequest } from '@kanak/contract';
+import {
+  LIMITS,
+  MESSAGES,
+  newPassword,
+  type Role,
+  type StaffMember,
+  type UpdateCurrentUserRequest,
+} from '@kanak/contract';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { isCommonPassword } from '../../lib/common-passwords.js';
@@ -10,7 +17,7 @@ import {
   InvalidInputError,
   NotFoundError,
 } from '../../lib/errors.js';
-import type { StaffIdentity } from '../../plugins/types.js';
+import type { SessionUser, StaffIdentity } from '../../plugins/types.js';
 import { usersRepo, type UserRow } from './users.repo.js';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -21,7 +28,12 @@ export type UsersService = ReturnType<typeof createUsersService>;
 export function createUsersService({ db }: { db: Db }) {
   const sessionUser = usersRepo.prepareFindUnlessEnded(db);
   return {
-    async addUser(actor: StaffIdentity | null, username: string, password: string) {
+    async addUser(
+      actor: StaffIdentity | null,
+      username: string,
+      password: string,
+      role: Role = 'cashier',
+    ) {
       assertUsername(username);
       assertNewPassword(password);
       const passwordHash = await hashPassword(password);
@@ -29,13 +41,13 @@ export function createUsersService({ db }: { db: Db }) {
         if (await usersRepo.findByUsername(tx, username)) {
           throw new ConflictError(`A user named "${username}" already exists.`);
         }
-        const user = await usersRepo.insert(tx, username, passwordHash);
+        const user = await usersRepo.insert(tx, username, passwordHash, role);
         await recordAudit(tx, {
           userId: actor?.id ?? null,
           action: 'user.add',
           entity: 'user',
           entityId: user.id,
-          detail: { username },
+          detail: { username, role },
         });
         return user;
       });
@@ -87,10 +99,24 @@ export function createUsersService({ db }: { db: Db }) {
       id: number,
       tokenVersion: number,
       jti: string | undefined,
-    ): Promise<StaffIdentity | undefined> {
+    ): Promise<SessionUser | undefined> {
       const [user] = await sessionUser.execute({ id, jti: jti ?? '' });
       if (!user || user.disabledAt || user.tokenVersion !== tokenVersion) return undefined;
-      return { id: user.id, username: user.username };
+      return { id: user.id, username: user.username, role: user.role };
+    },
+
+    /** GET /api/me: who is signed in, as the web app shows them. */
+    async me(caller: SessionUser): Promise<StaffMember> {
+      const user = await existing(
+        await usersRepo.findByUsername(db, caller.username),
+        caller.username,
+      );
+      return {
+        username: user.username,
+        name: user.name || user.username,
+        role: user.role,
+        branch: null,
+      };
     },
 
     /**
@@ -101,7 +127,7 @@ export function createUsersService({ db }: { db: Db }) {
       if ((await usersRepo.count(db)) > 0) return undefined;
       const chosen = password ?? generatePassword();
       try {
-        await this.addUser(null, username, chosen);
+        await this.addUser(null, username, chosen, 'owner');
       } catch (error) {
         // Another instance created it at the same moment: fine.
         if (error instanceof ConflictError) return undefined;

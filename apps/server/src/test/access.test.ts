@@ -1,0 +1,153 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS, API_PATHS, API_PREFIX, MESSAGES, ROLES, type Role } from '@kanak/contract';
+import { authPlugin } from '../plugins/auth.js';
+import {
+  addUser,
+  authed,
+  createTestContext,
+  TEST_SECRETS,
+  type TestContext,
+} from '../../test/helpers.js';
+
+/** The contract's access matrix, walked route by route as each role. */
+
+let ctx: TestContext;
+const staff = {} as Record<Role, { id: number; username: string; tokenVersion: number }>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  for (const role of ROLES) {
+    const user = await addUser(ctx, `${role}1`, `${role[0]!.toUpperCase()}${role}@1928x`, role);
+    staff[role] = { id: user.id, username: user.username, tokenVersion: user.tokenVersion };
+  }
+});
+afterAll(() => ctx.close());
+
+/** A token of its own for every request: a logout in the walk must not end the next call's. */
+const tokenOf = (role: Role) => ctx.app.signSessionToken(staff[role], false);
+
+const pathOf = Object.fromEntries(
+  Object.entries(API_PATHS).map(([name, path]) => [`${API_PREFIX}${path}`, name]),
+);
+
+describe('the access matrix', () => {
+  it('refuses each role exactly the calls the contract denies it, with 403, before reading the request', async () => {
+    const routes = ctx.app.registeredRoutes.filter((route) => !route.public);
+    expect(routes.length).toBe(Object.keys(ACCESS).length);
+    const problems: string[] = [];
+    for (const route of routes) {
+      const name = pathOf[route.url] as keyof typeof ACCESS;
+      for (const role of ROLES) {
+        const response = await ctx.app.inject(
+          authed(tokenOf(role), {
+            method: route.method as 'GET' | 'POST',
+            url: route.url.replace(/:(\w+)/g, '1'),
+            ...(route.method === 'GET' ? {} : { payload: {} }),
+          }),
+        );
+        const allowed = ACCESS[name].includes(role);
+        const where = `${role} ${route.method} ${route.url} -> ${response.statusCode}`;
+        if (allowed && response.statusCode === 403) problems.push(`${where}: refused`);
+        if (!allowed) {
+          if (response.statusCode !== 403) problems.push(`${where}: not refused`);
+          else if (response.json().message !== MESSAGES.notAllowed)
+            problems.push(`${where}: ${response.body}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the settings with the owner, and corrections, exports and scheme closing with managers', () => {
+    const deniedTo = (role: Role) =>
+      Object.entries(ACCESS)
+        .filter(([, roles]) => !roles.includes(role))
+        .map(([name]) => name)
+        .sort();
+    expect(deniedTo('owner')).toEqual([]);
+    expect(deniedTo('manager')).toEqual(
+      ['deleteFile', 'getFiles', 'panelConfig', 'panelSetup', 'uploadFile'].sort(),
+    );
+    expect(deniedTo('cashier')).toEqual(
+      [
+        'closeScheme',
+        'deleteFile',
+        'deleteScheme',
+        'exportCustomers',
+        'getFiles',
+        'panelConfig',
+        'panelSetup',
+        'updateStatement',
+        'uploadFile',
+      ].sort(),
+    );
+  });
+
+  it('changes nothing when it refuses: a cashier cannot correct a ledger entry', async () => {
+    const saved = await ctx.app.inject(
+      authed(tokenOf('owner'), {
+        method: 'POST',
+        url: '/api/customers/update-customer-data',
+        payload: { formData: { mobileno: '9812300001', custname: 'Matrix Customer' } },
+      }),
+    );
+    expect(saved.statusCode).toBe(200);
+    const credit = await ctx.app.inject(
+      authed(tokenOf('cashier'), {
+        method: 'POST',
+        url: '/api/customers/update-points',
+        payload: {
+          formData: { MOBILENO: '9812300001', POINTS: 50, INVDATE: '2026-01-02', CASHCR: 'CR' },
+        },
+      }),
+    );
+    expect(credit.statusCode, credit.body).toBe(200);
+    const [entry] = await ctx.sql<{ mrn: number }>(`SELECT mrn FROM points_entries`);
+    const edit = await ctx.app.inject(
+      authed(tokenOf('cashier'), {
+        method: 'POST',
+        url: '/api/customers/update-statement',
+        payload: {
+          formData: {
+            MRN: entry!.mrn,
+            MOBILENO: '9812300001',
+            POINTS: 5000,
+            INVDATE: '2026-01-02',
+            CASHCR: 'CR',
+          },
+        },
+      }),
+    );
+    expect(edit.statusCode).toBe(403);
+    expect(await ctx.sql(`SELECT credit FROM points_entries`)).toEqual([{ credit: 50 }]);
+    expect(
+      await ctx.sql(`SELECT count(*)::int AS n FROM idempotency_keys WHERE user_id = $1`, [
+        staff.cashier.id,
+      ]),
+    ).toEqual([{ n: 1 }]);
+  });
+
+  it('tells the signed-in staff member who they are: GET /api/me', async () => {
+    for (const role of ROLES) {
+      const response = await ctx.app.inject(
+        authed(tokenOf(role), { method: 'GET', url: '/api/me' }),
+      );
+      expect(response.json()).toEqual({
+        success: true,
+        data: { username: `${role}1`, name: `${role}1`, role, branch: null },
+      });
+    }
+  });
+
+  it('does not start with a route that is neither public nor in the matrix', async () => {
+    const app = Fastify();
+    await app.register(authPlugin, {
+      secret: TEST_SECRETS.jwtSecret,
+      findSessionUser: async () => undefined,
+    });
+    app.get('/api/unplaced', async () => ({ success: true }));
+    await expect(app.ready()).rejects.toThrow('GET /api/unplaced');
+    await app.close().catch(() => undefined);
+  });
+});
