@@ -1,4 +1,4 @@
-import { API_PATHS } from './api-paths.js';
+import type { API_PATHS } from './api-paths.js';
 
 /**
  * Staff roles. The owner runs every branch and the settings; a manager runs a branch's daily
