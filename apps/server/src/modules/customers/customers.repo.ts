@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { customers } from '../../db/schema.js';
+import { customers, exportTickets } from '../../db/schema.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerValues = Omit<
@@ -80,6 +80,41 @@ export const customersRepo = {
 
   listAll(tx: Tx) {
     return tx.select().from(customers).orderBy(asc(customers.id));
+  },
+};
+
+export const exportTicketsRepo = {
+  /** Expires by the database's clock, which also judges it when it is used. */
+  async insert(
+    tx: Tx,
+    values: Omit<typeof exportTickets.$inferInsert, 'expiresAt'>,
+    lifetimeSeconds: number,
+  ) {
+    await tx
+      .insert(exportTickets)
+      .values({ ...values, expiresAt: sql`now() + make_interval(secs => ${lifetimeSeconds})` });
+  },
+
+  /** Tickets past their expiry can no longer be used; they go when the next one is made. */
+  async deleteExpired(tx: Tx) {
+    await tx.delete(exportTickets).where(lt(exportTickets.expiresAt, sql`now()`));
+  },
+
+  /**
+   * Takes the ticket out in one statement, so of two requests with the same ticket at the same
+   * moment only one gets it back.
+   */
+  async take(tx: Tx, ticketHash: string) {
+    const [row] = await tx
+      .delete(exportTickets)
+      .where(eq(exportTickets.ticketHash, ticketHash))
+      .returning({
+        userId: exportTickets.userId,
+        tokenVersion: exportTickets.tokenVersion,
+        jti: exportTickets.jti,
+        expired: sql<boolean>`${exportTickets.expiresAt} <= now()`,
+      });
+    return row;
   },
 };
 

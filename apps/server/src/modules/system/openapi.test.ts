@@ -109,6 +109,7 @@ describe('GET /api/openapi.json', () => {
       'GET /api/app/branding',
       'GET /api/app/content',
       'GET /api/app/images/:id',
+      'GET /api/customers/export-download',
       'GET /api/health',
       'POST /api/login/verify',
     ]);
