@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { PHONE } from './support/env';
-import { expect, signedIn as test, sidebar, storedToken } from './support/fixtures';
+import { csvText, expect, signedIn as test, sidebar, storedToken } from './support/fixtures';
 
 /**
  * Gold-savings schemes, end to end: start (and refuse, cancel, PAN), activate from the summary,
@@ -264,7 +263,7 @@ test.describe.serial('Gold-savings schemes', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`scheme_statement_${state.schemeid}.csv`);
-    const csv = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
+    const csv = (await csvText(await download.path())).split('\r\n');
     expect(csv[0]).toBe('S no.,Installment Date,Narration,Amount');
     expect(csv[1]).toMatch(new RegExp(`^1,${ddmmyyyy(startDate)},.*,20000$`));
     expect(csv[2]).toMatch(new RegExp(`^2,${ddmmyyyy(today)},.*UTR-E2E-1.*,20000$`));
@@ -301,7 +300,7 @@ test.describe.serial('Gold-savings schemes', () => {
     // CSV of the listed rows.
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
-    const csv = fs.readFileSync(await (await downloading).path(), 'utf8').split('\r\n');
+    const csv = (await csvText(await (await downloading).path())).split('\r\n');
     expect(csv[0]).toBe('Scheme ID,Name,Mobile No,Start Date,Amount (₹),Status');
     expect(csv[1]).toBe(
       `${state.schemeid},${person.custname},${person.mobileno},${ddmmyyyy(startDate)},20000,Active`,

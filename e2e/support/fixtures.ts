@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import {
   test as base,
   expect,
@@ -152,4 +153,18 @@ export async function storedToken(page: Page): Promise<string> {
   const raw = local['kanak.accessToken'] ?? session['kanak.accessToken'] ?? '';
   // Saved either as the bare token or as a JSON string.
   return raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
+}
+
+// ---- Files ----------------------------------------------------------------------------------
+
+/**
+ * A downloaded CSV's text. Every CSV starts with the UTF-8 byte-order mark (so that Excel shows
+ * ₹ and Indian scripts): checked on the bytes, then left out of the text.
+ */
+export async function csvText(file: string): Promise<string> {
+  const bytes = await readFile(file);
+  expect([...bytes.subarray(0, 3)], `${file} starts with the UTF-8 byte-order mark`).toEqual([
+    0xef, 0xbb, 0xbf,
+  ]);
+  return bytes.subarray(3).toString('utf8');
 }
