@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { PHONE } from './support/env';
-import { csvText, expect, signedIn as test } from './support/fixtures';
+import {
+  csvText,
+  dateField,
+  dateShown,
+  expect,
+  isoDate,
+  signedIn as test,
+} from './support/fixtures';
 
 /**
  * Customers and the loyalty-points ledger (issue 3): Customer Profile, Edit customer balance and
@@ -164,8 +171,8 @@ test.describe('Customers and loyalty points', () => {
       name,
     );
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
-    const dfrom = await page.getByLabel('Date from').inputValue();
-    const dto = await page.getByLabel('Date to').inputValue();
+    const dfrom = isoDate(await dateShown(dateField(page, 'Date from')));
+    const dto = isoDate(await dateShown(dateField(page, 'Date to')));
     expect(dfrom).toMatch(/^\d{4}-04-01$/);
     await generate.click();
 

@@ -168,3 +168,22 @@ export async function csvText(file: string): Promise<string> {
   ]);
   return bytes.subarray(3).toString('utf8');
 }
+
+// ---- Date fields ----------------------------------------------------------------------------
+
+/** A DD/MM/YYYY date field: the group of its day, month and year sections. */
+export const dateField = (scope: Page | Locator, label: string | RegExp): Locator =>
+  scope.getByRole('group', { name: label });
+
+/** What a date field holds, as it shows it ('DD/MM/YYYY'; '' when empty). */
+export const dateShown = (field: Locator): Promise<string> => field.locator('input').inputValue();
+
+/** Types `DD/MM/YYYY` into a date field as staff do, over what it held. */
+export async function typeDate(field: Locator, shown: string): Promise<void> {
+  await field.getByRole('spinbutton', { name: 'Day' }).click();
+  await field.page().keyboard.type(shown.replaceAll('/', ''));
+}
+
+/** '2026-04-01' -> '01/04/2026', as a date field shows it; `isoDate` back. */
+export const slashDate = (iso: string) => iso.split('-').reverse().join('/');
+export const isoDate = (shown: string) => shown.split('/').reverse().join('-');
