@@ -1,8 +1,14 @@
-import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { PHONE } from './support/env';
-import { expect, signedIn as test } from './support/fixtures';
+import {
+  csvText,
+  dateField,
+  dateShown,
+  expect,
+  isoDate,
+  signedIn as test,
+} from './support/fixtures';
 
 /**
  * Customers and the loyalty-points ledger (issue 3): Customer Profile, Edit customer balance and
@@ -106,7 +112,7 @@ test.describe('Customers and loyalty points', () => {
     await page.getByRole('button', { name: 'Export All' }).click();
     const exported = await exportDownload;
     expect(exported.suggestedFilename()).toBe('customer_list.csv');
-    const customerList = await fs.readFile(await exported.path(), 'utf8');
+    const customerList = await csvText(await exported.path());
     expect(customerList.split('\r\n')[0]).toContain('mobileno');
     expect(customerList).toContain(`${mobile},${name}`);
 
@@ -165,8 +171,8 @@ test.describe('Customers and loyalty points', () => {
       name,
     );
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
-    const dfrom = await page.getByLabel('Date from').inputValue();
-    const dto = await page.getByLabel('Date to').inputValue();
+    const dfrom = isoDate(await dateShown(dateField(page, 'Date from')));
+    const dto = isoDate(await dateShown(dateField(page, 'Date to')));
     expect(dfrom).toMatch(/^\d{4}-04-01$/);
     await generate.click();
 
@@ -262,7 +268,7 @@ test.describe('Customers and loyalty points', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const csv = await csvDownload;
     expect(csv.suggestedFilename()).toBe(`points_ledger_${mobile}_${dfrom}_${dto}.csv`);
-    const lines = (await fs.readFile(await csv.path(), 'utf8')).split('\r\n');
+    const lines = (await csvText(await csv.path())).split('\r\n');
     expect(lines).toEqual([
       'Date,Narration,Sale Amt.,Credit,Debit',
       `${today.csv},Welcome bonus,0.00,100,0`,

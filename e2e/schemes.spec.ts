@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { PHONE } from './support/env';
-import { expect, signedIn as test, sidebar, storedToken } from './support/fixtures';
+import {
+  csvText,
+  dateField,
+  expect,
+  signedIn as test,
+  sidebar,
+  slashDate,
+  storedToken,
+  typeDate,
+} from './support/fixtures';
 
 /**
  * Gold-savings schemes, end to end: start (and refuse, cancel, PAN), activate from the summary,
@@ -108,7 +116,7 @@ test.describe.serial('Gold-savings schemes', () => {
     await pickCustomer(page);
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(person.custname);
     await expect(page.getByText(TEXT.noActiveSchemes)).toBeVisible();
-    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(today);
+    await expect(dateField(page, 'Date').locator('input')).toHaveValue(slashDate(today));
     await page.getByRole('textbox', { name: 'Amount' }).fill('5000');
     await page.getByRole('button', { name: 'Generate Scheme' }).click();
 
@@ -143,7 +151,7 @@ test.describe.serial('Gold-savings schemes', () => {
     await page.goto('/home/scheme-generation');
     await pickCustomer(page);
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(person.custname);
-    await page.getByLabel('Date', { exact: true }).fill(startDate);
+    await typeDate(dateField(page, 'Date'), slashDate(startDate));
     await page.getByRole('textbox', { name: 'Amount' }).fill('20000');
     await page.getByRole('button', { name: 'Generate Scheme' }).click();
 
@@ -183,8 +191,8 @@ test.describe.serial('Gold-savings schemes', () => {
 
     await row.getByRole('button', { name: `Activate scheme ${state.schemeid}` }).click();
     const dialog = page.getByRole('dialog', { name: `Activate Scheme ${state.schemeid}` });
-    await expect(dialog.getByLabel(/^Date/)).toHaveValue(today);
-    await dialog.getByLabel(/^Date/).fill(startDate);
+    await expect(dateField(dialog, /^Date/).locator('input')).toHaveValue(slashDate(today));
+    await typeDate(dateField(dialog, /^Date/), slashDate(startDate));
     await dialog.getByLabel('Mode').selectOption('cash');
     await dialog.getByRole('button', { name: 'ACTIVATE' }).click();
 
@@ -214,7 +222,7 @@ test.describe.serial('Gold-savings schemes', () => {
     const dialog = page.getByRole('dialog', {
       name: `Add installment to Scheme ${state.schemeid}`,
     });
-    await expect(dialog.getByLabel(/^Date/)).toHaveValue(today);
+    await expect(dateField(dialog, /^Date/).locator('input')).toHaveValue(slashDate(today));
     await dialog.getByLabel('Mode').selectOption('upi');
     await dialog.getByLabel('Reference').fill('UTR-E2E-1');
     await dialog.getByRole('button', { name: 'RECORD' }).click();
@@ -264,7 +272,7 @@ test.describe.serial('Gold-savings schemes', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`scheme_statement_${state.schemeid}.csv`);
-    const csv = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
+    const csv = (await csvText(await download.path())).split('\r\n');
     expect(csv[0]).toBe('S no.,Installment Date,Narration,Amount');
     expect(csv[1]).toMatch(new RegExp(`^1,${ddmmyyyy(startDate)},.*,20000$`));
     expect(csv[2]).toMatch(new RegExp(`^2,${ddmmyyyy(today)},.*UTR-E2E-1.*,20000$`));
@@ -301,7 +309,7 @@ test.describe.serial('Gold-savings schemes', () => {
     // CSV of the listed rows.
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
-    const csv = fs.readFileSync(await (await downloading).path(), 'utf8').split('\r\n');
+    const csv = (await csvText(await (await downloading).path())).split('\r\n');
     expect(csv[0]).toBe('Scheme ID,Name,Mobile No,Start Date,Amount (₹),Status');
     expect(csv[1]).toBe(
       `${state.schemeid},${person.custname},${person.mobileno},${ddmmyyyy(startDate)},20000,Active`,
@@ -324,11 +332,11 @@ test.describe.serial('Gold-savings schemes', () => {
 
     // A start-date range after the scheme's start leaves it out; one around it finds it.
     await status.selectOption('All');
-    await page.getByLabel('From', { exact: true }).fill(addDays(startDate, 1));
+    await typeDate(dateField(page, 'From'), slashDate(addDays(startDate, 1)));
     await generate.click();
     await expect(page.getByText(TEXT.noSummaryResults)).toBeVisible();
-    await page.getByLabel('From', { exact: true }).fill(addDays(startDate, -1));
-    await page.getByLabel('To', { exact: true }).fill(startDate);
+    await typeDate(dateField(page, 'From'), slashDate(addDays(startDate, -1)));
+    await typeDate(dateField(page, 'To'), slashDate(startDate));
     await generate.click();
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Active');

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, signedIn as test, storedToken } from './support/fixtures';
+import { csvText, expect, signedIn as test, storedToken } from './support/fixtures';
 
 /**
  * Stored HTML is shown as text (issue 6): a customer whose name is markup with an `onerror`
@@ -184,7 +183,7 @@ test.describe.serial('Stored HTML is shown as text', () => {
     await page.goto('/home/customer-profile');
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export All' }).click();
-    const csv = await fs.readFile(await (await downloading).path(), 'utf8');
+    const csv = await csvText(await (await downloading).path());
     const lines = csv.split('\r\n');
     for (const { mobileno, custname } of FORMULA_NAMES) {
       const line = lines.find((candidate) => candidate.includes(`,${mobileno},`));

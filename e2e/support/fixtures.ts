@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import {
   test as base,
   expect,
@@ -153,3 +154,36 @@ export async function storedToken(page: Page): Promise<string> {
   // Saved either as the bare token or as a JSON string.
   return raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
 }
+
+// ---- Files ----------------------------------------------------------------------------------
+
+/**
+ * A downloaded CSV's text. Every CSV starts with the UTF-8 byte-order mark (so that Excel shows
+ * ₹ and Indian scripts): checked on the bytes, then left out of the text.
+ */
+export async function csvText(file: string): Promise<string> {
+  const bytes = await readFile(file);
+  expect([...bytes.subarray(0, 3)], `${file} starts with the UTF-8 byte-order mark`).toEqual([
+    0xef, 0xbb, 0xbf,
+  ]);
+  return bytes.subarray(3).toString('utf8');
+}
+
+// ---- Date fields ----------------------------------------------------------------------------
+
+/** A DD/MM/YYYY date field: the group of its day, month and year sections. */
+export const dateField = (scope: Page | Locator, label: string | RegExp): Locator =>
+  scope.getByRole('group', { name: label });
+
+/** What a date field holds, as it shows it ('DD/MM/YYYY'; '' when empty). */
+export const dateShown = (field: Locator): Promise<string> => field.locator('input').inputValue();
+
+/** Types `DD/MM/YYYY` into a date field as staff do, over what it held. */
+export async function typeDate(field: Locator, shown: string): Promise<void> {
+  await field.getByRole('spinbutton', { name: 'Day' }).click();
+  await field.page().keyboard.type(shown.replaceAll('/', ''));
+}
+
+/** '2026-04-01' -> '01/04/2026', as a date field shows it; `isoDate` back. */
+export const slashDate = (iso: string) => iso.split('-').reverse().join('/');
+export const isoDate = (shown: string) => shown.split('/').reverse().join('-');

@@ -189,6 +189,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       `(DATA_DIR ${dataDir}, log ${logFile})\n`,
   );
   process.env.KANAK_E2E_BASE_URL = baseURL;
+  // For specs that load bulk data straight into the database (`npm run seed:demo`).
+  process.env.KANAK_E2E_DATA_DIR = dataDir;
 
   return async () => {
     process.removeListener('exit', killOnExit);

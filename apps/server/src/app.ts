@@ -24,6 +24,7 @@ import type { Secrets } from './lib/secrets.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createCustomersCsv } from './modules/customers/customers.export.js';
 import { customersRepo } from './modules/customers/customers.repo.js';
+import { createExportTickets } from './modules/customers/customers.export-tickets.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(customersRoutes, {
         customers,
         openCustomersCsv: createCustomersCsv(deps.pool),
+        exportTickets: createExportTickets({ db, findSessionUser: users.findSessionUser }),
       });
       await api.register(pointsRoutes, { points });
       await api.register(schemesRoutes, { schemes });

@@ -52,6 +52,8 @@ const envSchema = z.object({
   POWERED_BY: z.string().default('Kanak Technologies'),
   INSTALLMENTS: z.coerce.number().int().min(1).max(60).default(SCHEME_DEFAULTS.installments),
   BONUS_PERCENT: z.coerce.number().int().min(0).max(1000).default(SCHEME_DEFAULTS.bonusPercent),
+  /** Seconds a stop waits for running requests before it closes their connections. */
+  STOP_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optional(z.string()),
 });
@@ -72,6 +74,7 @@ export interface Config {
   branding: Branding;
   schemeTerms: { installments: number; bonusPercent: number };
   logLevel: Env['LOG_LEVEL'];
+  stopTimeoutSeconds: number;
   webDist: string | undefined;
 }
 
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     schemeTerms: { installments: e.INSTALLMENTS, bonusPercent: e.BONUS_PERCENT },
     logLevel: e.LOG_LEVEL,
+    stopTimeoutSeconds: e.STOP_TIMEOUT,
     webDist: e.WEB_DIST,
   };
 }

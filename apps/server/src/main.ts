@@ -7,6 +7,9 @@ import { resolveSecrets } from './lib/secrets.js';
 import { createUsersService } from './modules/users/users.service.js';
 import pino from 'pino';
 
+/** After the stop deadline, how long stopping the embedded PostgreSQL may take before we exit. */
+const FINAL_EXIT_MS = 5_000;
+
 /** Start: config, database (embedded unless DATABASE_URL), migrations, first admin, listen. */
 async function main() {
   let config;
@@ -66,11 +69,29 @@ async function main() {
       if (stopping) return;
       stopping = true;
       log.info({ signal }, 'stopping: finishing requests, then closing the database');
+      // Idle keep-alive connections close at once (Fastify's default); a request that never
+      // ends (a client that sends half a request, a query waiting on a lock) must not keep the
+      // process alive for ever: after the deadline its connection is cut and we exit.
+      let forced = false;
+      const deadline = setTimeout(() => {
+        forced = true;
+        log.warn(
+          { seconds: config.stopTimeoutSeconds },
+          'stopping: requests still running at the deadline, closing their connections and exiting',
+        );
+        app.server.closeAllConnections();
+        // Stopping the embedded PostgreSQL ends the sessions those requests wait in.
+        const exit = () => process.exit(1);
+        setTimeout(exit, FINAL_EXIT_MS).unref();
+        void stopEmbedded().then(exit, exit);
+      }, config.stopTimeoutSeconds * 1000);
+      deadline.unref();
       await app.close();
       await database.close();
       await stopEmbedded();
+      clearTimeout(deadline);
       log.info('stopped');
-      process.exit(0);
+      process.exit(forced ? 1 : 0);
     };
     process.on('SIGINT', () => void stop('SIGINT'));
     process.on('SIGTERM', () => void stop('SIGTERM'));

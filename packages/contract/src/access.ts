@@ -9,7 +9,15 @@ export const ROLES = ['owner', 'manager', 'cashier'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Calls anyone may make, signed in or not: the login, health, and the mobile app's content. */
-export const PUBLIC_PATHS = ['health', 'branding', 'content', 'image', 'login'] as const;
+export const PUBLIC_PATHS = [
+  'health',
+  'branding',
+  'content',
+  'image',
+  'login',
+  // The link itself stands for the signed-in manager who asked for it.
+  'exportDownload',
+] as const;
 type PublicPath = (typeof PUBLIC_PATHS)[number];
 
 const everyone: readonly Role[] = ROLES;
@@ -28,6 +36,7 @@ export const ACCESS: Record<Exclude<keyof typeof API_PATHS, PublicPath>, readonl
   customerData: everyone,
   saveCustomer: everyone,
   exportCustomers: managers,
+  exportTicket: managers,
   updatePoints: everyone,
   updateStatement: managers,
   pointsStatement: everyone,

@@ -24,6 +24,9 @@ export const API_PATHS = {
   customerData: '/customers/get-customer-data',
   saveCustomer: '/customers/update-customer-data',
   exportCustomers: '/customers/download-customer-data',
+  /** A single-use link for the browser to download the customer CSV itself. */
+  exportTicket: '/customers/export-ticket',
+  exportDownload: '/customers/export-download',
   panelConfig: '/social/get-panel-config',
   panelSetup: '/social/panel-setup',
   schemes: '/scheme/get-all',

@@ -61,6 +61,9 @@ export const MESSAGES = {
   saveFailed: 'Error in saving',
   noExportData: 'No data found to export',
   exportFailed: 'Error in exporting customer data.',
+  exportLinkInvalid:
+    'This download link is not valid or was already used. Please press Export All again.',
+  exportLinkExpired: 'This download link has expired. Please press Export All again.',
   mobileTaken: 'Mobile number already belongs to another customer.',
   customerNotFound: 'Customer not found.',
   customerSaved: 'Customer profile saved.',

@@ -55,3 +55,9 @@ export function csvCell(value: unknown): string {
 }
 
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * The UTF-8 byte-order mark every CSV file starts with: without it Excel reads the file in the
+ * PC's legacy code page and shows ₹ and Hindi or Tamil names as mojibake.
+ */
+export const CSV_BOM = '\uFEFF';

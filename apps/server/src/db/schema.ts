@@ -85,6 +85,25 @@ export const endedSessions = pgTable(
   (t) => [index('ended_sessions_expires_at_idx').on(t.expiresAt)],
 );
 
+/**
+ * Single-use links for the browser's own download of the customer CSV. Only a SHA-256 of the
+ * random ticket is kept; the session it was made in (user, token version, jti) must still be
+ * valid when it is used.
+ */
+export const exportTickets = pgTable(
+  'export_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenVersion: integer('token_version').notNull(),
+    jti: text('jti'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('export_tickets_expires_at_idx').on(t.expiresAt)],
+);
+
 /** Who changed what, and when. Every change of data writes one row, in the change's transaction. */
 export const auditLog = pgTable(
   'audit_log',

@@ -75,6 +75,7 @@ describe('the access matrix', () => {
         'deleteFile',
         'deleteScheme',
         'exportCustomers',
+        'exportTicket',
         'getFiles',
         'panelConfig',
         'panelSetup',
@@ -126,6 +127,19 @@ describe('the access matrix', () => {
         staff.cashier.id,
       ]),
     ).toEqual([{ n: 1 }]);
+  });
+
+  it('refuses an export link to a manager who was made a cashier after asking for it', async () => {
+    const manager = await addUser(ctx, 'demoted1', 'Demoted@1928x', 'manager');
+    const token = ctx.app.signSessionToken(manager, false);
+    const ticket = await ctx.app.inject(
+      authed(token, { method: 'POST', url: '/api/customers/export-ticket' }),
+    );
+    expect(ticket.statusCode, ticket.body).toBe(200);
+    await ctx.sql(`UPDATE users SET role = 'cashier' WHERE username = 'demoted1'`);
+    const download = await ctx.app.inject({ method: 'GET', url: ticket.json().data.url });
+    expect(download.statusCode).toBe(403);
+    expect(download.json()).toEqual({ success: false, message: MESSAGES.notAllowed });
   });
 
   it('tells the signed-in staff member who they are: GET /api/me', async () => {

@@ -93,6 +93,11 @@ const ROUTES: Record<string, Input> = {
   // Saves the round-trip customer: an accepted odd value must read back exactly.
   [`POST ${API_PATHS.saveCustomer}`]: { body: () => ({ formData: roundTripForm() }) },
   [`GET ${API_PATHS.exportCustomers}`]: { query: () => ({ format: 'csv' }) },
+  // Takes no input, and every accepted call makes a ticket (a change, as a logout is): its
+  // refusals are swept in customers.export-tickets.test.ts.
+  [`POST ${API_PATHS.exportTicket}`]: { own: true },
+  // Any ticket the sweep can make up is unknown: 404, or 400 when over-long.
+  [`GET ${API_PATHS.exportDownload}`]: { query: () => ({ ticket: 'x'.repeat(43) }) },
   [`GET ${API_PATHS.panelConfig}`]: { none: true },
   [`POST ${API_PATHS.panelSetup}`]: {
     body: () => ({

@@ -23,6 +23,7 @@ const OWNERS: Record<string, string> = {
   receipt_counter: 'modules/schemes',
   app_images: 'modules/content',
   panel_config: 'modules/messaging',
+  export_tickets: 'modules/customers',
 };
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

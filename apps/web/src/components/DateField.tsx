@@ -1,4 +1,10 @@
-import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** How every date field shows and takes a date, whatever the browser's language. */
+export const DATE_FIELD_FORMAT = 'DD/MM/YYYY';
+const PAYLOAD_FORMAT = 'YYYY-MM-DD';
 
 interface DateFieldProps {
   label: string;
@@ -16,7 +22,12 @@ interface DateFieldProps {
   error?: boolean;
 }
 
-/** A date input (the browser's own picker and keyboard entry); its value is `YYYY-MM-DD`. */
+const toDay = (value: string) => (value ? dayjs(value) : null);
+
+/**
+ * A DD/MM/YYYY date field with a calendar; its value is `YYYY-MM-DD`. A native date input
+ * would show the browser's own order (MM/DD/YYYY in an en-US browser), which staff misread.
+ */
 export function DateField({
   label,
   value,
@@ -29,19 +40,30 @@ export function DateField({
   helperText,
   error,
 }: DateFieldProps) {
+  // What the field holds, which may be a date still being typed ('' to the form). A new value
+  // from the form (a reset, a default arriving) replaces it.
+  const [shown, setShown] = useState({ value, day: toDay(value) });
+  if (shown.value !== value) setShown({ value, day: toDay(value) });
+
+  const change = (day: Dayjs | null) => {
+    const next = day?.isValid() ? day.format(PAYLOAD_FORMAT) : '';
+    setShown({ value: next, day });
+    if (next !== value) onChange(next);
+  };
+
   return (
-    <TextField
-      type="date"
+    <DatePicker
       label={label}
-      name={name}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
+      value={shown.day}
+      onChange={change}
+      format={DATE_FIELD_FORMAT}
+      minDate={min ? dayjs(min) : undefined}
+      maxDate={max ? dayjs(max) : undefined}
       disabled={disabled}
-      required={required}
-      error={error}
-      helperText={helperText}
-      fullWidth
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }}
+      slotProps={{
+        // Left to the picker unless the form says: it marks a date outside min–max itself.
+        textField: { name, required, helperText, fullWidth: true, ...(error && { error }) },
+      }}
     />
   );
 }

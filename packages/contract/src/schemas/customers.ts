@@ -115,6 +115,10 @@ export const customerRecord = z.object({
 export type CustomerRecord = z.infer<typeof customerRecord>;
 export const customerResponse = dataResponse(customerRecord);
 export const customerExportResponse = dataResponse(z.array(customerRecord));
+/** A single-use link to the customer CSV, relative to the server's origin. */
+export const exportTicketResponse = dataResponse(
+  z.object({ url: z.string(), expiresInSeconds: z.number() }),
+);
 
 export const CUSTOMER_EXPORT_COLUMNS = [
   'custid',

@@ -154,6 +154,8 @@ describe('every API route needs a valid token unless it is public', () => {
     'GET /api/app/branding',
     'POST /api/login/verify',
     'GET /api/openapi.json',
+    // The browser's download of the customer CSV: a single-use ticket stands for the token.
+    'GET /api/customers/export-download',
   ];
   let token: string;
   beforeAll(async () => {

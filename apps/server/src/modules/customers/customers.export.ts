@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
-import { CUSTOMER_EXPORT_COLUMNS, csvLine, maskAadhaar } from '@kanak/contract';
+import { CSV_BOM, CUSTOMER_EXPORT_COLUMNS, csvLine, maskAadhaar } from '@kanak/contract';
 
 const EXPORT_SQL = `
   SELECT id AS custid, mobileno, custname, email, address, city, pincode, state,
@@ -56,7 +56,7 @@ export function createCustomersCsv(pool: pg.Pool): OpenCustomersCsv {
 }
 
 async function* csvChunks(rows: AsyncIterable<Record<string, unknown>>) {
-  yield csvLine([...CUSTOMER_EXPORT_COLUMNS]);
+  yield CSV_BOM + csvLine([...CUSTOMER_EXPORT_COLUMNS]);
   let chunk = '';
   let count = 0;
   for await (const row of rows) {

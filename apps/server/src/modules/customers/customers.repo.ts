@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { customers } from '../../db/schema.js';
+import { customers, exportTickets } from '../../db/schema.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerValues = Omit<
@@ -172,3 +172,38 @@ export const customersRepo = {
 };
 
 export type CustomersRepo = typeof customersRepo;
+
+export const exportTicketsRepo = {
+  /** Expires by the database's clock, which also judges it when it is used. */
+  async insert(
+    tx: Tx,
+    values: Omit<typeof exportTickets.$inferInsert, 'expiresAt'>,
+    lifetimeSeconds: number,
+  ) {
+    await tx
+      .insert(exportTickets)
+      .values({ ...values, expiresAt: sql`now() + make_interval(secs => ${lifetimeSeconds})` });
+  },
+
+  /** Tickets past their expiry can no longer be used; they go when the next one is made. */
+  async deleteExpired(tx: Tx) {
+    await tx.delete(exportTickets).where(lt(exportTickets.expiresAt, sql`now()`));
+  },
+
+  /**
+   * Takes the ticket out in one statement, so of two requests with the same ticket at the same
+   * moment only one gets it back.
+   */
+  async take(tx: Tx, ticketHash: string) {
+    const [row] = await tx
+      .delete(exportTickets)
+      .where(eq(exportTickets.ticketHash, ticketHash))
+      .returning({
+        userId: exportTickets.userId,
+        tokenVersion: exportTickets.tokenVersion,
+        jti: exportTickets.jti,
+        expired: sql<boolean>`${exportTickets.expiresAt} <= now()`,
+      });
+    return row;
+  },
+};

@@ -123,6 +123,12 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** The rows of a CSV answer, which must start with the UTF-8 byte-order mark (for Excel). */
+function csvRows(response: LightMyRequestResponse): string[][] {
+  expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return parseCsv(response.rawPayload.subarray(3).toString('utf8'));
+}
+
 const AADHAAR_1 = '234123412346';
 const AADHAAR_2 = aadhaarFrom('49913456789');
 const AADHAAR_3 = aadhaarFrom('71846230519');
@@ -766,7 +772,7 @@ describe('GET /api/customers/download-customer-data', () => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="customer_list.csv"',
     );
-    const rows = parseCsv(response.body);
+    const rows = csvRows(response);
     expect(rows[0]).toEqual([...CUSTOMER_EXPORT_COLUMNS]);
     const [{ n }] = (await ctx.sql<{ n: number }>(`SELECT count(*)::int AS n FROM customers`)) as [
       { n: number },
@@ -787,7 +793,7 @@ describe('GET /api/customers/download-customer-data', () => {
     const response = await exportCsv();
     const column = (name: (typeof CUSTOMER_EXPORT_COLUMNS)[number]) =>
       CUSTOMER_EXPORT_COLUMNS.indexOf(name);
-    const rows = new Map(parseCsv(response.body).map((row) => [row[column('mobileno')], row]));
+    const rows = new Map(csvRows(response).map((row) => [row[column('mobileno')], row]));
     expect(rows.get('9555500001')![column('custname')]).toBe(
       `'=HYPERLINK("http://evil.example","Click")`,
     );
@@ -809,7 +815,7 @@ describe('GET /api/customers/download-customer-data', () => {
       `INSERT INTO customers (mobileno, custname, city)
        SELECT '96' || lpad(n::text, 8, '0'), 'Bulk ' || n, '=cmd' FROM generate_series(1, 2500) AS n`,
     );
-    const rows = parseCsv((await exportCsv()).body);
+    const rows = csvRows(await exportCsv());
     const [{ n }] = (await ctx.sql<{ n: number }>(`SELECT count(*)::int AS n FROM customers`)) as [
       { n: number },
     ];

@@ -27,6 +27,7 @@ describe('configuration from the environment', () => {
     ['DATA_KEY', 'not-hex'],
     ['STORE_TIMEZONE', 'Mars/Olympus'],
     ['ADMIN_USERNAME', 'has space'],
+    ['STOP_TIMEOUT', '0'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

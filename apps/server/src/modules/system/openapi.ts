@@ -53,6 +53,18 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
       },
     },
   },
+  exportTicket: {
+    tag: 'customers',
+    summary: 'A single-use link (60 s) to download every customer as CSV without a token',
+  },
+  exportDownload: {
+    tag: 'customers',
+    summary: 'The customer CSV, for the ticket of export-ticket (once)',
+    ok: {
+      description: 'A CSV file download (UTF-8 with a byte-order mark).',
+      content: { 'text/csv': { schema: z.string() } },
+    },
+  },
   updatePoints: { tag: 'points', summary: 'Credit or deduct loyalty points' },
   updateStatement: { tag: 'points', summary: 'Correct a manual ledger entry' },
   pointsStatement: { tag: 'points', summary: "A customer's points ledger for a period" },

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API_PATHS,
   EXPORT_FILE_NAME,
@@ -12,11 +12,8 @@ import {
   type CustomerRecord,
 } from '@kanak/contract';
 import { pickCustomer } from '../../components/CustomerSearch.testing';
-import { saveFile } from '../../components/saveFile';
 import { deferred, fakeServer } from '../../test/fake-server';
 import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
-
-vi.mock('../../components/saveFile', () => ({ saveFile: vi.fn() }));
 
 const texts = LEDGER_TEXTS.customerProfile;
 const P = API_PATHS;
@@ -64,12 +61,16 @@ const dateText = (label: string) =>
     .replace(/[\u2066-\u2069\u200e]/g, '');
 /** The line above the fields that says what SAVE will do. */
 const saveStatus = () => screen.getByText(/^(New customer|Updating)/);
-const readBlob = (blob: Blob) =>
-  new Promise<string>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.readAsText(blob);
-  });
+/** The links the page hands to the browser's download manager: address and file name. */
+function catchLinkDownloads() {
+  const links: { href: string; download: string }[] = [];
+  const original = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+    if (this.download) links.push({ href: this.href, download: this.download });
+    else original.call(this);
+  };
+  return { links, restore: () => (HTMLAnchorElement.prototype.click = original) };
+}
 const button = (name: string) => screen.getByRole('button', { name });
 const alertWith = async (message: string) => {
   const alert = (await screen.findByText(message)).closest('.MuiAlert-root');
@@ -267,30 +268,43 @@ describe('Customer Profile', { timeout: 60_000 }, () => {
     expect(dateText(texts.dob)).toBe('DD/MM/YYYY');
   });
 
-  it('Export All saves customer_list.csv; no data and failures show their errors', async () => {
-    let reply: 'csv' | 'empty' | 'fail' = 'csv';
-    const fake = server().on('GET', P.exportCustomers, () =>
-      reply === 'csv'
-        ? { status: 200, body: new Blob(['custid,mobileno\r\n1,9876543210\r\n']) }
+  it('Export All hands a single-use link to the browser download; no data and failures show their errors', async () => {
+    let reply: 'ticket' | 'empty' | 'fail' = 'ticket';
+    const ticketUrl = `${P.exportDownload}?ticket=abc123`;
+    const fake = server().on('POST', P.exportTicket, () =>
+      reply === 'ticket'
+        ? {
+            status: 200,
+            body: { success: true, data: { url: `/api${ticketUrl}`, expiresInSeconds: 60 } },
+          }
         : reply === 'empty'
-          ? { status: 404, body: new Blob([JSON.stringify({ message: MESSAGES.noExportData })]) }
-          : { status: 500, body: new Blob(['{}']) },
+          ? { status: 404, body: { success: false, message: MESSAGES.noExportData } }
+          : { status: 500, body: {} },
     );
-    const user = await openProfile();
+    const downloads = catchLinkDownloads();
+    try {
+      const user = await openProfile();
 
-    await user.click(button(texts.exportAll));
-    await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe(EXPORT_FILE_NAME);
-    expect(await readBlob(vi.mocked(saveFile).mock.calls[0]?.[0] as Blob)).toContain('9876543210');
-    expect(fake.sent('GET', P.exportCustomers)[0]?.params).toEqual({ format: 'csv' });
+      await user.click(button(texts.exportAll));
+      await waitFor(() => expect(downloads.links).toHaveLength(1));
+      expect(downloads.links[0]).toEqual({
+        href: new URL(`/api${ticketUrl}`, window.location.href).href,
+        download: EXPORT_FILE_NAME,
+      });
+      // The file itself is never fetched through the API client.
+      expect(fake.sent('GET', P.exportCustomers)).toHaveLength(0);
+      expect(fake.sent('POST', P.exportTicket)).toHaveLength(1);
 
-    reply = 'empty';
-    await user.click(button(texts.exportAll));
-    expect(await alertWith(MESSAGES.noExportData)).toHaveClass('MuiAlert-colorError');
+      reply = 'empty';
+      await user.click(button(texts.exportAll));
+      expect(await alertWith(MESSAGES.noExportData)).toHaveClass('MuiAlert-colorError');
 
-    reply = 'fail';
-    await user.click(button(texts.exportAll));
-    expect(await alertWith(MESSAGES.exportFailed)).toHaveClass('MuiAlert-colorError');
-    expect(saveFile).toHaveBeenCalledTimes(1);
+      reply = 'fail';
+      await user.click(button(texts.exportAll));
+      expect(await alertWith(MESSAGES.exportFailed)).toHaveClass('MuiAlert-colorError');
+      expect(downloads.links).toHaveLength(1);
+    } finally {
+      downloads.restore();
+    }
   });
 });

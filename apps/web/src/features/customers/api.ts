@@ -7,7 +7,7 @@ import {
 } from '@kanak/contract';
 import { api, expectSuccess, type Envelope } from '../../lib/api';
 import { refetchAfterChange } from '../../lib/query-client';
-import { saveFile } from '../../components/saveFile';
+import { downloadUrl } from '../../components/saveFile';
 
 export const customerKeys = {
   all: ['customers'] as const,
@@ -32,17 +32,22 @@ async function saveCustomer(formData: CustomerFormInput) {
   return expectSuccess(data);
 }
 
+interface ExportTicketResponse extends Envelope {
+  data?: { url: string; expiresInSeconds: number };
+}
+
 /**
- * GET /api/customers/download-customer-data?format=csv, streamed by the server, saved as
- * customer_list.csv.
+ * Export All: POST /api/customers/export-ticket answers a single-use link, which the browser
+ * downloads itself as customer_list.csv. A million customers stream to disk, never through
+ * this tab's memory. No customers: the POST is refused with 404 and nothing is downloaded.
  */
 async function exportCustomers() {
-  const { data } = await api.get<Blob>(API_PATHS.exportCustomers, {
-    params: { format: 'csv' },
-    responseType: 'blob',
-    headers: { Accept: 'text/csv' },
-  });
-  saveFile(data, EXPORT_FILE_NAME);
+  const { data } = await api.post<ExportTicketResponse>(API_PATHS.exportTicket);
+  const link = expectSuccess(data).data;
+  if (!link) throw new Error('export-ticket answered without data');
+  // The link is relative to the API server's origin, wherever that is.
+  const apiBase = new URL(api.defaults.baseURL ?? '/', window.location.href);
+  downloadUrl(new URL(link.url, apiBase).href, EXPORT_FILE_NAME);
 }
 
 /** Loads a chosen customer; only the latest call's callbacks run, so a late answer is dropped. */

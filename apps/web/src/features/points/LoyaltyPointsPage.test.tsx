@@ -11,6 +11,7 @@ import {
   todayIn,
 } from '@kanak/contract';
 import { pickCustomer } from '../../components/CustomerSearch.testing';
+import { dateShown, ddmmyyyy, typeDate } from '../../components/DateField.testing';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
 
@@ -67,9 +68,7 @@ describe('Edit customer balance (Loyalty Points)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: texts.search })).toHaveFocus());
     expect(field(texts.mobile)).toHaveAttribute('readonly');
     expect(field(texts.name)).toHaveAttribute('readonly');
-    expect(field(texts.date)).toHaveValue(today());
-    expect(field(texts.date)).toHaveAttribute('type', 'date');
-    expect(field(texts.date)).toHaveAttribute('max', today());
+    expect(dateShown(texts.date)).toBe(ddmmyyyy(today()));
     expect(screen.getByRole('group', { name: texts.entryType })).toBeInTheDocument();
     expect(toggle(texts.allocation)).toHaveAttribute('aria-pressed', 'false');
     expect(toggle(texts.deduction)).toHaveAttribute('aria-pressed', 'false');
@@ -139,8 +138,7 @@ describe('Edit customer balance (Loyalty Points)', { timeout: 60_000 }, () => {
     const yesterday = addDays(today(), -1);
 
     await pickCustomer(user, texts.search, '9123', RAVI);
-    await user.clear(field(texts.date));
-    await user.type(field(texts.date), yesterday);
+    await typeDate(user, texts.date, ddmmyyyy(yesterday));
     await user.click(toggle(texts.deduction));
     await user.type(field(texts.points), '30');
     await user.type(field(texts.narration), 'Redeemed on bill 4411');
@@ -164,7 +162,7 @@ describe('Edit customer balance (Loyalty Points)', { timeout: 60_000 }, () => {
     expect(field(texts.name)).toHaveValue('');
     expect(field(texts.points)).toHaveValue('');
     expect(field(texts.narration)).toHaveValue('');
-    expect(field(texts.date)).toHaveValue(today());
+    expect(dateShown(texts.date)).toBe(ddmmyyyy(today()));
     expect(toggle(texts.allocation)).toHaveAttribute('aria-pressed', 'false');
     expect(toggle(texts.deduction)).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('combobox', { name: texts.search })).toHaveValue('');

@@ -11,6 +11,7 @@ import {
   type StatementRow,
 } from '@kanak/contract';
 import { pickCustomer } from '../../components/CustomerSearch.testing';
+import { dateShown, ddmmyyyy } from '../../components/DateField.testing';
 import { saveFile } from '../../components/saveFile';
 import { fakeServer, testBranding, type SeenRequest } from '../../test/fake-server';
 import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
@@ -102,8 +103,8 @@ describe('Points Statement', { timeout: 60_000 }, () => {
 
     expect(screen.getByRole('heading', { level: 2, name: texts.panel })).toBeInTheDocument();
     expect(generateButton()).toBeDisabled();
-    await waitFor(() => expect(input(texts.dateFrom)).toHaveValue(SFDATE));
-    expect(input(texts.dateTo)).toHaveValue(today());
+    await waitFor(() => expect(dateShown(texts.dateFrom)).toBe(ddmmyyyy(SFDATE)));
+    expect(dateShown(texts.dateTo)).toBe(ddmmyyyy(today()));
     expect(input(texts.name)).toHaveAttribute('readonly');
     expect(within(table()).getByText(MESSAGES.noStatement)).toBeVisible();
     expect(
@@ -129,7 +130,7 @@ describe('Points Statement', { timeout: 60_000 }, () => {
   it('generates the statement: en-GB dates, the opening row on Date from, Total and Balance', async () => {
     const fake = server();
     const user = await openScreen();
-    await waitFor(() => expect(input(texts.dateFrom)).toHaveValue(SFDATE));
+    await waitFor(() => expect(dateShown(texts.dateFrom)).toBe(ddmmyyyy(SFDATE)));
     await generate(user);
 
     expect(fake.sent('POST', P.pointsStatement)[0]?.body).toEqual({
@@ -196,7 +197,7 @@ describe('Points Statement', { timeout: 60_000 }, () => {
     );
     expect(inDialog(points.mobile)).toHaveValue(ANITA.MOBILENO);
     expect(inDialog(points.name)).toHaveValue(ANITA.CUSTNAME);
-    expect(inDialog(points.date)).toHaveValue('2026-06-20');
+    expect(dateShown(points.date, dialog)).toBe('20/06/2026');
     // POINTS = RCREDIT + RDEBIT.
     expect(inDialog(points.points)).toHaveValue('30');
     expect(inDialog(points.narration)).toHaveValue('Redeemed');

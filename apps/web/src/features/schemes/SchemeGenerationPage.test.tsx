@@ -12,6 +12,7 @@ import {
 import { deferred } from '../../test/fake-server';
 import { queryClient } from '../../lib/query-client';
 import { renderApp } from '../../test/render';
+import { dateShown, ddmmyyyy } from '../../components/DateField.testing';
 import {
   alertTexts,
   bodyRows,
@@ -55,7 +56,7 @@ describe('Scheme Initiation', { timeout: 40_000 }, () => {
     const user = await openScreen();
 
     expect(screen.getByRole('textbox', { name: texts.name })).toHaveAttribute('readonly');
-    expect(screen.getByLabelText(texts.date)).toHaveValue(today());
+    expect(dateShown(texts.date)).toBe(ddmmyyyy(today()));
     expect(amountInput()).toHaveAttribute('maxlength', String(LIMITS.amountInputMaxLength));
     await user.type(amountInput(), '12a3.4-5678999');
     expect(amountInput()).toHaveValue('1234567');

@@ -14,6 +14,7 @@ import {
 import { fakeServer } from '../../test/fake-server';
 import { queryClient } from '../../lib/query-client';
 import { renderApp, signedInAs } from '../../test/render';
+import { dateShown, ddmmyyyy } from '../../components/DateField.testing';
 import {
   bodyRows,
   catchDownloads,
@@ -190,7 +191,7 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
     const dialog = await screen.findByRole('dialog', {
       name: SCHEME_TEXTS.installment.title(7),
     });
-    expect(within(dialog).getByLabelText(/^Date/)).toHaveValue(today());
+    expect(dateShown(SCHEME_TEXTS.installment.date, dialog)).toBe(ddmmyyyy(today()));
     await user.selectOptions(within(dialog).getByLabelText(SCHEME_TEXTS.installment.mode), 'upi');
     await user.type(within(dialog).getByLabelText(SCHEME_TEXTS.installment.reference), 'UTR123');
     const before = fake.sent('POST', API_PATHS.schemeStatement).length;

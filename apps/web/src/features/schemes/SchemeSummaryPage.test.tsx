@@ -13,6 +13,7 @@ import {
 import { deferred } from '../../test/fake-server';
 import { queryClient } from '../../lib/query-client';
 import { renderApp } from '../../test/render';
+import { dateField, dateShown, ddmmyyyy, typeDate } from '../../components/DateField.testing';
 import {
   bodyRows,
   catchDownloads,
@@ -70,11 +71,9 @@ async function openScreen() {
 }
 
 const generateButton = () => screen.getByRole('button', { name: texts.generate });
-const fromInput = () => screen.getByLabelText(texts.from);
-const toInput = () => screen.getByLabelText(texts.to);
 
 async function generate(user: ReturnType<typeof userEvent.setup>) {
-  await waitFor(() => expect(fromInput()).toHaveValue(SFDATE));
+  await waitFor(() => expect(dateShown(texts.from)).toBe(ddmmyyyy(SFDATE)));
   await user.click(generateButton());
 }
 
@@ -95,8 +94,8 @@ describe('Scheme Summary', { timeout: 40_000 }, () => {
         .map((o) => o.textContent),
     ).toEqual(['All', 'Active', 'Inactive', 'Matured']);
     expect(screen.getByRole('combobox', { name: texts.search })).toBeInTheDocument();
-    await waitFor(() => expect(fromInput()).toHaveValue(SFDATE));
-    expect(toInput()).toHaveValue(today());
+    await waitFor(() => expect(dateShown(texts.from)).toBe(ddmmyyyy(SFDATE)));
+    expect(dateShown(texts.to)).toBe(ddmmyyyy(today()));
     expect(screen.getByText(MESSAGES.noSummaryResults)).toBeInTheDocument();
 
     await user.click(generateButton());
@@ -112,9 +111,8 @@ describe('Scheme Summary', { timeout: 40_000 }, () => {
     const user = await openScreen();
     await pickCustomer(user, texts.search);
     await user.selectOptions(screen.getByLabelText(texts.status), 'Matured');
-    await waitFor(() => expect(fromInput()).toHaveValue(SFDATE));
-    await user.clear(fromInput());
-    await user.type(fromInput(), '2025-05-01');
+    await waitFor(() => expect(dateShown(texts.from)).toBe(ddmmyyyy(SFDATE)));
+    await typeDate(user, texts.from, '01/05/2025');
     await user.click(generateButton());
 
     await waitFor(() => expect(fake.sent('POST', API_PATHS.schemeSummary)).toHaveLength(1));
@@ -277,8 +275,13 @@ describe('Scheme Summary', { timeout: 40_000 }, () => {
     );
 
     const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXTS.activation.title(22) });
-    expect(within(dialog).getByLabelText(/^Date/)).toHaveValue(today());
-    expect(within(dialog).getByLabelText(/^Date/)).toHaveAttribute('min', '2025-06-15');
+    const date = SCHEME_TEXTS.activation.date;
+    expect(dateShown(date, dialog)).toBe(ddmmyyyy(today()));
+    // Not before the scheme's start (2025-06-15): an earlier date marks the field invalid.
+    await typeDate(user, date, '14/06/2025', dialog);
+    expect(dateField(date, dialog)).toHaveAttribute('aria-invalid', 'true');
+    await typeDate(user, date, ddmmyyyy(today()), dialog);
+    expect(dateField(date, dialog)).toHaveAttribute('aria-invalid', 'false');
     expect(dialog).toHaveTextContent('₹20,000');
     await user.selectOptions(within(dialog).getByLabelText(SCHEME_TEXTS.activation.mode), 'card');
     await user.type(within(dialog).getByLabelText(SCHEME_TEXTS.activation.reference), 'AUTH9');

@@ -1,5 +1,5 @@
--- Accounts made before roles could do everything: they keep it as owners, and the owner gives
--- each a narrower role from the Staff screen. New accounts start as cashiers.
+-- Accounts made before roles could do everything: they keep it as owners, and the owner narrows
+-- each account's role. New accounts start as cashiers.
 ALTER TABLE "users" ADD COLUMN "role" text DEFAULT 'owner' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ALTER COLUMN "role" SET DEFAULT 'cashier';--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "name" text DEFAULT '' NOT NULL;--> statement-breakpoint
