@@ -1,4 +1,4 @@
-/** The benchmark data set of DESIGN §7, built once with COPY and reused, and the inputs sampled from it. */
+/** The benchmark data set, built once with COPY and reused, and the inputs sampled from it. */
 import type pg from 'pg';
 import { todayIn } from '@kanak/contract';
 import { loadDemoData, loadDemoSchemes } from '../apps/server/src/cli/load-demo.js';
@@ -36,7 +36,7 @@ export async function ensureDataSet(pool: pg.Pool, customers: number) {
 }
 
 /**
- * DESIGN §7 measures a statement of "opening + ~100 rows"; the data set has about ten entries
+ * A statement is measured as "opening + ~100 rows"; the data set has about ten entries
  * per customer over several years. The customers whose statements are measured get 100
  * purchases in the statement's year, once (kept in the data set; their balances follow).
  */

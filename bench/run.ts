@@ -1,5 +1,5 @@
 /**
- * `npm run bench` — builds or reuses the benchmark data set of DESIGN §7 and measures the five
+ * `npm run bench` — builds or reuses the benchmark data set and measures the five
  * requests of its targets with autocannon at 1, 8 and 32 connections, each beside the same SQL
  * run raw through pg at the same concurrency; then start times and the login page's JS.
  * `-- --quick`: 1/100 of the data and short runs (a smoke test; its figures are not the targets').

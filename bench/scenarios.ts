@@ -1,5 +1,5 @@
 /**
- * The five measured requests of DESIGN §7, each beside the SQL the server runs for it. The raw
+ * The five measured requests, each beside the SQL the server runs for it. The raw
  * SQL is kept statement for statement equal to the repos' queries, so the ratio shows what the
  * HTTP layer, validation and serialisation add.
  */

@@ -11,8 +11,8 @@ import {
 } from './support/fixtures';
 
 /**
- * Customers and the loyalty-points ledger (issue 3): Customer Profile, Edit customer balance and
- * Points Statement, against the real server and database. Texts are the spec's (seed/spec.md),
+ * Customers and the loyalty-points ledger: Customer Profile, Edit customer balance and
+ * Points Statement, against the real server and database. Texts are the specification's,
  * copied here on purpose rather than imported from the app.
  */
 const TEXT = {

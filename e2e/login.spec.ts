@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ADMIN, STORAGE_KEYS, TEXT } from './support/env';
 import { expect, kanakStorage, login, signIn, signedIn, test, topBar } from './support/fixtures';
 
-/** The error must sit right under the password field (spec §2, Login screen). */
+/** The error must sit right under the password field on the login screen. */
 async function expectUnderPasswordField(page: Page, text: string) {
   const error = page.getByText(text, { exact: true });
   await expect(error).toBeVisible();

@@ -20,7 +20,7 @@ import {
  * customer with a mobile number of its own.
  */
 
-/** Texts the spec fixes, copied from seed/spec.md (deliberately not imported from the app). */
+/** Texts the spec fixes, copied from the specification (deliberately not imported from the app). */
 const TEXT = {
   previousPending:
     'The previous scheme installment must be completed before initiating a new scheme.',

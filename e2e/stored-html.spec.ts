@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { csvText, expect, signedIn as test, storedToken } from './support/fixtures';
 
 /**
- * Stored HTML is shown as text (issue 6): a customer whose name is markup with an `onerror`
+ * Stored HTML is shown as text: a customer whose name is markup with an `onerror`
  * handler appears literally on every screen that shows names, on screen and on paper, and
  * nothing of it runs or becomes an element. Names that a spreadsheet would run as a formula
  * are neutralised in the customer export. The database is shared with the other specs: this

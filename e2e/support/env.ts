@@ -8,7 +8,7 @@ export const ADMIN = {
   otherPassword: 'Kanak@e2e2',
 } as const;
 
-/** Browser storage keys (DESIGN §3: the prefix is `kanak.`). */
+/** Browser storage keys (the prefix is `kanak.`). */
 export const STORAGE_PREFIX = 'kanak.';
 export const STORAGE_KEYS = {
   accessToken: 'kanak.accessToken',
@@ -16,7 +16,7 @@ export const STORAGE_KEYS = {
   stayLoggedIn: 'kanak.stayLoggedIn',
 } as const;
 
-/** Texts the spec fixes, copied from seed/spec.md (deliberately not imported from the app). */
+/** Texts the spec fixes, copied from the specification (deliberately not imported from the app). */
 export const TEXT = {
   invalidCredentials: 'Invalid credentials.',
   sessionExpired: 'Session expired. Please sign in again.',
@@ -30,11 +30,11 @@ export interface SidebarEntry {
   /** The entry's text in the sidebar. */
   name: string;
   path: string;
-  /** The page's title (spec §2); the entry's name where the spec gives none. */
+  /** The page's title; the entry's name where the spec gives none. */
   title: RegExp;
 }
 
-/** Spec §2: the first group, then the second group below the divider. */
+/** The first group, then the second group below the divider. */
 export const SIDEBAR: readonly SidebarEntry[] = [
   { name: 'Dashboard', path: '/home', title: /^Dashboard$/ },
   { name: 'Mobile Integration', path: '/home/mobile-app', title: /^Customize Mobile App$/ },

@@ -208,7 +208,7 @@ function silentLogger(): FastifyBaseLogger {
   return pino({ level: 'silent' });
 }
 
-/** The one error handler: every failure becomes `{ success: false, message }` (DESIGN §4). */
+/** The one error handler: every failure becomes `{ success: false, message }`. */
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (request.raw.readableAborted) {
     // The client hung up while sending its body (a cancelled upload, a closed tab): nobody is

@@ -1,4 +1,4 @@
-// Sums the gzip size of the JavaScript the login page loads (DESIGN §7: at most 180 KB):
+// Sums the gzip size of the JavaScript the login page loads (at most 180 KB):
 // the entry chunk of dist/index.html, the login page's lazy chunk, and every chunk they
 // import statically. Run after `vite build`: `node apps/web/scripts/login-js-size.mjs`.
 import { readFileSync, readdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The API's paths (spec §7 and DESIGN §5), relative to the `/api` prefix.
+ * The API's paths, relative to the `/api` prefix.
  * The server registers exactly these and the web app calls exactly these.
  */
 export const API_PREFIX = '/api';

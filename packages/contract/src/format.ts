@@ -1,4 +1,4 @@
-/** Display formats of the spec (§9), shared by screens, printouts, CSV files and messages. */
+/** Display formats, shared by screens, printouts, CSV files and messages. */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const parts = (isoDate: string) => ({

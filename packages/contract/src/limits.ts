@@ -1,5 +1,5 @@
 /**
- * The business constants and limits of the spec (section 9) and of DESIGN.md.
+ * The business constants and limits.
  * This is the only copy: the server and the web app both import from here.
  */
 export const LIMITS = {
@@ -65,7 +65,7 @@ export const CASH_LIMIT_PER_SCHEME = 200_000;
 /** The legacy "no date" value: stored as null, shown as empty. */
 export const SENTINEL_DATE = '1900-01-01';
 export const COUNTRY_PREFIX = '+91';
-/** STORE_TIMEZONE's default (DESIGN §3): "today" is the store's date. */
+/** STORE_TIMEZONE's default: "today" is the store's date. */
 export const DEFAULT_STORE_TIMEZONE = 'Asia/Kolkata';
 export const EXPORT_FILE_NAME = 'customer_list.csv';
 export const ACCEPTED_IMAGE_TYPES = ['png', 'jpeg', 'jpg', 'gif', 'webp'] as const;

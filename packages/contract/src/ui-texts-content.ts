@@ -1,7 +1,7 @@
 import { LIMITS, type ImageType } from './limits.js';
 import { MESSAGES } from './messages.js';
 
-/** How each image type reads on the Mobile Integration screen (spec §2, §3). */
+/** How each image type reads on the Mobile Integration screen. */
 const IMAGE_KINDS: Record<
   ImageType,
   { section: string; name: string; label: string; empty: string }
@@ -21,7 +21,7 @@ const IMAGE_KINDS: Record<
 };
 
 /**
- * The fixed texts of Mobile Integration and Message Configuration (spec §2, §4, §5, §8)
+ * The fixed texts of Mobile Integration and Message Configuration
  * beyond MESSAGES: section titles, labels, and the words of the upload card and the delete
  * confirmation. The web app and its tests import them from here.
  */

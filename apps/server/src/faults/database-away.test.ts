@@ -17,7 +17,7 @@ import {
 import { startTcpRelay, type TcpRelay } from '../../test/proxies.js';
 
 /**
- * Issue 6 §2, the database away: the server reaches PostgreSQL through a relay that the test
+ * The database away: the server reaches PostgreSQL through a relay that the test
  * cuts for a few seconds. Meanwhile every request gets a clear 503 and /api/health says so;
  * when the relay is back the same server process serves again, and nothing is half-written.
  */

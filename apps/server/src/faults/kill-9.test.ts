@@ -15,7 +15,7 @@ import {
 } from '../../test/processes.js';
 
 /**
- * Issue 6 §2, `kill -9`: the server on its embedded PostgreSQL takes a stream of points
+ * `kill -9`: the server on its embedded PostgreSQL takes a stream of points
  * updates; at a random moment both the server and the postmaster are killed outright. The
  * server must start again on the same DATA_DIR with no manual step, and every acknowledged
  * update must be there exactly once, with nothing half-written.

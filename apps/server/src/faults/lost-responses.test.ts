@@ -16,7 +16,7 @@ import {
 import { startDroppingProxy, type DroppingProxy } from '../../test/proxies.js';
 
 /**
- * Issue 6 §2, lost answers: a proxy between the web app's own API client and a real server
+ * Lost answers: a proxy between the web app's own API client and a real server
  * process cuts off every third answer after the server has sent it in full. The client
  * retries with the same Idempotency-Key; the ledger and the installments must hold exactly
  * one row per call, and the balances must be exact.

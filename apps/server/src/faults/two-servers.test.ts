@@ -16,7 +16,7 @@ import {
 } from '../../test/processes.js';
 
 /**
- * Issue 6 §2, two instances: two server processes on one database take mixed concurrent
+ * Two instances: two server processes on one database take mixed concurrent
  * load. The rules that the database enforces must hold across both: no overdraw, never two
  * Inactive schemes for a customer, one installment per month with gapless receipts, and a
  * sign-in lockout counted across both.

@@ -1,6 +1,6 @@
 /**
  * Typed errors that services throw; the one error handler in app.ts turns each into the
- * `{ success: false, message }` envelope with its HTTP status (DESIGN §4).
+ * `{ success: false, message }` envelope with its HTTP status.
  */
 export class AppError extends Error {
   constructor(

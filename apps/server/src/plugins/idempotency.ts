@@ -19,7 +19,7 @@ export const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 const REPLAY_HEADER = 'idempotent-replayed';
 
 /**
- * Exactly-once changes for routes marked `idempotent` (DESIGN §4). The web client retries POSTs
+ * Exactly-once changes for routes marked `idempotent`. The web client retries POSTs
  * after network errors, so a change whose response was lost may arrive again: the first call
  * claims (user, key); a repeat gets the stored first response and does no work.
  *

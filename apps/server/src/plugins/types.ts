@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Reachable without a token (DESIGN §4: login and GET /api/app/*). */
+    /** Reachable without a token (login and GET /api/app/*). */
     public?: boolean;
     /** Changes data: needs an Idempotency-Key, and a repeat gets the first response. */
     idempotent?: boolean;

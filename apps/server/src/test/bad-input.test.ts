@@ -13,7 +13,7 @@ import { fieldsOf, mutations, queryMutations, withValue } from '../../test/bad-i
 import { pathSpellings } from '../../test/raw-http.js';
 
 /**
- * The bad-input sweep (issue 6): every /api route gets missing fields, wrong types, empty and
+ * The bad-input sweep: every /api route gets missing fields, wrong types, empty and
  * over-long text, negative, fractional, huge and NaN-like numbers, impossible dates, unicode,
  * NUL characters, SQL and HTML meta-characters, oversized bodies, wrong content types and
  * broken JSON. Every answer must be a 4xx `{ success: false, message }`, never a 5xx, and what
@@ -966,9 +966,9 @@ const ODD_TEXT = [
 ];
 
 /**
- * What a refusal may change, by design: a failed sign-in is counted (the lockout, DESIGN §5),
+ * What a refusal may change, by design: a failed sign-in is counted (the lockout),
  * and a refused change's answer is kept under its Idempotency-Key so that a retry gets the same
- * answer (DESIGN §4). A refused insert may also use up a sequence number.
+ * answer. A refused insert may also use up a sequence number.
  */
 const BOOKKEEPING = new Set(['login_lockouts', 'idempotency_keys']);
 

@@ -21,7 +21,7 @@ const printStyles = (
 /**
  * Theme, baseline and print styles, and the alert host. Server state (TanStack Query) and the
  * date pickers' localization wrap the screens under /home (layout/ScreenProviders), so the
- * login page does not load them (DESIGN §7).
+ * login page does not load them.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

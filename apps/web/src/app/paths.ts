@@ -1,6 +1,6 @@
 import { PAGE_TITLES, SIDEBAR_LABELS } from '@kanak/contract';
 
-/** Every route of the web app (spec §2). */
+/** Every route of the web app. */
 export const PATHS = {
   login: '/',
   home: '/home',

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import { LIMITS } from '@kanak/contract';
 import { dismissAlert, useAlerts, type Alert as AlertItem } from '../lib/app-state';
 
-/** The transient alerts of spec §2: bottom-left, each gone after 3 seconds. */
+/** The transient alerts: bottom-left, each gone after 3 seconds. */
 export function AlertStack() {
   const alerts = useAlerts();
   return (

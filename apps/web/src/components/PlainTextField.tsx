@@ -19,7 +19,7 @@ interface PlainTextFieldProps {
 
 /**
  * An outlined text field without MUI's TextField, which also pulls in Select, Menu and
- * Popover: the login page stays small (DESIGN §7).
+ * Popover: the login page stays small.
  */
 export function PlainTextField({
   label,

@@ -1,7 +1,7 @@
 import { createStore, useStore } from './store';
 
 /**
- * The client state of spec §3: the transient alerts, the count of images held for the
+ * The client state: the transient alerts, the count of images held for the
  * current upload list, and the signed-in user's name (starts empty, set after sign-in).
  */
 export type AlertType = 'success' | 'warning' | 'error' | 'info';

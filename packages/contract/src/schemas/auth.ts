@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages.js';
 import { ROLES } from '../access.js';
 import { dataResponse, storableText } from './common.js';
 
-/** Sign-in. Credentials are checked by the server only (spec §5); the schema only bounds sizes. */
+/** Sign-in. Credentials are checked by the server only; the schema only bounds sizes. */
 export const loginRequest = z.object({
   USERNAME: storableText('USERNAME', 'USERNAME is required.')
     .trim()

@@ -40,7 +40,7 @@ export const deleteFileRequest = z.object({
 export type DeleteFileRequest = z.input<typeof deleteFileRequest>;
 
 /**
- * An image record (spec §3). `URL` is the public address the mobile app loads
+ * An image record. `URL` is the public address the mobile app loads
  * (`/api/app/images/:id`); `PATH` is the image's storage key, never a file-system path.
  */
 export const imageRecord = z.object({

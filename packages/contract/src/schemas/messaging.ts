@@ -13,7 +13,7 @@ export const panelChoice = z
   .transform(Number)
   .refine((panel) => (PANEL_CHOICES as readonly number[]).includes(panel), { error: panelRule });
 
-/** The Message Configuration form (spec §3 "Panel config"). */
+/** The Message Configuration form (the panel config). */
 export const panelConfigForm = z.object({
   instanceid: requiredText('Instance Id', LIMITS.panelFieldMaxLength),
   token: requiredText('Token', LIMITS.panelFieldMaxLength),

@@ -141,7 +141,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
     },
   );
 
-  // Public (DESIGN §4: GET /api/app/*): the companion mobile app reads these without a token.
+  // Public (GET /api/app/*): the companion mobile app reads these without a token.
   const appContent = { response: { 200: appContentResponse } };
   app.get(
     API_PATHS.content,

@@ -136,7 +136,7 @@ export function createUsersService({ db }: { db: Db }) {
       return password ? undefined : chosen;
     },
 
-    /** My Profile (spec §2): only your own password, with the old one, to a different new one. */
+    /** My Profile: only your own password, with the old one, to a different new one. */
     async updateOwnPassword(caller: StaffIdentity, form: UpdateCurrentUserRequest) {
       if (form.username.toLowerCase() !== caller.username.toLowerCase()) {
         throw new ForbiddenError(MESSAGES.ownProfileOnly);

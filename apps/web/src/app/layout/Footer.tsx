@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { UI_TEXTS } from '@kanak/contract';
 import { useBranding } from '../../lib/branding';
 
-/** "Powered by …" and the support phone (spec §1). */
+/** "Powered by …" and the support phone. */
 export function Footer() {
   const { branding } = useBranding();
   return (

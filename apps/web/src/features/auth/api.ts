@@ -5,7 +5,7 @@ export type SignInForm = Required<LoginRequest>;
 
 /**
  * POST /api/login/verify: `{ USERNAME, PASSWORD, stayLoggedIn }` -> `{ accessToken, username }`.
- * (No TanStack Query here: the login page stays small, DESIGN §7.)
+ * (No TanStack Query here: the login page stays small.)
  */
 export async function signIn(form: SignInForm) {
   const { data } = await api.post<LoginResponse>(API_PATHS.login, form);
@@ -13,7 +13,7 @@ export async function signIn(form: SignInForm) {
   return { accessToken: data.accessToken, username: data.username ?? form.USERNAME.trim() };
 }
 
-/** Spec §8: 401 -> 'Invalid credentials.'; a lockout (429) says why; anything else is generic. */
+/** 401 -> 'Invalid credentials.'; a lockout (429) says why; anything else is generic. */
 export function signInErrorMessage(error: unknown): string {
   const failure = readFailure(error);
   if (failure.kind !== 'refused') return MESSAGES.loginFailed;

@@ -178,7 +178,7 @@ export function ImageList({ type, images, loading }: ImageListProps) {
       </Box>
     );
   }
-  // Otherwise the fetch failed: logged only (spec §8), nothing shown, and no claim of "empty".
+  // Otherwise the fetch failed: logged only, nothing shown, and no claim of "empty".
 
   return (
     <Box

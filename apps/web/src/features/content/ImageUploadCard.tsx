@@ -55,9 +55,9 @@ interface ImageUploadCardProps {
 }
 
 /**
- * The upload card of spec §4: empty, then a file chosen (preview shown, upload enabled), then
+ * The upload card: empty, then a file chosen (preview shown, upload enabled), then
  * uploaded and reset; Remove also resets it. Choosing a file while 5 images are held is
- * blocked with the warning of spec §5.
+ * blocked with the warning.
  */
 export function ImageUploadCard({ type, heldCount }: ImageUploadCardProps) {
   const kind = texts.kinds[type];

@@ -26,7 +26,7 @@ export function MobileAppPage() {
 function ImageSection({ type }: { type: ImageType }) {
   const headingId = useId();
   const images = useImages(type);
-  // Spec §3, §7: the list's length is the held image count of this type.
+  // The list's length is the held image count of this type.
   const heldCount = images.data?.length ?? 0;
   return (
     <Paper

@@ -27,15 +27,15 @@ async function fetchImages(type: ImageType): Promise<ImageRecord[]> {
     const { data } = await api.post<ImagesResponse>(API_PATHS.getFiles, { type });
     return expectSuccess(data).data ?? [];
   } catch (error) {
-    // Spec §8: an image list failure is logged only.
+    // An image list failure is logged only.
     console.error(`Could not load the ${type} images`, error);
     throw error;
   }
 }
 
 /**
- * The images of a type. Fetched whenever the screen opens (spec §2), and again after each
- * upload or delete of that type (spec §4).
+ * The images of a type. Fetched whenever the screen opens, and again after each
+ * upload or delete of that type.
  */
 export const imagesQuery = (type: ImageType) =>
   queryOptions({

@@ -143,7 +143,7 @@ describe('Message Configuration', () => {
 
     expect(await alertWith(MESSAGES.panelLoadFailed)).toHaveClass('MuiAlert-colorError');
     expect(screen.queryByText(MESSAGES.panelLoadRefused)).not.toBeInTheDocument();
-    // A GET meeting a 5xx is retried 3 times before it fails (spec §7).
+    // A GET meeting a 5xx is retried 3 times before it fails.
     expect(server.sent('GET', getPath)).toHaveLength(4);
   });
 

@@ -36,7 +36,7 @@ const blank: PanelConfigFormInput = { instanceid: '', token: '', panel: '', phon
 
 /**
  * Instance Id, Token (hidden unless shown), Select Panel and Phone; SAVE sends them, REVERT
- * loads the saved configuration again. Alerts as spec §8.
+ * loads the saved configuration again, each with its alert.
  */
 export function PanelConfigForm() {
   const config = usePanelConfig();

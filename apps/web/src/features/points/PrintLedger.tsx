@@ -16,7 +16,7 @@ const cellSx = PRINT_CELL_SX;
 const numberSx = PRINT_NUMBER_SX;
 
 /**
- * The printed ledger (spec §2): the shop's heading, its address and mobile, the date range
+ * The printed ledger: the shop's heading, its address and mobile, the date range
  * (DD-MMM-YY), the rows, then Total and Balance. Hidden on screen; the only thing printed.
  */
 export function PrintLedger({ statement }: { statement: Statement }) {

@@ -19,7 +19,7 @@ export interface Statement {
 /** The date a row shows: the opening-balance row has none, and shows the statement's start. */
 export const rowDate = (row: StatementRow, dfrom: string) => row.INVDATE ?? dfrom;
 
-/** The statement as CSV (spec §9: DD MMM YY dates), with its Total and Balance rows. */
+/** The statement as CSV (DD MMM YY dates), with its Total and Balance rows. */
 export function statementCsv({ filter, rows }: Statement): string {
   const { total, balance } = statementTotals([...rows]);
   const c = texts.columns;

@@ -15,7 +15,7 @@ interface CloseSchemeDialogProps {
   onCancel: () => void;
 }
 
-/** Closing pays the scheme out: the figures are shown before CONFIRM (DESIGN §5). */
+/** Closing pays the scheme out: the figures are shown before CONFIRM. */
 export function CloseSchemeDialog({
   scheme,
   bonusPercent,

@@ -21,7 +21,7 @@ interface PanDialogProps {
 }
 
 /**
- * Enter PAN (spec §2, §5): schemes of ₹16,000 or above need one. The field takes at most 10
+ * Enter PAN: schemes of ₹16,000 or above need one. The field takes at most 10
  * characters (upper-cased); SAVE checks the format before anything is sent. Mounted while open.
  */
 export function PanDialog({ pending, error, onEdit, onSave, onCancel }: PanDialogProps) {

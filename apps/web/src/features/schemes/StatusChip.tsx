@@ -3,7 +3,7 @@ import { schemeStatusLabel } from '@kanak/contract';
 
 const colors = { Inactive: 'default', Active: 'success', Completed: 'secondary' } as const;
 
-/** Inactive, Active or Completed (spec §4: 'n', empty or missing read Inactive). */
+/** Inactive, Active or Completed ('n', empty or missing read Inactive). */
 export function StatusChip({ matyn }: { matyn: string | null | undefined }) {
   const label = schemeStatusLabel(matyn);
   return (

@@ -11,7 +11,7 @@ import {
   type SchemeSummaryRow,
 } from '@kanak/contract';
 
-/** The maturity date; when the record has none, the start date plus 364 days (spec §4). */
+/** The maturity date; when the record has none, the start date plus 364 days. */
 export const maturityDate = (scheme: { startdt: string; matdt: string | null | undefined }) =>
   scheme.matdt || addDays(scheme.startdt, MATURITY_DAYS);
 
