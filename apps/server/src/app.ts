@@ -41,6 +41,8 @@ import { openApiPlugin } from './modules/system/openapi.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { staffRoutes } from './modules/users/staff.routes.js';
+import { createStaffService } from './modules/users/staff.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { securityPlugin } from './plugins/security.js';
@@ -157,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(systemRoutes, { db });
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes, { users });
+      await api.register(staffRoutes, { staff: createStaffService({ db }) });
       await api.register(customersRoutes, {
         customers,
         openCustomersCsv: createCustomersCsv(deps.pool),

@@ -32,6 +32,13 @@ export const ACCESS: Record<Exclude<keyof typeof API_PATHS, PublicPath>, readonl
   logout: everyone,
   me: everyone,
   updateCurrentUser: everyone,
+  // A manager manages the cashiers; the owner everyone.
+  staff: managers,
+  staffAdd: managers,
+  staffUpdate: managers,
+  staffDisable: managers,
+  staffEnable: managers,
+  staffResetPassword: managers,
   searchCustomers: everyone,
   customerData: everyone,
   saveCustomer: everyone,

@@ -15,4 +15,5 @@ export * from './schemas/points.js';
 export * from './schemas/schemes.js';
 export * from './schemas/content.js';
 export * from './schemas/messaging.js';
+export * from './schemas/staff.js';
 export * from './format.js';

@@ -8,6 +8,14 @@ export const MESSAGES = {
   loginFailed: 'Error in logging in.',
   sessionExpired: 'Session expired. Please sign in again.',
   notAllowed: 'You are not allowed to do this.',
+  changeTemporaryPassword: 'Please change your temporary password first.',
+  lastOwner: 'The shop must keep an active owner: this is the last one.',
+  staffAdded: (username: string) => `Staff account ${username} added.`,
+  staffUpdated: (username: string) => `Staff account ${username} updated.`,
+  staffDisabled: (username: string) => `Staff account ${username} disabled; their sessions have ended.`,
+  staffEnabled: (username: string) => `Staff account ${username} enabled.`,
+  staffPasswordReset: (username: string) =>
+    `Password of ${username} reset; their sessions have ended.`,
   loggedOut: 'Logged out.',
   accountLocked: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

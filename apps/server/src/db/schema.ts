@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Role } from '@kanak/contract';
 import {
   bigint,
+  boolean,
   char,
   check,
   customType,
@@ -30,6 +31,8 @@ export const users = pgTable(
     role: text('role').$type<Role>().notNull().default('cashier'),
     /** The staff member's full name, for the audit trail and printouts. */
     name: text('name').notNull().default(''),
+    /** A temporary password (a new account, a reset): it must be changed before anything else. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     passwordHash: text('password_hash').notNull(),
     tokenVersion: integer('token_version').notNull().default(0),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),

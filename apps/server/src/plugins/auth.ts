@@ -60,6 +60,11 @@ export interface AuthOptions {
   ): Promise<SessionUser | undefined>;
 }
 
+/** What a temporary password may do: see who it is, change itself, sign out. */
+const OPEN_WITH_TEMPORARY_PASSWORD = new Set(
+  [API_PATHS.me, API_PATHS.updateCurrentUser, API_PATHS.logout].map((path) => API_PREFIX + path),
+);
+
 /** The roles the access matrix lets call each API route, by the route's path pattern. */
 const ROLES_OF_ROUTE = new Map<string, readonly Role[]>(
   Object.entries(ACCESS).map(([name, roles]) => [
@@ -136,6 +141,9 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
       if (!ROLES_OF_ROUTE.get(route.url)?.includes(user.role)) {
         throw new ForbiddenError(MESSAGES.notAllowed);
       }
+      if (user.mustChangePassword && !OPEN_WITH_TEMPORARY_PASSWORD.has(route.url)) {
+        throw new ForbiddenError(MESSAGES.changeTemporaryPassword);
+      }
     } else if (route.config?.idempotent && request.headers['idempotency-key']) {
       // An authentic token that a change has since ended (say, the password change whose
       // response was lost) may fetch the stored answer to its own retried request, nothing
@@ -145,6 +153,7 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
         id: Number(claims.sub),
         username: claims.name,
         role: 'cashier',
+        mustChangePassword: false,
         stayLoggedIn,
       });
       request.sessionEnded = true;

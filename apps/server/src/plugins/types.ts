@@ -25,6 +25,8 @@ export interface StaffIdentity {
 /** A signed-in staff member's account as the session check finds it. */
 export interface SessionUser extends StaffIdentity {
   role: Role;
+  /** Signed in with a temporary password: only changing it is allowed. */
+  mustChangePassword: boolean;
 }
 
 /** The caller of a request: who, and whether the session was opened with "Stay logged in". */

@@ -74,6 +74,17 @@ const ROUTES: Record<string, Input> = {
   // Ends the sweeper's session when it succeeds: swept by its own cases, each with its own token.
   [`POST ${API_PATHS.logout}`]: { own: true },
   [`GET ${API_PATHS.me}`]: { none: true },
+  [`GET ${API_PATHS.staff}`]: { none: true },
+  // Every accepted call makes an account: a taken username (the sweeper) keeps it to a 409.
+  [`POST ${API_PATHS.staffAdd}`]: {
+    body: () => ({ username: 'sweeper', name: 'Sweep Staff', role: 'cashier' }),
+  },
+  [`POST ${API_PATHS.staffUpdate}`]: {
+    body: () => ({ username: 'gatekeeper', name: 'Gate Keeper', role: 'owner' }),
+  },
+  [`POST ${API_PATHS.staffDisable}`]: { body: () => ({ username: 'no-such-user' }) },
+  [`POST ${API_PATHS.staffEnable}`]: { body: () => ({ username: 'gatekeeper' }) },
+  [`POST ${API_PATHS.staffResetPassword}`]: { body: () => ({ username: 'no-such-user' }) },
   [`POST ${API_PATHS.updateCurrentUser}`]: {
     body: (username) => ({ username, oldpassword: 'Not-the-one1', newpassword: 'Fresh@2026x' }),
   },

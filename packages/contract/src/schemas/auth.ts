@@ -24,6 +24,8 @@ export const loginResponse = z.object({
   message: z.string().optional(),
   accessToken: z.string().optional(),
   username: z.string().optional(),
+  /** Signed in with a temporary password: every other call waits for a new one. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 

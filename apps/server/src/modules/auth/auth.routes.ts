@@ -26,6 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         success: true,
         accessToken: app.signSessionToken(user, stayLoggedIn),
         username: user.username,
+        ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
       };
     },
   );

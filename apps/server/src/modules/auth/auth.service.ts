@@ -31,7 +31,12 @@ export function createAuthService({ db, users }: { db: Db; users: UsersService }
           : await verifyDecoy(password).then(() => false);
       if (!user || !valid) throw new UnauthorizedError(MESSAGES.invalidCredentials);
       await authRepo.clearFailures(db, lockKey);
-      return { id: user.id, username: user.username, tokenVersion: user.tokenVersion };
+      return {
+        id: user.id,
+        username: user.username,
+        tokenVersion: user.tokenVersion,
+        mustChangePassword: user.mustChangePassword,
+      };
     },
 
     /**

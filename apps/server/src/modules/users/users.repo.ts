@@ -1,4 +1,4 @@
-import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Role } from '@kanak/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { endedSessions, users } from '../../db/schema.js';
@@ -31,16 +31,61 @@ export const usersRepo = {
       .prepare('session_user');
   },
 
-  async insert(tx: Tx, username: string, passwordHash: string, role: Role) {
-    const [row] = await tx.insert(users).values({ username, passwordHash, role }).returning();
+  async insert(
+    tx: Tx,
+    values: {
+      username: string;
+      passwordHash: string;
+      role: Role;
+      name?: string;
+      mustChangePassword?: boolean;
+    },
+  ) {
+    const [row] = await tx.insert(users).values(values).returning();
     return row!;
   },
 
+  /** Name and role; a new role ends the account's sessions, so that it applies at once. */
+  async update(tx: Tx, id: number, values: { name: string; role: Role }) {
+    await tx
+      .update(users)
+      .set({
+        ...values,
+        tokenVersion: sql`${users.tokenVersion} + CASE WHEN ${users.role} = ${values.role} THEN 0 ELSE 1 END`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, id));
+  },
+
+  async enable(tx: Tx, id: number) {
+    await tx
+      .update(users)
+      .set({ disabledAt: null, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+  },
+
+  /**
+   * The active owners, locked: of two changes that would each leave one owner, the second
+   * waits for the first and then counts without it.
+   */
+  async lockActiveOwners(tx: Tx) {
+    return tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'owner'), isNull(users.disabledAt)))
+      .for('update');
+  },
+
   /** New password; the bumped token version ends every other session. */
-  async setPassword(tx: Tx, id: number, passwordHash: string) {
+  async setPassword(tx: Tx, id: number, passwordHash: string, mustChangePassword = false) {
     const [row] = await tx
       .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+      .set({
+        passwordHash,
+        mustChangePassword,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, id))
       .returning();
     return row!;

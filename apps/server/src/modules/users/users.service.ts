@@ -41,7 +41,7 @@ export function createUsersService({ db }: { db: Db }) {
         if (await usersRepo.findByUsername(tx, username)) {
           throw new ConflictError(`A user named "${username}" already exists.`);
         }
-        const user = await usersRepo.insert(tx, username, passwordHash, role);
+        const user = await usersRepo.insert(tx, { username, passwordHash, role });
         await recordAudit(tx, {
           userId: actor?.id ?? null,
           action: 'user.add',
@@ -102,7 +102,12 @@ export function createUsersService({ db }: { db: Db }) {
     ): Promise<SessionUser | undefined> {
       const [user] = await sessionUser.execute({ id, jti: jti ?? '' });
       if (!user || user.disabledAt || user.tokenVersion !== tokenVersion) return undefined;
-      return { id: user.id, username: user.username, role: user.role };
+      return {
+        id: user.id,
+        username: user.username,
+        role: user.role,
+        mustChangePassword: user.mustChangePassword,
+      };
     },
 
     /** GET /api/me: who is signed in, as the web app shows them. */

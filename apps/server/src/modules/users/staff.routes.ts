@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  MESSAGES,
+  messageResponse,
+  staffAddRequest,
+  staffListResponse,
+  staffUpdateRequest,
+  staffUsernameRequest,
+  temporaryPasswordResponse,
+} from '@kanak/contract';
+import type { StaffService } from './staff.service.js';
+
+export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (
+  app,
+  { staff },
+) => {
+  const changes = { config: { idempotent: true } } as const;
+
+  app.get(
+    API_PATHS.staff,
+    { schema: { response: { 200: staffListResponse } } },
+    async (request) => ({
+      success: true,
+      data: await staff.list(request.staff),
+    }),
+  );
+
+  app.post(
+    API_PATHS.staffAdd,
+    { schema: { body: staffAddRequest, response: { 200: temporaryPasswordResponse } }, ...changes },
+    async (request) => ({
+      success: true,
+      message: MESSAGES.staffAdded(request.body.username),
+      data: await staff.add(request.staff, request.body),
+    }),
+  );
+
+  app.post(
+    API_PATHS.staffUpdate,
+    { schema: { body: staffUpdateRequest, response: { 200: messageResponse } }, ...changes },
+    async (request) => {
+      await staff.update(request.staff, request.body);
+      return { success: true, message: MESSAGES.staffUpdated(request.body.username) };
+    },
+  );
+
+  app.post(
+    API_PATHS.staffDisable,
+    { schema: { body: staffUsernameRequest, response: { 200: messageResponse } }, ...changes },
+    async (request) => {
+      await staff.disable(request.staff, request.body.username);
+      return { success: true, message: MESSAGES.staffDisabled(request.body.username) };
+    },
+  );
+
+  app.post(
+    API_PATHS.staffEnable,
+    { schema: { body: staffUsernameRequest, response: { 200: messageResponse } }, ...changes },
+    async (request) => {
+      await staff.enable(request.staff, request.body.username);
+      return { success: true, message: MESSAGES.staffEnabled(request.body.username) };
+    },
+  );
+
+  app.post(
+    API_PATHS.staffResetPassword,
+    {
+      schema: { body: staffUsernameRequest, response: { 200: temporaryPasswordResponse } },
+      ...changes,
+    },
+    async (request) => ({
+      success: true,
+      message: MESSAGES.staffPasswordReset(request.body.username),
+      data: await staff.resetPassword(request.staff, request.body.username),
+    }),
+  );
+};
