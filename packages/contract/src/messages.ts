@@ -12,7 +12,8 @@ export const MESSAGES = {
   lastOwner: 'The shop must keep an active owner: this is the last one.',
   staffAdded: (username: string) => `Staff account ${username} added.`,
   staffUpdated: (username: string) => `Staff account ${username} updated.`,
-  staffDisabled: (username: string) => `Staff account ${username} disabled; their sessions have ended.`,
+  staffDisabled: (username: string) =>
+    `Staff account ${username} disabled; their sessions have ended.`,
   staffEnabled: (username: string) => `Staff account ${username} enabled.`,
   staffPasswordReset: (username: string) =>
     `Password of ${username} reset; their sessions have ended.`,
