@@ -1,13 +1,43 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { isSignedIn, setLoginRedirect } from '../lib/session';
+import { isSignedIn, rememberReturnPlace, setLoginRedirect } from '../lib/session';
 import { PATHS, SCREENS, type ScreenKey } from './paths';
-import { RouteError } from './RouteStates';
+import { RouteError, RouteLoading } from './RouteStates';
 
-/** Lazily loads a named export, so each screen is its own chunk. */
+/** Pauses before each new attempt at loading a screen's code: a blip or a restart passes. */
+const CHUNK_RETRY_DELAYS_MS = [500, 1500];
+
+async function loadWithRetries<M>(load: () => Promise<M>): Promise<M> {
+  for (const delay of CHUNK_RETRY_DELAYS_MS) {
+    try {
+      return await load();
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  return load();
+}
+
+/**
+ * Lazily loads a named export, so each screen is its own chunk. React keeps a failed lazy
+ * component failed for good, so after a failure the next render starts a fresh one: the error
+ * screen's "Try again" then really loads again.
+ */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
+  const fresh = () =>
+    lazy(async () => {
+      try {
+        return { default: pick(await loadWithRetries(load)) };
+      } catch (error) {
+        Current = fresh();
+        throw error;
+      }
+    });
+  let Current = fresh();
+  return function LazyPage() {
+    return <Current />;
+  };
 }
 
 const LoginPage = lazyPage(
@@ -72,9 +102,14 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   return isSignedIn() ? <Navigate to={PATHS.home} replace /> : children;
 }
 
-/** Without a token, /home/* goes back to the login screen. */
+/** Without a token, /home/* goes to the login screen, and back to this address after it. */
 function SignedInOnly({ children }: { children: ReactNode }) {
-  return isSignedIn() ? children : <Navigate to={PATHS.login} replace />;
+  const { pathname, search } = useLocation();
+  const signedIn = isSignedIn();
+  useEffect(() => {
+    if (!signedIn) rememberReturnPlace({ path: pathname + search, unsavedChange: false });
+  }, [signedIn, pathname, search]);
+  return signedIn ? children : <Navigate to={PATHS.login} replace />;
 }
 
 /** Lets the API client (outside React) send the user back to `/` on an expired session. */
@@ -89,9 +124,9 @@ function LoginRedirect() {
 /** The route table of spec §2; needs a router around it (BrowserRouter, or MemoryRouter in tests). */
 export function AppRoutes() {
   return (
-    <ErrorBoundary fallback={<RouteError />}>
+    <ErrorBoundary fallback={(retry) => <RouteError onRetry={retry} />}>
       <LoginRedirect />
-      <Suspense fallback={null}>
+      <Suspense fallback={<RouteLoading />}>
         <Routes>
           <Route
             path={PATHS.login}

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, LEDGER_TEXTS, LIMITS, type CustomerSearchResult } from '@kanak/contract';
 import { api, expectSuccess } from '../lib/api';
+import { takeEarlyTyping } from '../lib/early-typing';
 
 const texts = LEDGER_TEXTS.customerSearch;
 
@@ -51,6 +52,8 @@ export interface CustomerSearchProps {
   /** The text as typed (Customer Profile keeps it as the mobile number). */
   onTextChange?: (text: string) => void;
   disabled?: boolean;
+  /** A problem with the typed number (Customer Profile's SAVE), shown under the box. */
+  errorText?: string;
 }
 
 /**
@@ -66,6 +69,7 @@ export function CustomerSearch({
   autoFocus,
   onTextChange,
   disabled,
+  errorText,
 }: CustomerSearchProps) {
   const [text, setText] = useState('');
   // What the user typed (not the chosen option's label): only that is searched for.
@@ -76,6 +80,19 @@ export function CustomerSearch({
   const results = useQuery({ ...customerSearchQuery(search), placeholderData: keepPreviousData });
 
   useEffect(() => {
+    // The focus comes with the screen; what was typed while it loaded is not lost.
+    if (!autoFocus) return;
+    const early = takeEarlyTyping();
+    if (!early) return;
+    setText(early);
+    setTyped(early);
+    setOpen(true);
+    onTextChange?.(early);
+    // Once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
     // Spec §8: a failed customer search is logged only.
     if (results.error) console.error('Customer search failed', results.error);
   }, [results.error]);
@@ -83,6 +100,9 @@ export function CustomerSearch({
   const found = active ? (results.data ?? []) : [];
   const options = value && !found.some((c) => sameCustomer(c, value)) ? [value, ...found] : found;
   const loading = typed.trim() !== '' && (!active || results.isFetching);
+  // "No matching customers" shows under the box, not in a popup: a popup would lie over the
+  // next field (Name on Customer Profile) and swallow the click meant for it.
+  const noMatch = active && !loading && results.isSuccess && options.length === 0;
 
   return (
     <Autocomplete<CustomerOption>
@@ -99,7 +119,7 @@ export function CustomerSearch({
           setTyped('');
         }
       }}
-      open={open && typed.trim() !== ''}
+      open={open && typed.trim() !== '' && options.length > 0}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
       options={options}
@@ -126,8 +146,11 @@ export function CustomerSearch({
           {...params}
           label={label}
           autoFocus={autoFocus}
+          error={Boolean(errorText)}
+          helperText={errorText ?? (noMatch ? texts.noOptions : undefined)}
           slotProps={{
             ...params.slotProps,
+            formHelperText: { role: errorText ? 'alert' : 'status' },
             input: {
               ...params.slotProps.input,
               endAdornment: (

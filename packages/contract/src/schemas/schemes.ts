@@ -155,6 +155,10 @@ export interface SchemeStatementRow {
   date: string;
   narration: string;
   amount: number;
+  /** An installment's receipt number, mode and reference (null on the bonus row), to reprint it. */
+  receiptNo?: number | null;
+  mode?: PaymentMode | null;
+  reference?: string | null;
 }
 
 export interface SchemeSummaryRow {

@@ -16,8 +16,9 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService }> = as
     API_PATHS.updatePoints,
     { schema: { body: updatePointsRequest }, config: { idempotent: true } },
     async (request) => {
-      await points.updatePoints(request.staff, request.body.formData);
-      return { success: true, message: MESSAGES.pointsUpdated };
+      const entry = await points.updatePoints(request.staff, request.body.formData);
+      // The new balance, so the counter can tell the customer at once.
+      return { success: true, message: MESSAGES.pointsUpdated, data: { balance: entry.balance } };
     },
   );
 

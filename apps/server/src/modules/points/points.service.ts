@@ -57,7 +57,7 @@ export function createPointsService({ db, today }: { db: Db; today: () => string
           entityId: entry.mrn,
           detail: { customerId: customer.id, credit, debit },
         });
-        return entry;
+        return { ...entry, balance: customer.balance };
       });
     },
 

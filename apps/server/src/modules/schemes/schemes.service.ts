@@ -310,12 +310,18 @@ export function createSchemesService({ db, today, terms }: Deps) {
           .filter(Boolean)
           .join(' · '),
         amount: installment.amount,
+        receiptNo: installment.receiptNo,
+        mode: installment.mode as PaymentMode,
+        reference: installment.reference ?? '',
       }));
       if (scheme.status === SCHEME_STATUS.completed && scheme.bonus) {
         rows.push({
           date: scheme.closedOn ?? scheme.matdt,
           narration: 'Maturity bonus',
           amount: scheme.bonus,
+          receiptNo: null,
+          mode: null,
+          reference: null,
         });
       }
       return {

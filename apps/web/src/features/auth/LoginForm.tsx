@@ -7,8 +7,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { LIMITS, UI_TEXTS } from '@kanak/contract';
-import { setLoginNotice, useLoginNotice } from '../../lib/app-state';
-import { startSession } from '../../lib/session';
+import { setLoginNotice, showAlert, useLoginNotice } from '../../lib/app-state';
+import { startSession, takeReturnPlace } from '../../lib/session';
 import { PATHS } from '../../app/paths';
 import { PlainTextField } from '../../components/PlainTextField';
 import { signIn, signInErrorMessage, type SignInForm } from './api';
@@ -40,7 +40,10 @@ export function LoginForm() {
     try {
       const { accessToken, username } = await signIn(form);
       startSession({ accessToken, user: username, stayLoggedIn: form.stayLoggedIn });
-      void navigate(PATHS.home, { replace: true });
+      // Back to the screen the expired session left, or the address opened while signed out.
+      const place = takeReturnPlace();
+      void navigate(place?.path ?? PATHS.home, { replace: true });
+      if (place?.unsavedChange) showAlert('warning', texts.lastChangeNotSaved);
     } catch (failure) {
       setError(signInErrorMessage(failure));
     } finally {
