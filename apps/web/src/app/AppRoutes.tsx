@@ -1,44 +1,10 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { isSignedIn, rememberReturnPlace, setLoginRedirect } from '../lib/session';
 import { PATHS, SCREENS, type ScreenKey } from './paths';
+import { lazyPage } from './lazyPage';
 import { RouteError, RouteLoading } from './RouteStates';
-
-/** Pauses before each new attempt at loading a screen's code: a blip or a restart passes. */
-const CHUNK_RETRY_DELAYS_MS = [500, 1500];
-
-async function loadWithRetries<M>(load: () => Promise<M>): Promise<M> {
-  for (const delay of CHUNK_RETRY_DELAYS_MS) {
-    try {
-      return await load();
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
-  return load();
-}
-
-/**
- * Lazily loads a named export, so each screen is its own chunk. React keeps a failed lazy
- * component failed for good, so after a failure the next render starts a fresh one: the error
- * screen's "Try again" then really loads again.
- */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const fresh = () =>
-    lazy(async () => {
-      try {
-        return { default: pick(await loadWithRetries(load)) };
-      } catch (error) {
-        Current = fresh();
-        throw error;
-      }
-    });
-  let Current = fresh();
-  return function LazyPage() {
-    return <Current />;
-  };
-}
 
 const LoginPage = lazyPage(
   () => import('../features/auth/LoginPage'),

@@ -4,6 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { UI_TEXTS } from '@kanak/contract';
+import { retryFailedScreens } from './lazyPage';
 
 /**
  * A screen that could not load (its code chunk after a redeploy, or no connection). "Try
@@ -16,7 +17,13 @@ export function RouteError({ onRetry }: { onRetry?: () => void }) {
         <Typography sx={{ mb: 2 }}>{UI_TEXTS.routeError.text}</Typography>
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
           {onRetry && (
-            <Button variant="contained" onClick={onRetry}>
+            <Button
+              variant="contained"
+              onClick={() => {
+                retryFailedScreens();
+                onRetry();
+              }}
+            >
               {UI_TEXTS.routeError.retry}
             </Button>
           )}

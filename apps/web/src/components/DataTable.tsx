@@ -63,8 +63,8 @@ export const phoneCardsSx = {
   header: {
     [PHONE]: {
       position: 'absolute',
-      width: 1,
-      height: 1,
+      width: '1px',
+      height: '1px',
       overflow: 'hidden',
       clip: 'rect(0 0 0 0)',
       whiteSpace: 'nowrap',
@@ -89,7 +89,7 @@ export const phoneCardsSx = {
       textAlign: 'right !important',
       gap: 2,
       py: 0.5,
-      '&:empty': { display: 'none' },
+      '&[data-empty]': { display: 'none' },
       '&[data-label]::before': {
         content: 'attr(data-label)',
         color: 'text.secondary',
@@ -100,6 +100,10 @@ export const phoneCardsSx = {
     },
   },
 } as const;
+
+/** A cell with nothing to show: no line of its own on a phone card. */
+export const isEmptyCell = (content: ReactNode) =>
+  content === '' || content === null || content === undefined || content === false;
 
 /** A column's name for its cells on a phone card. */
 export const cardLabel = (header: ReactNode): string | undefined =>
@@ -195,16 +199,20 @@ export function DataTable<Row>({
           ) : (
             rows.map((row, index) => (
               <Box key={rowKey(row)} role="row" sx={{ ...rowSx, ...phoneCardsSx.row }}>
-                {columns.map((column) => (
-                  <Box
-                    key={column.key}
-                    role="cell"
-                    data-label={cardLabel(column.header)}
-                    sx={{ ...cell(column), ...phoneCardsSx.cell }}
-                  >
-                    {column.cell(row, index)}
-                  </Box>
-                ))}
+                {columns.map((column) => {
+                  const content = column.cell(row, index);
+                  return (
+                    <Box
+                      key={column.key}
+                      role="cell"
+                      data-label={cardLabel(column.header)}
+                      data-empty={isEmptyCell(content) || undefined}
+                      sx={{ ...cell(column), ...phoneCardsSx.cell }}
+                    >
+                      {isEmptyCell(content) ? null : content}
+                    </Box>
+                  );
+                })}
               </Box>
             ))
           )}
@@ -228,9 +236,10 @@ export function DataTable<Row>({
                     role="cell"
                     // Totals name their figures' columns; the row's own name needs none.
                     data-label={column.align === 'right' ? cardLabel(column.header) : undefined}
+                    data-empty={isEmptyCell(footerRow.cells[i]) || undefined}
                     sx={{ ...cell(column), ...phoneCardsSx.cell }}
                   >
-                    {footerRow.cells[i]}
+                    {isEmptyCell(footerRow.cells[i]) ? null : footerRow.cells[i]}
                   </Box>
                 ))}
               </Box>

@@ -18,14 +18,14 @@ function onKeyDown(event: KeyboardEvent): void {
   lastKeyAt = Date.now();
 }
 
-/** A field got the focus: whatever was typed before belongs to no one any more. */
-function onFocusIn(event: FocusEvent): void {
-  if (event.target !== document.body) typed = '';
+/** A click somewhere: the keys typed before were not meant for the next field. */
+function onPointerDown(): void {
+  typed = '';
 }
 
 export function startKeepingEarlyTyping(): void {
   document.addEventListener('keydown', onKeyDown, true);
-  document.addEventListener('focusin', onFocusIn, true);
+  document.addEventListener('pointerdown', onPointerDown, true);
 }
 
 /** The text typed on the page just before, once (then it is gone). */

@@ -2,7 +2,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { LIMITS } from '@kanak/contract';
-import { cardLabel, phoneCardsSx } from '../../components/DataTable';
+import { cardLabel, isEmptyCell, phoneCardsSx } from '../../components/DataTable';
 
 export interface SummaryColumn<Row> {
   key: string;
@@ -184,9 +184,10 @@ export function SummaryTable<Row>({
                 key={column.key}
                 role="cell"
                 data-label={column.align === 'right' ? cardLabel(column.header) : undefined}
+                data-empty={isEmptyCell(footer[i]) || undefined}
                 sx={{ ...cell(column), ...phoneCardsSx.cell }}
               >
-                {footer[i]}
+                {isEmptyCell(footer[i]) ? null : footer[i]}
               </Box>
             ))}
           </Box>
