@@ -392,6 +392,9 @@ signedIn.describe('errors on their fields', () => {
       // Editing the field takes its mark off.
       await aadhaar.fill('');
       await expect(aadhaar).not.toHaveAttribute('aria-invalid', 'true');
+      await email.fill('');
+      await page.getByRole('button', { name: 'SAVE' }).click();
+      await expect(toast(page, TEXT.customerSaved)).toBeVisible();
     },
   );
 });

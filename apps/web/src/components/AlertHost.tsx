@@ -10,22 +10,23 @@ import { ErrorBoundary } from './ErrorBoundary';
  * <body> aria-hidden, which would silence alerts (e.g. "Error in saving" behind the PAN
  * dialog); this container takes that mark off again, so screen readers still hear them.
  */
-function useAlertContainer(): HTMLElement | null {
-  const [container, setContainer] = useState<HTMLElement | null>(null);
-  useEffect(() => {
+function useAlertContainer(): HTMLElement {
+  const [container] = useState(() => {
     const element = document.createElement('div');
     element.className = 'kanak-alerts no-print';
-    document.body.append(element);
+    return element;
+  });
+  useEffect(() => {
+    document.body.append(container);
     const keepAudible = new MutationObserver(() => {
-      if (element.hasAttribute('aria-hidden')) element.removeAttribute('aria-hidden');
+      if (container.hasAttribute('aria-hidden')) container.removeAttribute('aria-hidden');
     });
-    keepAudible.observe(element, { attributes: true, attributeFilter: ['aria-hidden'] });
-    setContainer(element);
+    keepAudible.observe(container, { attributes: true, attributeFilter: ['aria-hidden'] });
     return () => {
       keepAudible.disconnect();
-      element.remove();
+      container.remove();
     };
-  }, []);
+  }, [container]);
   return container;
 }
 
@@ -36,7 +37,7 @@ function useAlertContainer(): HTMLElement | null {
 export function AlertHost() {
   const hasAlerts = useStore(appState, (state) => state.alerts.length > 0);
   const container = useAlertContainer();
-  if (!container || !hasAlerts) return null;
+  if (!hasAlerts) return null;
   return createPortal(
     <ErrorBoundary fallback={null}>
       <AlertStack />

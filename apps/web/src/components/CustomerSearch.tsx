@@ -71,24 +71,19 @@ export function CustomerSearch({
   disabled,
   errorText,
 }: CustomerSearchProps) {
-  const [text, setText] = useState('');
+  // The focus comes with the screen; what was typed while it loaded is not lost.
+  const [early] = useState(() => (autoFocus ? takeEarlyTyping() : ''));
+  const [text, setText] = useState(early);
   // What the user typed (not the chosen option's label): only that is searched for.
-  const [typed, setTyped] = useState('');
-  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState(early);
+  const [open, setOpen] = useState(early !== '');
   const search = usePaused(typed.trim(), pause);
   const active = typed.trim() !== '' && search === typed.trim();
   const results = useQuery({ ...customerSearchQuery(search), placeholderData: keepPreviousData });
 
   useEffect(() => {
-    // The focus comes with the screen; what was typed while it loaded is not lost.
-    if (!autoFocus) return;
-    const early = takeEarlyTyping();
-    if (!early) return;
-    setText(early);
-    setTyped(early);
-    setOpen(true);
-    onTextChange?.(early);
-    // Once, on mount.
+    if (early) onTextChange?.(early);
+    // Once, on mount: the early text is the first thing typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

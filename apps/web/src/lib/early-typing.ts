@@ -31,6 +31,9 @@ export function startKeepingEarlyTyping(): void {
 /** The text typed on the page just before, once (then it is gone). */
 export function takeEarlyTyping(): string {
   const text = Date.now() - lastKeyAt <= KEEP_FOR_MS ? typed : '';
-  typed = '';
+  // Forgotten after this render, not during it: development renders initialisers twice.
+  queueMicrotask(() => {
+    typed = '';
+  });
   return text;
 }

@@ -201,7 +201,6 @@ export function CustomerProfileForm() {
   };
 
   const submit = (values: CustomerValues) => {
-    clearErrors();
     const problem = firstProblem(values);
     if (problem) {
       markProblems([problem]);
@@ -302,7 +301,11 @@ export function CustomerProfileForm() {
       <Box
         component="form"
         noValidate
-        onSubmit={handleSubmit(submit)}
+        onSubmit={(event) => {
+          // The marks of the last SAVE go first: react-hook-form submits only a form without errors.
+          clearErrors();
+          void handleSubmit(submit)(event);
+        }}
         aria-labelledby="customer-form-title"
         sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}
       >

@@ -48,12 +48,15 @@ export function SchemeStatementPage() {
     : null;
   const [idInput, setIdInput] = useState(linked === null ? '' : String(linked));
   const [submitted, setSubmitted] = useState<number | null>(linked);
-  useEffect(() => {
-    // Another scheme's link while this screen is open.
-    if (linked === null) return;
-    setIdInput(String(linked));
-    setSubmitted(linked);
-  }, [linked]);
+  // Another scheme's link while this screen is open: show that scheme.
+  const [shownLink, setShownLink] = useState(linked);
+  if (linked !== shownLink) {
+    setShownLink(linked);
+    if (linked !== null) {
+      setIdInput(String(linked));
+      setSubmitted(linked);
+    }
+  }
   const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<InstallmentReceipt | null>(null);
