@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { isSignedIn, rememberReturnPlace, setLoginRedirect } from '../lib/session';
+import { isSignedIn, setLoginRedirect, type LoginState } from '../lib/session';
 import { PATHS, SCREENS, type ScreenKey } from './paths';
 import { lazyPage } from './lazyPage';
 import { RouteError, RouteLoading } from './RouteStates';
@@ -71,11 +71,8 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
 /** Without a token, /home/* goes to the login screen, and back to this address after it. */
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
-  const signedIn = isSignedIn();
-  useEffect(() => {
-    if (!signedIn) rememberReturnPlace({ path: pathname + search, unsavedChange: false });
-  }, [signedIn, pathname, search]);
-  return signedIn ? children : <Navigate to={PATHS.login} replace />;
+  const returnTo: LoginState = { returnTo: pathname + search };
+  return isSignedIn() ? children : <Navigate to={PATHS.login} replace state={returnTo} />;
 }
 
 /** Lets the API client (outside React) send the user back to `/` on an expired session. */

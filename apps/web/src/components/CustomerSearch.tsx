@@ -145,7 +145,8 @@ export function CustomerSearch({
           helperText={errorText ?? (noMatch ? texts.noOptions : undefined)}
           slotProps={{
             ...params.slotProps,
-            formHelperText: { role: errorText ? 'alert' : 'status' },
+            // The error itself is announced by its toast; "No matching customers" by this.
+            formHelperText: errorText ? {} : { role: 'status' },
             input: {
               ...params.slotProps.input,
               endAdornment: (

@@ -9,28 +9,8 @@ interface BrandingState {
   branding: Branding | null;
 }
 
-/** The last branding this browser saw: the next visit shows it at once, before the call answers. */
-const CACHE_KEY = 'kanak.branding';
-
-function cachedBranding(): Branding | null {
-  try {
-    const raw = window.localStorage.getItem(CACHE_KEY);
-    return raw ? (JSON.parse(raw) as Branding) : null;
-  } catch {
-    return null;
-  }
-}
-
-function cacheBranding(branding: Branding | null): void {
-  try {
-    if (branding) window.localStorage.setItem(CACHE_KEY, JSON.stringify(branding));
-  } catch {
-    // Storage full or blocked: the next visit fetches it again, that is all.
-  }
-}
-
 const initial: BrandingState = { status: 'idle', branding: null };
-const brandingStore = createStore<BrandingState>({ ...initial, branding: cachedBranding() });
+const brandingStore = createStore<BrandingState>(initial);
 
 /**
  * The shop's name, tagline, phones and "powered by" from the public GET /api/app/branding,
@@ -41,11 +21,8 @@ function loadBranding(): void {
   brandingStore.set({ status: 'loading' });
   api
     .get<{ success: boolean; data?: Branding }>(API_PATHS.branding)
-    .then(({ data }) => {
-      cacheBranding(data.data ?? null);
-      brandingStore.set({ status: 'done', branding: data.data ?? null });
-    })
-    .catch(() => brandingStore.set({ status: 'done', branding: cachedBranding() }));
+    .then(({ data }) => brandingStore.set({ status: 'done', branding: data.data ?? null }))
+    .catch(() => brandingStore.set({ status: 'done', branding: null }));
 }
 
 /** Tests only: fetch again on next use. */

@@ -1,10 +1,9 @@
-import { onSessionEnd } from './session';
+import { DRAFT_PREFIX as PREFIX, onSessionEnd } from './session';
 
 /**
  * What a user had typed on a screen when their session expired, kept in this tab for their
  * next sign-in. Only for the same user: another staff member signing in here gets a clean form.
  */
-const PREFIX = 'kanak.draft.';
 
 interface Draft<T> {
   user: string;

@@ -38,8 +38,8 @@ export function resumeSession(): void {
 }
 
 /**
- * Where to go after the next sign-in, kept for this tab: the screen an expired session left
- * (with whether a change was lost on the way), or the address opened while signed out.
+ * Where to go after the next sign-in, kept for this tab: the screen an expired session left,
+ * with whether a change was lost on the way.
  */
 const RETURN_KEY = 'kanak.returnTo';
 
@@ -52,12 +52,36 @@ export interface ReturnPlace {
 /** Only screens of this app, so a crafted link cannot send a user elsewhere after sign-in. */
 const isAppPath = (path: string) => /^\/home(\/[\w-]*)*(\?[^#]*)?$/.test(path);
 
-export function rememberReturnPlace(place: ReturnPlace): void {
+/** Where drafts of forms are kept in sessionStorage (see drafts.ts). */
+export const DRAFT_PREFIX = 'kanak.draft.';
+
+/** A logout: nothing of this user's work stays in the tab (the return place, form drafts). */
+function forgetKeptWork(): void {
+  try {
+    const kept = Object.keys(window.sessionStorage).filter(
+      (key) => key === RETURN_KEY || key.startsWith(DRAFT_PREFIX),
+    );
+    for (const key of kept) window.sessionStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing was kept either.
+  }
+}
+
+/** What the login screen is given when a signed-out user opened an address under /home. */
+export interface LoginState {
+  returnTo: string;
+}
+
+/** The address a signed-out user opened, from the login screen's router state. */
+export function deepLinkOf(state: unknown): string | null {
+  const returnTo =
+    typeof state === 'object' && state !== null && 'returnTo' in state ? state.returnTo : null;
+  return typeof returnTo === 'string' && isAppPath(returnTo) ? returnTo : null;
+}
+
+function rememberReturnPlace(place: ReturnPlace): void {
   if (!isAppPath(place.path)) return;
   try {
-    // The same screen is already kept, maybe with its lost change: keep that word.
-    const kept = window.sessionStorage.getItem(RETURN_KEY);
-    if (kept && (JSON.parse(kept) as Partial<ReturnPlace>).path === place.path) return;
     window.sessionStorage.setItem(RETURN_KEY, JSON.stringify(place));
   } catch {
     // Storage blocked: the next sign-in lands on the Dashboard, as before.
@@ -90,6 +114,8 @@ export function endSession(
       path: window.location.pathname + window.location.search,
       unsavedChange,
     });
+  } else {
+    forgetKeptWork();
   }
   const end: SessionEnd = { expired: notice !== null, user: appState.get().activeUser };
   storage.clear();

@@ -5,7 +5,7 @@ import { useBranding } from '../../lib/branding';
 
 /** The shop's name, its tagline ("Since 1928") and the welcome line. */
 export function BrandHeader() {
-  // Shown at once (the saved or the default name), never a blank card while the call runs.
+  // The default name at once, never a blank card while the branding call runs.
   const { branding } = useBranding();
   const companyName = branding?.companyName ?? UI_TEXTS.defaultBranding.companyName;
   const tagline = branding ? branding.companyTagline : UI_TEXTS.defaultBranding.companyTagline;

@@ -261,7 +261,7 @@ export function CustomerProfileForm() {
           fullWidth
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message}
-          slotProps={{ htmlInput: { maxLength, ...extra }, formHelperText: { role: 'alert' } }}
+          slotProps={{ htmlInput: { maxLength, ...extra } }}
         />
       )}
     />

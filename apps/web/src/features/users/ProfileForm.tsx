@@ -74,7 +74,7 @@ export function ProfileForm() {
   };
 
   const save = (values: ProfileFormValues) =>
-    update.mutate(values, {
+    update.submit(values, {
       onSuccess: (data) => {
         reset(blank);
         showAlert('success', data.message ?? MESSAGES.passwordUpdated);
