@@ -246,7 +246,7 @@ test.describe.serial('Gold-savings schemes', () => {
         (window as unknown as { printed: number }).printed += 1;
       };
     });
-    await page.getByRole('button', { name: 'Print' }).click();
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     await page.emulateMedia({ media: 'print' });
     const sheet = page.getByTestId('print-scheme-statement');

@@ -64,7 +64,7 @@ async function showPrint(page: Page, sheet: Locator) {
   await page.evaluate(() => {
     window.print = () => undefined;
   });
-  await page.getByRole('button', { name: 'Print' }).click();
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
   await page.emulateMedia({ media: 'print' });
   await expect(sheet).toContainText(`Customer: ${html.custname} (+91) ${html.mobileno}`);
   await expectInert(page);

@@ -77,6 +77,8 @@ export const MESSAGES = {
   customerNotFound: 'Customer not found.',
   customerSaved: 'Customer profile saved.',
   dobInFuture: 'Date of Birth cannot be in the future.',
+  aadhaarDigits: 'Aadhaar must be 12 digits, or empty.',
+  aadhaarInvalid: 'Aadhaar: this is not a valid Aadhaar number. Please check the 12 digits.',
   entryDateInFuture: 'Date cannot be in the future.',
   entryNotFound: 'Statement entry not found.',
   onlyManualEntries: 'Only manually entered rows can be edited.',

@@ -53,6 +53,9 @@ export const LEDGER_TEXTS = {
     balance: 'Current balance',
     balanceValue: (points: string) => `${points} points`,
     balanceLoading: 'Loading balance',
+    /** After an update: the new balance, after the spec's success text. */
+    newBalance: (points: string) => `New balance: ${points} points.`,
+    followUp: (customer: string) => `Another entry for ${customer}`,
   },
   statement: {
     panel: 'Generate Statement',

@@ -56,7 +56,17 @@ export const SCHEME_TEXTS = {
     name: 'Name',
     mobile: 'Mobile No.',
     table: 'Scheme statement',
-    columns: { sno: 'S no.', date: 'Installment Date', narration: 'Narration', amount: 'Amount' },
+    columns: {
+      sno: 'S no.',
+      date: 'Installment Date',
+      narration: 'Narration',
+      amount: 'Amount',
+      receipt: 'Receipt no.',
+    },
+    reprint: (receiptNo: number) => `Reprint receipt ${receiptNo}`,
+    /** Where a scheme ID links to: its statement, with Add installment and Close scheme. */
+    open: (schemeid: number) => `Open scheme ${schemeid}: statement, installments, close`,
+    openFull: 'Open statement with installments',
     total: 'Total',
     print: 'Print',
     downloadCsv: 'Download CSV',

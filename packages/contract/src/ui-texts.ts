@@ -34,6 +34,8 @@ export const PAGE_TITLES = {
 
 export const UI_TEXTS = {
   productName: 'Kanak',
+  /** The server's branding defaults, shown until GET /api/app/branding answers. */
+  defaultBranding: { companyName: 'Kanak Jewellers', companyTagline: 'Since 1928' },
   /** The address and mobile line under the shop's heading on every printout. */
   printAddress: (address: string, phone: string) => `${address} · Mobile: ${phone}`,
   login: {
@@ -43,6 +45,8 @@ export const UI_TEXTS = {
     submit: 'Login',
     pending: 'Signing in',
     welcome: 'Welcome! Please sign in to continue.',
+    lastChangeNotSaved:
+      'Your last change was not saved: the session had expired. Please check it and do it again.',
   },
   profile: {
     username: 'Username',
@@ -51,6 +55,8 @@ export const UI_TEXTS = {
     submit: 'Update',
     reset: 'Cancel',
     pending: 'Updating',
+    showPasswords: 'Show passwords',
+    hidePasswords: 'Hide passwords',
   },
   layout: {
     skipToContent: 'Skip to main content',
@@ -68,6 +74,8 @@ export const UI_TEXTS = {
   },
   routeError: {
     text: 'This screen could not be opened. Please check the connection and reload.',
+    retry: 'Try again',
     reload: 'Reload',
   },
+  routeLoading: 'Loading screen',
 } as const;

@@ -1,14 +1,10 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { isSignedIn, setLoginRedirect } from '../lib/session';
+import { isSignedIn, setLoginRedirect, type LoginState } from '../lib/session';
 import { PATHS, SCREENS, type ScreenKey } from './paths';
-import { RouteError } from './RouteStates';
-
-/** Lazily loads a named export, so each screen is its own chunk. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
-}
+import { lazyPage } from './lazyPage';
+import { RouteError, RouteLoading } from './RouteStates';
 
 const LoginPage = lazyPage(
   () => import('../features/auth/LoginPage'),
@@ -72,9 +68,11 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   return isSignedIn() ? <Navigate to={PATHS.home} replace /> : children;
 }
 
-/** Without a token, /home/* goes back to the login screen. */
+/** Without a token, /home/* goes to the login screen, and back to this address after it. */
 function SignedInOnly({ children }: { children: ReactNode }) {
-  return isSignedIn() ? children : <Navigate to={PATHS.login} replace />;
+  const { pathname, search } = useLocation();
+  const returnTo: LoginState = { returnTo: pathname + search };
+  return isSignedIn() ? children : <Navigate to={PATHS.login} replace state={returnTo} />;
 }
 
 /** Lets the API client (outside React) send the user back to `/` on an expired session. */
@@ -89,9 +87,9 @@ function LoginRedirect() {
 /** The route table of spec §2; needs a router around it (BrowserRouter, or MemoryRouter in tests). */
 export function AppRoutes() {
   return (
-    <ErrorBoundary fallback={<RouteError />}>
+    <ErrorBoundary fallback={(retry) => <RouteError onRetry={retry} />}>
       <LoginRedirect />
-      <Suspense fallback={null}>
+      <Suspense fallback={<RouteLoading />}>
         <Routes>
           <Route
             path={PATHS.login}

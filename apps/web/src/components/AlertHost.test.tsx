@@ -25,3 +25,21 @@ describe('alert host', () => {
     expect(screen.queryByText('Second')).not.toBeInTheDocument();
   });
 });
+
+describe('alert host beside an open dialog', () => {
+  it('stays audible when a modal dialog hides the rest of the page', async () => {
+    const { default: Dialog } = await import('@mui/material/Dialog');
+    render(
+      <AppProviders>
+        <Dialog open aria-label="Enter PAN">
+          <p>dialog</p>
+        </Dialog>
+      </AppProviders>,
+    );
+    act(() => showAlert('error', 'Error in updating PAN.'));
+    // Hidden elements have no role for Testing Library, as for screen readers.
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error in updating PAN.');
+    expect(alert.closest('[aria-hidden="true"]')).toBeNull();
+  });
+});

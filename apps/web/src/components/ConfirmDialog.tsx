@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { SubmitButton } from './SubmitButton';
 
 interface ConfirmDialogProps {
   title: string;
@@ -54,19 +54,15 @@ export function ConfirmDialog({
         <Button onClick={onCancel} disabled={pending} autoFocus>
           {cancelLabel}
         </Button>
-        <Button
-          variant="contained"
+        <SubmitButton
+          type="button"
           color={danger ? 'error' : 'primary'}
           onClick={onConfirm}
-          disabled={pending}
-          startIcon={
-            pending ? (
-              <CircularProgress size={18} color="inherit" aria-label={pendingLabel} />
-            ) : undefined
-          }
+          pending={pending}
+          pendingLabel={pendingLabel}
         >
           {confirmLabel}
-        </Button>
+        </SubmitButton>
       </DialogActions>
     </Dialog>
   );

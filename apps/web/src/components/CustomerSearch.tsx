@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, LEDGER_TEXTS, LIMITS, type CustomerSearchResult } from '@kanak/contract';
 import { api, expectSuccess } from '../lib/api';
+import { takeEarlyTyping } from '../lib/early-typing';
 
 const texts = LEDGER_TEXTS.customerSearch;
 
@@ -51,6 +52,8 @@ export interface CustomerSearchProps {
   /** The text as typed (Customer Profile keeps it as the mobile number). */
   onTextChange?: (text: string) => void;
   disabled?: boolean;
+  /** A problem with the typed number (Customer Profile's SAVE), shown under the box. */
+  errorText?: string;
 }
 
 /**
@@ -66,14 +69,23 @@ export function CustomerSearch({
   autoFocus,
   onTextChange,
   disabled,
+  errorText,
 }: CustomerSearchProps) {
-  const [text, setText] = useState('');
+  // The focus comes with the screen; what was typed while it loaded is not lost.
+  const [early] = useState(() => (autoFocus ? takeEarlyTyping() : ''));
+  const [text, setText] = useState(early);
   // What the user typed (not the chosen option's label): only that is searched for.
-  const [typed, setTyped] = useState('');
-  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState(early);
+  const [open, setOpen] = useState(early !== '');
   const search = usePaused(typed.trim(), pause);
   const active = typed.trim() !== '' && search === typed.trim();
   const results = useQuery({ ...customerSearchQuery(search), placeholderData: keepPreviousData });
+
+  useEffect(() => {
+    if (early) onTextChange?.(early);
+    // Once, on mount: the early text is the first thing typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     // Spec §8: a failed customer search is logged only.
@@ -83,6 +95,9 @@ export function CustomerSearch({
   const found = active ? (results.data ?? []) : [];
   const options = value && !found.some((c) => sameCustomer(c, value)) ? [value, ...found] : found;
   const loading = typed.trim() !== '' && (!active || results.isFetching);
+  // "No matching customers" shows under the box, not in a popup: a popup would lie over the
+  // next field (Name on Customer Profile) and swallow the click meant for it.
+  const noMatch = active && !loading && results.isSuccess && options.length === 0;
 
   return (
     <Autocomplete<CustomerOption>
@@ -99,7 +114,7 @@ export function CustomerSearch({
           setTyped('');
         }
       }}
-      open={open && typed.trim() !== ''}
+      open={open && typed.trim() !== '' && options.length > 0}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
       options={options}
@@ -126,8 +141,12 @@ export function CustomerSearch({
           {...params}
           label={label}
           autoFocus={autoFocus}
+          error={Boolean(errorText)}
+          helperText={errorText ?? (noMatch ? texts.noOptions : undefined)}
           slotProps={{
             ...params.slotProps,
+            // The error itself is announced by its toast; "No matching customers" by this.
+            formHelperText: errorText ? {} : { role: 'status' },
             input: {
               ...params.slotProps.input,
               endAdornment: (

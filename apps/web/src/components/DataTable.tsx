@@ -49,6 +49,66 @@ const cellSx = {
 
 const justify = { left: 'flex-start', right: 'flex-end', center: 'center' } as const;
 
+/** Below this width the columns do not fit: each row becomes a card. */
+const PHONE = '@media (max-width: 599.95px)';
+
+/**
+ * On a phone, rows as cards: each cell on its own line, its column's name (`data-label`) on
+ * the left and the value on the right, so every amount and action is in view without
+ * scrolling sideways. The header stays for screen readers, out of sight. Shared with the
+ * scheme summary's table.
+ */
+export const phoneCardsSx = {
+  table: { [PHONE]: { minWidth: '0 !important' } },
+  header: {
+    [PHONE]: {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+  body: { [PHONE]: { height: 'auto !important', overflowY: 'visible', p: 1 } },
+  footer: { [PHONE]: { p: 1, overflowY: 'visible' } },
+  row: {
+    [PHONE]: {
+      display: 'block !important',
+      border: 1,
+      borderColor: 'divider',
+      borderRadius: 2,
+      mb: 1,
+      py: 0.5,
+      '&:last-of-type': { mb: 0 },
+    },
+  },
+  cell: {
+    [PHONE]: {
+      justifyContent: 'space-between !important',
+      textAlign: 'right !important',
+      gap: 2,
+      py: 0.5,
+      '&[data-empty]': { display: 'none' },
+      '&[data-label]::before': {
+        content: 'attr(data-label)',
+        color: 'text.secondary',
+        fontWeight: 600,
+        textAlign: 'left',
+        flexShrink: 0,
+      },
+    },
+  },
+} as const;
+
+/** A cell with nothing to show: no line of its own on a phone card. */
+export const isEmptyCell = (content: ReactNode) =>
+  content === '' || content === null || content === undefined || content === false;
+
+/** A column's name for its cells on a phone card. */
+export const cardLabel = (header: ReactNode): string | undefined =>
+  typeof header === 'string' && header !== '' ? header : undefined;
+
 /**
  * A striped table whose body scrolls in a fixed height between a fixed header and footer
  * (spec §2: the points statement, the scheme summary). Built on a CSS grid with ARIA table
@@ -87,13 +147,23 @@ export function DataTable<Row>({
         bgcolor: 'background.paper',
       }}
     >
-      <Box sx={{ height: 4, minWidth }}>
+      <Box sx={{ height: 4, minWidth, ...phoneCardsSx.table }}>
         {loading && <LinearProgress color="secondary" aria-label={loadingLabel} />}
       </Box>
-      <Box role="table" aria-label={label} aria-busy={loading || undefined} sx={{ minWidth }}>
+      <Box
+        role="table"
+        aria-label={label}
+        aria-busy={loading || undefined}
+        sx={{ minWidth, ...phoneCardsSx.table }}
+      >
         <Box
           role="rowgroup"
-          sx={{ ...fixedGroupSx, bgcolor: 'primary.dark', color: 'primary.contrastText' }}
+          sx={{
+            ...fixedGroupSx,
+            bgcolor: 'primary.dark',
+            color: 'primary.contrastText',
+            ...phoneCardsSx.header,
+          }}
         >
           <Box role="row" sx={rowSx}>
             {columns.map((column) => (
@@ -114,6 +184,7 @@ export function DataTable<Row>({
             '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
             '& > [role="row"]:nth-of-type(even)': { bgcolor: 'rgba(201, 162, 39, 0.1)' },
             '& > [role="row"]': { borderBottom: 1, borderColor: 'divider' },
+            ...phoneCardsSx.body,
           }}
         >
           {rows.length === 0 ? (
@@ -127,12 +198,21 @@ export function DataTable<Row>({
             </Box>
           ) : (
             rows.map((row, index) => (
-              <Box key={rowKey(row)} role="row" sx={rowSx}>
-                {columns.map((column) => (
-                  <Box key={column.key} role="cell" sx={cell(column)}>
-                    {column.cell(row, index)}
-                  </Box>
-                ))}
+              <Box key={rowKey(row)} role="row" sx={{ ...rowSx, ...phoneCardsSx.row }}>
+                {columns.map((column) => {
+                  const content = column.cell(row, index);
+                  return (
+                    <Box
+                      key={column.key}
+                      role="cell"
+                      data-label={cardLabel(column.header)}
+                      data-empty={isEmptyCell(content) || undefined}
+                      sx={{ ...cell(column), ...phoneCardsSx.cell }}
+                    >
+                      {isEmptyCell(content) ? null : content}
+                    </Box>
+                  );
+                })}
               </Box>
             ))
           )}
@@ -140,13 +220,26 @@ export function DataTable<Row>({
         {footer.length > 0 && (
           <Box
             role="rowgroup"
-            sx={{ ...fixedGroupSx, borderTop: 2, borderColor: 'secondary.main', fontWeight: 600 }}
+            sx={{
+              ...fixedGroupSx,
+              borderTop: 2,
+              borderColor: 'secondary.main',
+              fontWeight: 600,
+              ...phoneCardsSx.footer,
+            }}
           >
             {footer.map((footerRow) => (
-              <Box key={footerRow.key} role="row" sx={rowSx}>
+              <Box key={footerRow.key} role="row" sx={{ ...rowSx, ...phoneCardsSx.row }}>
                 {columns.map((column, i) => (
-                  <Box key={column.key} role="cell" sx={cell(column)}>
-                    {footerRow.cells[i]}
+                  <Box
+                    key={column.key}
+                    role="cell"
+                    // Totals name their figures' columns; the row's own name needs none.
+                    data-label={column.align === 'right' ? cardLabel(column.header) : undefined}
+                    data-empty={isEmptyCell(footerRow.cells[i]) || undefined}
+                    sx={{ ...cell(column), ...phoneCardsSx.cell }}
+                  >
+                    {isEmptyCell(footerRow.cells[i]) ? null : footerRow.cells[i]}
                   </Box>
                 ))}
               </Box>

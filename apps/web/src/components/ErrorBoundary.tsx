@@ -2,7 +2,8 @@ import { Component, type ReactNode } from 'react';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
-  fallback: ReactNode;
+  /** What shows instead; given `retry`, which renders the children again. */
+  fallback: ReactNode | ((retry: () => void) => ReactNode);
 }
 
 /** Catches a screen that fails to render or to load its code, and shows `fallback` instead. */
@@ -13,7 +14,11 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boole
     return { failed: true };
   }
 
+  retry = () => this.setState({ failed: false });
+
   override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    const { fallback } = this.props;
+    return typeof fallback === 'function' ? fallback(this.retry) : fallback;
   }
 }

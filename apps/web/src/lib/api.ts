@@ -28,6 +28,12 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * The request options that send `key` as the Idempotency-Key: a user action repeated after an
+ * unknown outcome (a lost answer, a stopped server) is then made at most once by the server.
+ */
+export const withIdempotencyKey = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key } });
+
 function isLoginRequest(config: InternalAxiosRequestConfig | undefined): boolean {
   return config?.url === API_PATHS.login;
 }
@@ -56,7 +62,8 @@ api.interceptors.response.use(undefined, (error: unknown) => {
     !isLoginRequest(error.config) &&
     !isLogoutRequest(error.config)
   ) {
-    endSession(MESSAGES.sessionExpired);
+    const method = (error.config?.method ?? 'get').toLowerCase();
+    endSession(MESSAGES.sessionExpired, { unsavedChange: MUTATING_METHODS.has(method) });
   }
   return Promise.reject(error);
 });

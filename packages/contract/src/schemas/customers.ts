@@ -80,10 +80,21 @@ export const customerForm = z.object({
   state: optionalText('State', LIMITS.stateMaxLength),
   dob: optionalDate('Date of Birth'),
   doa: optionalDate('Anniversary Date'),
-  aadhaar: optionalText('Aadhaar', LIMITS.aadhaarMaxLength).refine(
-    (value) => value === '' || MASKED_AADHAAR_PATTERN.test(value) || isValidAadhaar(value),
-    { error: 'Aadhaar must be a valid 12-digit Aadhaar number, or empty.' },
-  ),
+  aadhaar: optionalText('Aadhaar', LIMITS.aadhaarMaxLength)
+    .refine(
+      (value) =>
+        value === '' ||
+        MASKED_AADHAAR_PATTERN.test(value) ||
+        /^\d{12}$/.test(value.replace(/\s+/g, '')),
+      { error: MESSAGES.aadhaarDigits, abort: true },
+    )
+    // Twelve digits that fail the check digit (or start with 0 or 1) are a typing slip.
+    .refine(
+      (value) => value === '' || MASKED_AADHAAR_PATTERN.test(value) || isValidAadhaar(value),
+      {
+        error: MESSAGES.aadhaarInvalid,
+      },
+    ),
   pan: optionalText('PAN', LIMITS.panLength)
     .transform((value) => value.toUpperCase())
     .refine((value) => value === '' || PAN_PATTERN.test(value), {

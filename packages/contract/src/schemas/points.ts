@@ -90,6 +90,9 @@ export const statementRow = z.object({
 export type StatementRow = z.infer<typeof statementRow>;
 export const pointsStatementResponse = dataResponse(z.array(statementRow));
 
+/** A credit or deduction made: the customer's new balance, to tell them at the counter. */
+export const pointsUpdateResponse = dataResponse(z.object({ balance: z.number() }));
+
 /** The first day of the current financial year, YYYY-MM-DD. */
 export const financialYearResponse = dataResponse(z.object({ sfdate: z.string() }));
 

@@ -160,6 +160,10 @@ export const schemeStatementRow = z.object({
   date: z.string(),
   narration: z.string(),
   amount: z.number(),
+  /** An installment's receipt number, mode and reference (null on the bonus row), to reprint it. */
+  receiptNo: z.number().nullable().optional(),
+  mode: z.enum(PAYMENT_MODES).nullable().optional(),
+  reference: z.string().nullable().optional(),
 });
 export type SchemeStatementRow = z.infer<typeof schemeStatementRow>;
 /** The installment rows, with the scheme and its customer beside them. */

@@ -113,7 +113,7 @@ export function createCustomersService({ db, cipher, today }: Deps) {
       return { aadhaarSealed: previous.aadhaarSealed, aadhaarLast4: previous.aadhaarLast4 };
     }
     if (MASKED_AADHAAR_PATTERN.test(aadhaar)) {
-      throw new InvalidInputError('Aadhaar must be a valid 12-digit Aadhaar number, or empty.');
+      throw new InvalidInputError(MESSAGES.aadhaarDigits);
     }
     if (!aadhaar) return { aadhaarSealed: null, aadhaarLast4: null };
     const digits = aadhaar.replace(/\s+/g, '');

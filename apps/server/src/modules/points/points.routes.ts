@@ -5,6 +5,7 @@ import {
   MESSAGES,
   messageResponse,
   pointsStatementResponse,
+  pointsUpdateResponse,
   pointsStatementRequest,
   updatePointsRequest,
   updateStatementRequest,
@@ -18,12 +19,13 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService }> = as
   app.post(
     API_PATHS.updatePoints,
     {
-      schema: { body: updatePointsRequest, response: { 200: messageResponse } },
+      schema: { body: updatePointsRequest, response: { 200: pointsUpdateResponse } },
       config: { idempotent: true },
     },
     async (request) => {
-      await points.updatePoints(request.staff, request.body.formData);
-      return { success: true, message: MESSAGES.pointsUpdated };
+      const entry = await points.updatePoints(request.staff, request.body.formData);
+      // The new balance, so the counter can tell the customer at once.
+      return { success: true, message: MESSAGES.pointsUpdated, data: { balance: entry.balance } };
     },
   );
 

@@ -70,7 +70,7 @@ export function createPointsService({ db, today, customers }: Deps) {
           entityId: entry.mrn,
           detail: { customerId: customer.id, credit, debit },
         });
-        return entry;
+        return { ...entry, balance: customer.balance };
       });
     },
 

@@ -135,7 +135,11 @@ describe('POST /api/customers/update-points', () => {
       CASHCR: 'CR',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: MESSAGES.pointsUpdated });
+    expect(response.json()).toEqual({
+      success: true,
+      message: MESSAGES.pointsUpdated,
+      data: { balance: 100 },
+    });
     const entry = await lastEntry();
     expect(entry).toMatchObject({
       invdate: '2025-06-10',
@@ -163,7 +167,11 @@ describe('POST /api/customers/update-points', () => {
   it('deducts points, with "Points deducted" for an empty narration and a debit audit row', async () => {
     const response = await debit(mobile, 30, '2025-06-15');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: MESSAGES.pointsUpdated });
+    expect(response.json()).toEqual({
+      success: true,
+      message: MESSAGES.pointsUpdated,
+      data: { balance: 70 },
+    });
     const entry = await lastEntry();
     expect(entry).toMatchObject({
       narration: 'Points deducted',

@@ -313,12 +313,18 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
           .filter(Boolean)
           .join(' · '),
         amount: installment.amount,
+        receiptNo: installment.receiptNo,
+        mode: installment.mode as PaymentMode,
+        reference: installment.reference ?? '',
       }));
       if (scheme.status === SCHEME_STATUS.completed && scheme.bonus) {
         rows.push({
           date: scheme.closedOn ?? scheme.matdt,
           narration: 'Maturity bonus',
           amount: scheme.bonus,
+          receiptNo: null,
+          mode: null,
+          reference: null,
         });
       }
       return {

@@ -764,6 +764,9 @@ describe('installments count and closing', () => {
       date: '2026-03-01',
       narration: 'Maturity bonus',
       amount: 636,
+      receiptNo: null,
+      mode: null,
+      reference: null,
     });
     expectRefusal(await post('close', { schemeid }), 409, MESSAGES.onlyActiveClosable);
     expect(await auditActions('scheme', schemeid)).toEqual([
@@ -793,8 +796,22 @@ describe('POST /api/scheme/generate-statement', () => {
       mobileno: customer.mobileno,
     });
     expect(body.data).toEqual([
-      { date: '2025-10-15', narration: expect.any(String), amount: 3000 },
-      { date: '2025-11-20', narration: expect.any(String), amount: 3000 },
+      {
+        date: '2025-10-15',
+        narration: expect.any(String),
+        amount: 3000,
+        receiptNo: r1,
+        mode: 'cash',
+        reference: '',
+      },
+      {
+        date: '2025-11-20',
+        narration: expect.any(String),
+        amount: 3000,
+        receiptNo: r2,
+        mode: 'upi',
+        reference: 'UTR 9',
+      },
     ]);
     expect(body.data[0].narration).toContain('Cash');
     expect(body.data[0].narration).toContain(`Receipt ${r1}`);

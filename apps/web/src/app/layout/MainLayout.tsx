@@ -9,7 +9,7 @@ import { LIMITS, UI_TEXTS } from '@kanak/contract';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { logout } from '../../lib/api';
 import { useActiveUser } from '../../lib/app-state';
-import { RouteError } from '../RouteStates';
+import { RouteError, RouteLoading } from '../RouteStates';
 import { brand } from '../theme';
 import { Footer } from './Footer';
 import { ScreenProviders } from './ScreenProviders';
@@ -71,8 +71,8 @@ export function MainLayout() {
           sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
         >
           <ScreenProviders>
-            <ErrorBoundary key={pathname} fallback={<RouteError />}>
-              <Suspense fallback={null}>
+            <ErrorBoundary key={pathname} fallback={(retry) => <RouteError onRetry={retry} />}>
+              <Suspense fallback={<RouteLoading />}>
                 <Outlet />
               </Suspense>
             </ErrorBoundary>

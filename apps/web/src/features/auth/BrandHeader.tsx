@@ -5,19 +5,22 @@ import { useBranding } from '../../lib/branding';
 
 /** The shop's name, its tagline ("Since 1928") and the welcome line. */
 export function BrandHeader() {
-  const { branding, loading } = useBranding();
+  // The default name at once, never a blank card while the branding call runs.
+  const { branding } = useBranding();
+  const companyName = branding?.companyName ?? UI_TEXTS.defaultBranding.companyName;
+  const tagline = branding ? branding.companyTagline : UI_TEXTS.defaultBranding.companyTagline;
 
   return (
     <Box sx={{ textAlign: 'center', mb: 3 }}>
       <Box component="img" src="/favicon.svg" alt="" sx={{ width: 48, height: 48, mb: 1 }} />
       <Typography component="h1" variant="h4" color="primary.dark">
-        {loading ? '\u00a0' : (branding?.companyName ?? UI_TEXTS.productName)}
+        {companyName}
       </Typography>
-      {branding?.companyTagline && (
+      {tagline && (
         <Typography
           sx={{ color: 'secondary.dark', fontWeight: 600, letterSpacing: '0.08em', mt: 0.5 }}
         >
-          {branding.companyTagline}
+          {tagline}
         </Typography>
       )}
       <Typography color="text.secondary" sx={{ mt: 1.5 }}>

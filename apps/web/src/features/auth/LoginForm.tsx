@@ -5,10 +5,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { LIMITS, UI_TEXTS } from '@kanak/contract';
-import { setLoginNotice, useLoginNotice } from '../../lib/app-state';
-import { startSession } from '../../lib/session';
+import { setLoginNotice, showAlert, useLoginNotice } from '../../lib/app-state';
+import { deepLinkOf, startSession, takeReturnPlace } from '../../lib/session';
 import { PATHS } from '../../app/paths';
 import { PlainTextField } from '../../components/PlainTextField';
 import { signIn, signInErrorMessage, type SignInForm } from './api';
@@ -18,6 +18,7 @@ const texts = UI_TEXTS.login;
 /** Username, password, 'Stay logged in' and Login. Credentials are checked by the server only. */
 export function LoginForm() {
   const navigate = useNavigate();
+  const location = useLocation();
   const notice = useLoginNotice();
   const [form, setForm] = useState<SignInForm>({ USERNAME: '', PASSWORD: '', stayLoggedIn: false });
   const [pending, setPending] = useState(false);
@@ -40,7 +41,10 @@ export function LoginForm() {
     try {
       const { accessToken, username } = await signIn(form);
       startSession({ accessToken, user: username, stayLoggedIn: form.stayLoggedIn });
-      void navigate(PATHS.home, { replace: true });
+      // Back to the address opened while signed out, or the screen the expired session left.
+      const place = takeReturnPlace();
+      void navigate(deepLinkOf(location.state) ?? place?.path ?? PATHS.home, { replace: true });
+      if (place?.unsavedChange) showAlert('warning', texts.lastChangeNotSaved);
     } catch (failure) {
       setError(signInErrorMessage(failure));
     } finally {

@@ -10,17 +10,25 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type UseFormClearErrors,
+} from 'react-hook-form';
 import {
   LEDGER_TEXTS,
   LIMITS,
   MESSAGES,
   PAGE_TITLES,
   SENTINEL_DATE,
+  customerForm,
   mobileNumber,
   type CustomerFormInput,
   type CustomerRecord,
 } from '@kanak/contract';
+import { SubmitButton } from '../../components/SubmitButton';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
 import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
@@ -84,14 +92,56 @@ const fromRecord = (record: CustomerRecord): CustomerValues => ({
 
 const toPayload = (date: Dayjs | null) => (date ? date.format(PAYLOAD_FORMAT) : '');
 
+type FieldName = Exclude<keyof CustomerValues, 'custid'>;
+interface Problem {
+  field: FieldName;
+  message: string;
+}
+
 /** Spec §5, in the spec's order: mobile present, then 10 digits, then a name. */
-function firstProblem(values: CustomerValues): string | null {
+function firstProblem(values: CustomerValues): Problem | null {
   const mobile = mobileNumber.safeParse(values.mobileno);
-  if (!mobile.success) return mobile.error.issues[0]?.message ?? MESSAGES.mobileLength;
-  if (values.custname.trim() === '') return MESSAGES.enterName;
-  if (values.dob && !values.dob.isValid()) return texts.incompleteDate(texts.dob);
-  if (values.doa && !values.doa.isValid()) return texts.incompleteDate(texts.doa);
+  if (!mobile.success)
+    return { field: 'mobileno', message: mobile.error.issues[0]?.message ?? MESSAGES.mobileLength };
+  if (values.custname.trim() === '') return { field: 'custname', message: MESSAGES.enterName };
+  if (values.dob && !values.dob.isValid())
+    return { field: 'dob', message: texts.incompleteDate(texts.dob) };
+  if (values.doa && !values.doa.isValid())
+    return { field: 'doa', message: texts.incompleteDate(texts.doa) };
   return null;
+}
+
+/** The rest of the server's own checks (email, pincode, Aadhaar, PAN...), one per field. */
+function fieldProblems(form: CustomerFormInput): Problem[] {
+  const result = customerForm.safeParse(form);
+  if (result.success) return [];
+  const seen = new Set<string>();
+  const problems: Problem[] = [];
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || field === 'custid' || seen.has(field)) continue;
+    seen.add(field);
+    problems.push({ field: field as FieldName, message: issue.message });
+  }
+  return problems;
+}
+
+/** Which field a server refusal is about: its messages name the field first. */
+const FIELD_LABELS: [FieldName, string][] = [
+  ['custname', texts.name],
+  ['email', texts.email],
+  ['address', texts.address],
+  ['city', texts.city],
+  ['pincode', texts.pincode],
+  ['state', texts.state],
+  ['dob', texts.dob],
+  ['doa', texts.doa],
+  ['aadhaar', texts.aadhaar],
+  ['pan', texts.pan],
+];
+function fieldOfRefusal(message: string): FieldName | null {
+  if (message === MESSAGES.mobileTaken || message.startsWith('Mobile')) return 'mobileno';
+  return FIELD_LABELS.find(([, label]) => message.startsWith(label))?.[0] ?? null;
 }
 
 const toForm = (values: CustomerValues): CustomerFormInput => ({
@@ -117,9 +167,9 @@ export function CustomerProfileForm() {
   const [selected, setSelected] = useState<CustomerOption | null>(null);
   // A new key remounts the search box: empty text, focused again.
   const [searchKey, setSearchKey] = useState(0);
-  const { control, handleSubmit, reset, setValue } = useForm<CustomerValues>({
-    defaultValues: blank(),
-  });
+  const { control, handleSubmit, reset, setValue, setError, clearErrors, formState } =
+    useForm<CustomerValues>({ defaultValues: blank() });
+  const mobileError = formState.errors.mobileno?.message;
   const custid = useWatch({ control, name: 'custid' });
   const lookup = useCustomerLookup();
   const save = useSaveCustomer();
@@ -145,13 +195,26 @@ export function CustomerProfileForm() {
     lookup.reset();
   };
 
+  // Each problem is marked on its field and stays under it until that field is edited.
+  const markProblems = (problems: Problem[]) => {
+    for (const { field, message } of problems) setError(field, { type: 'validate', message });
+  };
+
   const submit = (values: CustomerValues) => {
     const problem = firstProblem(values);
     if (problem) {
-      showAlert('warning', problem);
+      markProblems([problem]);
+      showAlert('warning', problem.message);
       return;
     }
-    save.mutate(toForm(values), {
+    const form = toForm(values);
+    const problems = fieldProblems(form);
+    if (problems.length > 0) {
+      markProblems(problems);
+      showAlert('warning', problems[0]!.message);
+      return;
+    }
+    save.submit(form, {
       onSuccess: (body) => {
         if (body.data) {
           reset(fromRecord(body.data));
@@ -161,9 +224,11 @@ export function CustomerProfileForm() {
       },
       onError: (error) => {
         const failure = readFailure(error);
-        if (failure.kind === 'refused')
+        if (failure.kind === 'refused') {
+          const field = failure.message ? fieldOfRefusal(failure.message) : null;
+          if (field && failure.message) markProblems([{ field, message: failure.message }]);
           showAlert('warning', failure.message ?? MESSAGES.saveFailed);
-        else if (failure.kind === 'exception') showAlert('error', MESSAGES.saveFailed);
+        } else if (failure.kind === 'exception') showAlert('error', MESSAGES.saveFailed);
       },
     });
   };
@@ -183,13 +248,19 @@ export function CustomerProfileForm() {
     <Controller
       control={control}
       name={name}
-      render={({ field: { ref, ...field } }) => (
+      render={({ field: { ref, onChange, ...field }, fieldState }) => (
         <TextField
           label={label}
           {...field}
+          onChange={(event) => {
+            onChange(event);
+            if (fieldState.error) clearErrors(name);
+          }}
           inputRef={ref}
           autoComplete="off"
           fullWidth
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
           slotProps={{ htmlInput: { maxLength, ...extra } }}
         />
       )}
@@ -230,7 +301,11 @@ export function CustomerProfileForm() {
       <Box
         component="form"
         noValidate
-        onSubmit={handleSubmit(submit)}
+        onSubmit={(event) => {
+          // The marks of the last SAVE go first: react-hook-form submits only a form without errors.
+          clearErrors();
+          void handleSubmit(submit)(event);
+        }}
         aria-labelledby="customer-form-title"
         sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}
       >
@@ -256,7 +331,11 @@ export function CustomerProfileForm() {
               pause={LIMITS.customerSearchPauseMs}
               autoFocus
               // Spec §4: typing updates the mobile number.
-              onTextChange={(typed) => setValue('mobileno', typed.trim())}
+              onTextChange={(typed) => {
+                setValue('mobileno', typed.trim());
+                if (mobileError) clearErrors('mobileno');
+              }}
+              errorText={mobileError}
             />
           </Box>
           <Box sx={{ gridColumn: '1 / -1' }}>
@@ -267,8 +346,14 @@ export function CustomerProfileForm() {
           {text('city', texts.city, LIMITS.cityMaxLength)}
           {text('pincode', texts.pincode, LIMITS.pincodeLength, { inputMode: 'numeric' })}
           {text('state', texts.state, LIMITS.stateMaxLength)}
-          <DateInput control={control} name="dob" label={texts.dob} disableFuture />
-          <DateInput control={control} name="doa" label={texts.doa} />
+          <DateInput
+            control={control}
+            clearErrors={clearErrors}
+            name="dob"
+            label={texts.dob}
+            disableFuture
+          />
+          <DateInput control={control} clearErrors={clearErrors} name="doa" label={texts.doa} />
           {text('aadhaar', texts.aadhaar, LIMITS.aadhaarMaxLength, { inputMode: 'numeric' })}
           {text('pan', texts.pan, LIMITS.panLength, {
             autoCapitalize: 'characters',
@@ -276,18 +361,9 @@ export function CustomerProfileForm() {
           })}
         </Box>
         <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={
-              save.isPending ? (
-                <CircularProgress size={18} color="inherit" aria-label={texts.saving} />
-              ) : undefined
-            }
-          >
+          <SubmitButton pending={save.isPending} pendingLabel={texts.saving} disabled={busy}>
             {texts.save}
-          </Button>
+          </SubmitButton>
           <Button type="button" variant="outlined" disabled={busy} onClick={cancel}>
             {texts.cancel}
           </Button>
@@ -316,29 +392,39 @@ export function CustomerProfileForm() {
 
 interface DateInputProps {
   control: Control<CustomerValues>;
+  clearErrors: UseFormClearErrors<CustomerValues>;
   name: 'dob' | 'doa';
   label: string;
   disableFuture?: boolean;
 }
 
 /** A DD/MM/YYYY date picker with a clear button in the field and in the calendar. */
-function DateInput({ control, name, label, disableFuture }: DateInputProps) {
+function DateInput({ control, clearErrors, name, label, disableFuture }: DateInputProps) {
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => (
+      render={({ field, fieldState }) => (
         <DatePicker
           label={label}
           value={field.value}
-          onChange={field.onChange}
+          onChange={(value) => {
+            field.onChange(value);
+            if (fieldState.error) clearErrors(name);
+          }}
           inputRef={field.ref}
           format={DISPLAY_FORMAT}
           disableFuture={disableFuture}
           slotProps={{
             field: { clearable: true },
             actionBar: { actions: ['clear', 'accept'] },
-            textField: { fullWidth: true, name, onBlur: field.onBlur },
+            textField: {
+              fullWidth: true,
+              name,
+              onBlur: field.onBlur,
+              error: Boolean(fieldState.error),
+              helperText: fieldState.error?.message,
+            },
           }}
         />
       )}

@@ -72,11 +72,15 @@ function catchLinkDownloads() {
   return { links, restore: () => (HTMLAnchorElement.prototype.click = original) };
 }
 const button = (name: string) => screen.getByRole('button', { name });
-const alertWith = async (message: string) => {
-  const alert = (await screen.findByText(message)).closest('.MuiAlert-root');
-  expect(alert).not.toBeNull();
-  return alert as HTMLElement;
-};
+/** The toast with `message` (the same words may also stand under the field concerned). */
+const alertWith = (message: string) =>
+  waitFor(() => {
+    const alert = [...document.querySelectorAll<HTMLElement>('.MuiAlert-root')].find((element) =>
+      element.textContent?.includes(message),
+    );
+    expect(alert).toBeDefined();
+    return alert!;
+  });
 
 describe('Customer Profile', { timeout: 60_000 }, () => {
   it('shows the form with the search box focused, its fields and limits', async () => {

@@ -5,7 +5,8 @@ import {
   type CustomerFormInput,
   type CustomerRecord,
 } from '@kanak/contract';
-import { api, expectSuccess, type Envelope } from '../../lib/api';
+import { api, expectSuccess, withIdempotencyKey, type Envelope } from '../../lib/api';
+import { useChange } from '../../lib/change';
 import { refetchAfterChange } from '../../lib/query-client';
 import { downloadUrl } from '../../components/saveFile';
 
@@ -27,8 +28,12 @@ export async function fetchCustomer(mobileno: string): Promise<CustomerRecord> {
 }
 
 /** POST /api/customers/update-customer-data: creates (no custid) or updates a customer. */
-async function saveCustomer(formData: CustomerFormInput) {
-  const { data } = await api.post<CustomerResponse>(API_PATHS.saveCustomer, { formData });
+async function saveCustomer(formData: CustomerFormInput, key: string) {
+  const { data } = await api.post<CustomerResponse>(
+    API_PATHS.saveCustomer,
+    { formData },
+    withIdempotencyKey(key),
+  );
   return expectSuccess(data);
 }
 
@@ -55,9 +60,8 @@ export const useCustomerLookup = () => useMutation({ mutationFn: fetchCustomer }
 
 export function useSaveCustomer() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveCustomer,
-    // Names and mobiles may have changed: searches (here and on other screens) ask again.
+  // Names and mobiles may have changed: searches (here and on other screens) ask again.
+  return useChange(saveCustomer, {
     onSuccess: () => refetchAfterChange(queryClient, customerKeys.all),
   });
 }

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
 import { pointsFailureMessage, useUpdatePoints } from './api';
-import { blankPointsForm, PointsForm } from './PointsForm';
+import { blankPointsForm, formatPoints, PointsForm } from './PointsForm';
 import coins from './coins.svg';
 
 const texts = LEDGER_TEXTS.loyaltyPoints;
@@ -46,10 +46,18 @@ export function LoyaltyPointsPage() {
             showBalance
             autoFocus
             labelledBy="points-form-title"
+            draftName="loyaltyPoints"
+            offerFollowUp
             onSubmit={(entry, clear) =>
-              update.mutate(entry, {
-                onSuccess: () => {
-                  showAlert('success', MESSAGES.pointsUpdated);
+              update.submit(entry, {
+                onSuccess: (body) => {
+                  const balance = body.data?.balance;
+                  showAlert(
+                    'success',
+                    balance === undefined
+                      ? MESSAGES.pointsUpdated
+                      : `${MESSAGES.pointsUpdated} ${texts.newBalance(formatPoints(balance))}`,
+                  );
                   clear();
                 },
                 onError: (error) => {

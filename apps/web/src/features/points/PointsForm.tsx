@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -9,15 +9,19 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
+import ReplayIcon from '@mui/icons-material/Replay';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CASHCR, LEDGER_TEXTS, LIMITS, MESSAGES, type CashCr } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
 import { DateField } from '../../components/DateField';
-import { showAlert } from '../../lib/app-state';
+import { SubmitButton } from '../../components/SubmitButton';
+import { appState, showAlert } from '../../lib/app-state';
+import { clearDraft, keepDraftOnExpiry, readDraft } from '../../lib/drafts';
 import { balanceQuery, type PointsEntry, type PointsFormValues } from './api';
 
 const texts = LEDGER_TEXTS.loyaltyPoints;
+const optionLabel = LEDGER_TEXTS.customerSearch.optionLabel;
 const POINTS_MAX_DIGITS = String(LIMITS.pointsMax).length;
 
 /** An empty form dated `today`: no customer, no points, no allocation/deduction choice. */
@@ -48,6 +52,10 @@ interface PointsFormProps {
   secondaryAction?: ReactNode;
   /** The heading's id that names the form. */
   labelledBy?: string;
+  /** Keep what was typed under this name when the session expires, for after sign-in. */
+  draftName?: string;
+  /** After a clear, offer the same customer again with one press (the next entry for them). */
+  offerFollowUp?: boolean;
 }
 
 /**
@@ -65,10 +73,22 @@ export function PointsForm({
   autoFocus = false,
   secondaryAction,
   labelledBy,
+  draftName,
+  offerFollowUp = false,
 }: PointsFormProps) {
-  const { control, handleSubmit, reset, setValue } = useForm<PointsFormValues>({
-    defaultValues: initialValues,
+  const [startValues] = useState(
+    () =>
+      (draftName && readDraft<PointsFormValues>(draftName, appState.get().activeUser)) ||
+      initialValues,
+  );
+  const { control, handleSubmit, reset, setValue, getValues } = useForm<PointsFormValues>({
+    defaultValues: startValues,
   });
+  useEffect(() => {
+    if (!draftName) return;
+    clearDraft(draftName);
+    return keepDraftOnExpiry(draftName, () => getValues());
+  }, [draftName, getValues]);
   // A new key remounts the search box, emptying its text.
   const [searchKey, setSearchKey] = useState(0);
   const [mobileno, custname] = useWatch({ control, name: ['MOBILENO', 'CUSTNAME'] });
@@ -84,7 +104,16 @@ export function PointsForm({
     setValue('MOBILENO', customer?.MOBILENO ?? '');
   };
 
+  // The customer of the entry just made, for a follow-up entry.
+  const [previous, setPrevious] = useState<CustomerOption | null>(null);
+
   const clear = () => {
+    const values = getValues();
+    setPrevious(
+      offerFollowUp && values.MOBILENO
+        ? { CUSTNAME: values.CUSTNAME, MOBILENO: values.MOBILENO }
+        : null,
+    );
     reset(blankPointsForm(today));
     setSearchKey((key) => key + 1);
   };
@@ -219,19 +248,23 @@ export function PointsForm({
           )}
         />
         <Stack direction="row" spacing={2}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={
-              busy ? (
-                <CircularProgress size={18} color="inherit" aria-label={texts.updating} />
-              ) : undefined
-            }
-          >
+          <SubmitButton pending={busy} pendingLabel={texts.updating}>
             {texts.update}
-          </Button>
+          </SubmitButton>
           {secondaryAction}
+          {previous && !mobileno && (
+            <Button
+              type="button"
+              variant="text"
+              startIcon={<ReplayIcon />}
+              onClick={() => {
+                choose(previous);
+                setPrevious(null);
+              }}
+            >
+              {texts.followUp(optionLabel(previous))}
+            </Button>
+          )}
         </Stack>
       </Stack>
     </Box>

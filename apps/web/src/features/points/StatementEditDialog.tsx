@@ -56,7 +56,7 @@ export function StatementEditDialog({ row, today, onClose }: StatementEditDialog
             busy={busy}
             labelledBy="modify-statement-title"
             onSubmit={(entry) =>
-              update.mutate(
+              update.submit(
                 { ...entry, MRN: row.MRN },
                 {
                   onSuccess: () => {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
   type CashCr,
@@ -6,7 +6,8 @@ import {
   type PointsStatementFilter,
   type StatementRow,
 } from '@kanak/contract';
-import { api, expectSuccess, readFailure, type Envelope } from '../../lib/api';
+import { api, expectSuccess, readFailure, withIdempotencyKey, type Envelope } from '../../lib/api';
+import { useChange } from '../../lib/change';
 import { refetchAfterChange } from '../../lib/query-client';
 
 /** The loyalty-points form as the screens hold it (spec §3); POINTS stays text. */
@@ -60,13 +61,21 @@ export const statementQuery = (filter: PointsStatementFilter | null) =>
     staleTime: 0,
   });
 
-async function updatePoints(formData: PointsEntry) {
-  const { data } = await api.post<Envelope>(API_PATHS.updatePoints, { formData });
+async function updatePoints(formData: PointsEntry, key: string) {
+  const { data } = await api.post<Envelope & { data?: { balance: number } }>(
+    API_PATHS.updatePoints,
+    { formData },
+    withIdempotencyKey(key),
+  );
   return expectSuccess(data);
 }
 
-async function updateStatement(formData: PointsEntry & { MRN: number }) {
-  const { data } = await api.post<Envelope>(API_PATHS.updateStatement, { formData });
+async function updateStatement(formData: PointsEntry & { MRN: number }, key: string) {
+  const { data } = await api.post<Envelope>(
+    API_PATHS.updateStatement,
+    { formData },
+    withIdempotencyKey(key),
+  );
   return expectSuccess(data);
 }
 
@@ -81,12 +90,12 @@ function useRefreshPoints() {
 
 export function useUpdatePoints() {
   const refresh = useRefreshPoints();
-  return useMutation({ mutationFn: updatePoints, onSuccess: refresh });
+  return useChange(updatePoints, { onSuccess: refresh });
 }
 
 export function useUpdateStatement() {
   const refresh = useRefreshPoints();
-  return useMutation({ mutationFn: updateStatement, onSuccess: refresh });
+  return useChange(updateStatement, { onSuccess: refresh });
 }
 
 /**

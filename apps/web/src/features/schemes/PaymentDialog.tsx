@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -16,6 +15,7 @@ import {
   type PaymentMode,
 } from '@kanak/contract';
 import { DateField } from '../../components/DateField';
+import { SubmitButton } from '../../components/SubmitButton';
 
 const texts = SCHEME_TEXTS.installment;
 
@@ -118,18 +118,9 @@ export function PaymentDialog({
           <Button type="button" onClick={onClose} disabled={pending}>
             {texts.cancel}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={pending || !date}
-            startIcon={
-              pending ? (
-                <CircularProgress size={18} color="inherit" aria-label={texts.saving} />
-              ) : undefined
-            }
-          >
+          <SubmitButton pending={pending} pendingLabel={texts.saving} disabled={!date}>
             {submitLabel}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -1,7 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -27,6 +25,7 @@ import { CustomerSearch, type CustomerOption } from '../../components/CustomerSe
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
+import { SubmitButton } from '../../components/SubmitButton';
 import { useStoreToday } from '../../components/useStoreToday';
 import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
@@ -41,6 +40,7 @@ import {
 import { DeleteSchemeDialog } from './DeleteSchemeDialog';
 import { PanDialog } from './PanDialog';
 import { maturityDate } from './schemeFormat';
+import { SchemeLink } from './SchemeLink';
 import { StatusChip } from './StatusChip';
 
 const texts = SCHEME_TEXTS.generation;
@@ -87,7 +87,7 @@ export function SchemeGenerationPage() {
   };
 
   const startScheme = (who: CustomerRecord) =>
-    generate.mutate(
+    generate.submit(
       {
         custid: who.custid,
         mobileno: who.mobileno,
@@ -112,7 +112,9 @@ export function SchemeGenerationPage() {
   /** Spec §5, in its order: customer, amount, the previous scheme, then the PAN. */
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || loadingCustomer) return;
+    // Read at once: a second press in the same instant must not start a second scheme.
+    const running = generate.isRunning() || verifyPan.isRunning() || updatePan.isRunning();
+    if (running || busy || loadingCustomer) return;
     const who = customer ? record.data : undefined;
     if (!who) return showAlert('warning', MESSAGES.selectCustomer);
     if (amount === '' || Number(amount) === 0) return showAlert('warning', MESSAGES.enterAmount);
@@ -120,7 +122,7 @@ export function SchemeGenerationPage() {
     if (latest && isInactive(latest.matyn))
       return showAlert('warning', MESSAGES.previousSchemePending);
     if (!needsPan(Number(amount))) return startScheme(who);
-    verifyPan.mutate(who.custid, {
+    verifyPan.submit(who.custid, {
       onSuccess: (pan) => {
         if (isValidPan(pan)) startScheme(who);
         else {
@@ -140,7 +142,7 @@ export function SchemeGenerationPage() {
     if (!who) return;
     if (!isValidPan(pan)) return setPanError(MESSAGES.panFormat);
     setPanError(null);
-    updatePan.mutate(
+    updatePan.submit(
       { custid: who.custid, pan },
       {
         onSuccess: () => {
@@ -159,7 +161,7 @@ export function SchemeGenerationPage() {
   const confirmDelete = () => {
     if (!deleting) return;
     setDeleteError(null);
-    remove.mutate(deleting.schemeid, {
+    remove.submit(deleting.schemeid, {
       onSuccess: (body) => {
         setDeleting(null);
         if (body.message) showAlert('success', body.message);
@@ -173,7 +175,12 @@ export function SchemeGenerationPage() {
   };
 
   const columns: DataColumn<SchemeRecord>[] = [
-    { key: 'id', header: c.schemeId, width: 'minmax(90px, 1fr)', cell: (row) => row.schemeid },
+    {
+      key: 'id',
+      header: c.schemeId,
+      width: 'minmax(90px, 1fr)',
+      cell: (row) => <SchemeLink schemeid={row.schemeid} />,
+    },
     {
       key: 'start',
       header: c.startDate,
@@ -286,20 +293,15 @@ export function SchemeGenerationPage() {
               },
             }}
           />
-          <Button
-            type="submit"
-            variant="contained"
+          <SubmitButton
             size="large"
-            disabled={busy || loadingCustomer}
-            startIcon={
-              busy ? (
-                <CircularProgress size={18} color="inherit" aria-label={texts.generating} />
-              ) : undefined
-            }
+            pending={busy}
+            pendingLabel={texts.generating}
+            disabled={loadingCustomer}
             sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
           >
             {texts.submit}
-          </Button>
+          </SubmitButton>
         </Box>
       </Paper>
 

@@ -29,8 +29,22 @@ import {
 const texts = SCHEME_TEXTS.statement;
 
 const rows: SchemeStatementRow[] = [
-  { date: '2025-04-10', narration: 'Installment 1 of 11 · Cash · Receipt 1', amount: 5000 },
-  { date: '2025-05-12', narration: 'Installment 2 of 11 · UPI · Receipt 4', amount: 5000 },
+  {
+    date: '2025-04-10',
+    narration: 'Installment 1 of 11 · Cash · Receipt 1',
+    amount: 5000,
+    receiptNo: 1,
+    mode: 'cash',
+    reference: '',
+  },
+  {
+    date: '2025-05-12',
+    narration: 'Installment 2 of 11 · UPI · Receipt 4',
+    amount: 5000,
+    receiptNo: 4,
+    mode: 'upi',
+    reference: 'UTR 7',
+  },
 ];
 
 const statementBody = (schemeRecord: SchemeRecord, data = rows) =>
@@ -83,9 +97,15 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
     expect(screen.getByRole('textbox', { name: texts.name })).toHaveAttribute('readonly');
     expect(screen.getByRole('textbox', { name: texts.mobile })).toHaveValue('9876543210');
     expect(bodyRows(texts.table).map(cells)).toEqual([
-      ['1', '10-04-2025', rows[0]!.narration, '₹5,000'],
-      ['2', '12-05-2025', rows[1]!.narration, '₹5,000'],
+      ['1', '10-04-2025', rows[0]!.narration, '1', '₹5,000'],
+      ['2', '12-05-2025', rows[1]!.narration, '4', '₹5,000'],
     ]);
+    // Each receipt can be printed again from its row.
+    await user.click(screen.getByRole('button', { name: texts.reprint(4) }));
+    const reprinted = await screen.findByRole('dialog', { name: SCHEME_TEXTS.receipt.title(4) });
+    expect(reprinted).toHaveTextContent('UTR 7');
+    expect(reprinted).toHaveTextContent(SCHEME_TEXTS.receipt.installmentValue(2, 11));
+    await user.click(within(reprinted).getByRole('button', { name: SCHEME_TEXTS.receipt.close }));
     const table = screen.getByRole('table', { name: texts.table });
     const footer = table.querySelectorAll(':scope > [role="rowgroup"]')[2] as HTMLElement;
     expect(within(footer).getByText(texts.total)).toBeInTheDocument();

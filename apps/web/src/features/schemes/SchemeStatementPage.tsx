@@ -18,7 +18,9 @@ import {
   SCHEME_TEXTS,
   formatRupees,
   type InstallmentReceipt,
+  type SchemeStatementRow,
 } from '@kanak/contract';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { saveFile } from '../../components/saveFile';
 import { useStoreToday } from '../../components/useStoreToday';
@@ -39,8 +41,22 @@ const texts = SCHEME_TEXTS.statement;
 export function SchemeStatementPage() {
   const today = useStoreToday();
   const { branding } = useBranding();
-  const [idInput, setIdInput] = useState('');
-  const [submitted, setSubmitted] = useState<number | null>(null);
+  // Opened from a scheme list (?schemeid=N): that scheme's statement at once.
+  const [searchParams] = useSearchParams();
+  const linked = /^\d{1,10}$/.test(searchParams.get('schemeid') ?? '')
+    ? Number(searchParams.get('schemeid'))
+    : null;
+  const [idInput, setIdInput] = useState(linked === null ? '' : String(linked));
+  const [submitted, setSubmitted] = useState<number | null>(linked);
+  // Another scheme's link while this screen is open: show that scheme.
+  const [shownLink, setShownLink] = useState(linked);
+  if (linked !== shownLink) {
+    setShownLink(linked);
+    if (linked !== null) {
+      setIdInput(String(linked));
+      setSubmitted(linked);
+    }
+  }
   const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<InstallmentReceipt | null>(null);
@@ -76,7 +92,7 @@ export function SchemeStatementPage() {
   const record = (values: PaymentValues) => {
     if (!scheme) return;
     setAddError(null);
-    addInstallment.mutate(
+    addInstallment.submit(
       { schemeid: scheme.schemeid, ...values },
       {
         onSuccess: ({ message, receipt: made }) => {
@@ -98,7 +114,7 @@ export function SchemeStatementPage() {
   const confirmClose = () => {
     if (!scheme) return;
     setCloseError(null);
-    close.mutate(scheme.schemeid, {
+    close.submit(scheme.schemeid, {
       onSuccess: ({ message, maturityValue }) => {
         setClosing(false);
         showAlert('success', SCHEME_TEXTS.close.closed(message, formatRupees(maturityValue)));
@@ -109,6 +125,22 @@ export function SchemeStatementPage() {
           setCloseError(failure.message ?? SCHEME_TEXTS.close.closeFailed);
         else if (failure.kind === 'exception') showAlert('error', SCHEME_TEXTS.close.closeFailed);
       },
+    });
+  };
+
+  const reprint = (row: SchemeStatementRow, index: number) => {
+    if (!statement || !scheme || !row.receiptNo) return;
+    setReceipt({
+      receiptNo: row.receiptNo,
+      schemeid: scheme.schemeid,
+      custname: statement.custname,
+      mobileno: statement.mobileno,
+      date: row.date,
+      amount: row.amount,
+      mode: row.mode ?? 'cash',
+      reference: row.reference ?? '',
+      installmentNo: index + 1,
+      installments: scheme.installments,
     });
   };
 
@@ -219,7 +251,7 @@ export function SchemeStatementPage() {
               </Stack>
             </Box>
           )}
-          <StatementTable rows={rows} loading={loading} />
+          <StatementTable rows={rows} loading={loading} onReprint={reprint} />
           <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
             <Button
               variant="outlined"

@@ -205,7 +205,7 @@ describe('Scheme Summary', { timeout: 40_000 }, () => {
       await within(modal).findByText('Installment 1 of 11 · Cash · Receipt 3'),
     ).toBeInTheDocument();
     expect(bodyRows(SCHEME_TEXTS.statement.table).map(cells)).toEqual([
-      ['1', '02-05-2025', 'Installment 1 of 11 · Cash · Receipt 3', '₹5,000'],
+      ['1', '02-05-2025', 'Installment 1 of 11 · Cash · Receipt 3', '', '₹5,000'],
     ]);
     await user.click(within(modal).getByRole('button', { name: texts.goBack }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

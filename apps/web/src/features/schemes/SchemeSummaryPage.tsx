@@ -34,6 +34,7 @@ import { PaymentDialog, type PaymentValues } from './PaymentDialog';
 import { SummaryPrint } from './PrintSheet';
 import { ReceiptDialog } from './ReceiptDialog';
 import { StatementModal } from './StatementModal';
+import { SchemeLink } from './SchemeLink';
 import { StatusChip } from './StatusChip';
 import { SummaryTable, type SummaryColumn } from './SummaryTable';
 import { sumAmounts, summaryCsv } from './schemeFormat';
@@ -99,7 +100,7 @@ export function SchemeSummaryPage() {
   const activateScheme = (values: PaymentValues) => {
     if (!activating) return;
     setActivateError(null);
-    activate.mutate(
+    activate.submit(
       { schemeid: activating.schemeid, ...values },
       {
         onSuccess: ({ message, receipt: made }) => {
@@ -120,7 +121,12 @@ export function SchemeSummaryPage() {
 
   // The tracks add up to the spec's 700 px minimum width.
   const columns: SummaryColumn<SchemeSummaryRow>[] = [
-    { key: 'id', header: c.schemeId, width: '80px', cell: (row) => row.schemeid },
+    {
+      key: 'id',
+      header: c.schemeId,
+      width: '80px',
+      cell: (row) => <SchemeLink schemeid={row.schemeid} />,
+    },
     { key: 'name', header: c.name, width: 'minmax(120px, 2fr)', cell: (row) => row.custname },
     { key: 'mobile', header: c.mobile, width: '125px', cell: (row) => row.mobileno },
     {

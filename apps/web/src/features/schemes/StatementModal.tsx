@@ -10,7 +10,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { SCHEME_TEXTS } from '@kanak/contract';
+import { Link as RouterLink } from 'react-router';
 import { statementQuery } from './api';
+import { schemeStatementPath } from './SchemeLink';
 import { SchemeFacts, StatementTable } from './StatementView';
 
 const texts = SCHEME_TEXTS.summary;
@@ -47,6 +49,9 @@ export function StatementModal({ schemeid, onClose }: { schemeid: number; onClos
         </Box>
       </DialogContent>
       <DialogActions>
+        <Button component={RouterLink} to={schemeStatementPath(schemeid)} variant="outlined">
+          {SCHEME_TEXTS.statement.openFull}
+        </Button>
         <Button variant="contained" onClick={onClose} autoFocus>
           {texts.goBack}
         </Button>

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import PrintIcon from '@mui/icons-material/PrintOutlined';
 import {
   MESSAGES,
   SCHEME_TEXTS,
@@ -16,29 +19,60 @@ import { StatusChip } from './StatusChip';
 const texts = SCHEME_TEXTS.statement;
 const c = texts.columns;
 
-const columns: DataColumn<SchemeStatementRow>[] = [
+const columnsFor = (
+  onReprint?: (row: SchemeStatementRow, index: number) => void,
+): DataColumn<SchemeStatementRow>[] => [
   { key: 'sno', header: c.sno, width: '72px', cell: (_row, i) => i + 1 },
   { key: 'date', header: c.date, width: '150px', cell: (row) => formatSchemeDate(row.date) },
   { key: 'narration', header: c.narration, width: 'minmax(0, 1fr)', cell: (row) => row.narration },
+  {
+    key: 'receipt',
+    header: c.receipt,
+    width: '130px',
+    cell: (row, i) =>
+      row.receiptNo ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          {row.receiptNo}
+          {onReprint && (
+            <Tooltip title={texts.reprint(row.receiptNo)}>
+              <IconButton
+                size="small"
+                aria-label={texts.reprint(row.receiptNo)}
+                onClick={() => onReprint(row, i)}
+              >
+                <PrintIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Box>
+      ) : null,
+  },
   {
     key: 'amount',
     header: c.amount,
     width: '140px',
     align: 'right',
+    nowrap: true,
     cell: (row) => formatRupees(row.amount),
   },
 ];
 
-/** S no., Installment Date, Narration, Amount, with the ₹ total underneath. */
+/**
+ * S no., Installment Date, Narration, Receipt no. (with a reprint action when `onReprint` is
+ * given) and Amount, with the ₹ total underneath.
+ */
 export function StatementTable({
   rows,
   loading,
   bodyHeight = 280,
+  onReprint,
 }: {
   rows: readonly SchemeStatementRow[];
   loading: boolean;
   bodyHeight?: number;
+  onReprint?: (row: SchemeStatementRow, index: number) => void;
 }) {
+  const columns = columnsFor(onReprint);
   return (
     <DataTable
       label={texts.table}
@@ -46,11 +80,11 @@ export function StatementTable({
       rows={rows}
       rowKey={(row) => `${row.date}|${row.narration}`}
       bodyHeight={bodyHeight}
-      minWidth={600}
+      minWidth={680}
       emptyText={MESSAGES.noResults}
       loading={loading}
       loadingLabel={texts.generating}
-      footer={[{ key: 'total', cells: ['', texts.total, '', formatRupees(sumAmounts(rows))] }]}
+      footer={[{ key: 'total', cells: ['', texts.total, '', '', formatRupees(sumAmounts(rows))] }]}
     />
   );
 }

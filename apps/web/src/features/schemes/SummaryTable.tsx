@@ -2,6 +2,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { LIMITS } from '@kanak/contract';
+import { cardLabel, isEmptyCell, phoneCardsSx } from '../../components/DataTable';
 
 export interface SummaryColumn<Row> {
   key: string;
@@ -85,13 +86,23 @@ export function SummaryTable<Row>({
         bgcolor: 'background.paper',
       }}
     >
-      <Box sx={{ height: 4, minWidth }}>
+      <Box sx={{ height: 4, minWidth, ...phoneCardsSx.table }}>
         {loading && <LinearProgress color="secondary" aria-label={loadingLabel} />}
       </Box>
-      <Box role="table" aria-label={label} aria-busy={loading || undefined} sx={{ minWidth }}>
+      <Box
+        role="table"
+        aria-label={label}
+        aria-busy={loading || undefined}
+        sx={{ minWidth, ...phoneCardsSx.table }}
+      >
         <Box
           role="rowgroup"
-          sx={{ ...fixedSx, bgcolor: 'primary.dark', color: 'primary.contrastText' }}
+          sx={{
+            ...fixedSx,
+            bgcolor: 'primary.dark',
+            color: 'primary.contrastText',
+            ...phoneCardsSx.header,
+          }}
         >
           <Box role="row" sx={rowSx}>
             {columns.map((column) => (
@@ -110,6 +121,7 @@ export function SummaryTable<Row>({
             scrollbarGutter: 'stable',
             '& > [role="row"]:nth-of-type(even)': { bgcolor: 'rgba(201, 162, 39, 0.1)' },
             '& > [role="row"]': { borderBottom: 1, borderColor: 'divider' },
+            ...phoneCardsSx.body,
           }}
         >
           {rows.length === 0 ? (
@@ -135,6 +147,7 @@ export function SummaryTable<Row>({
                   onKeyDown={clickable ? onKey(row) : undefined}
                   sx={{
                     ...rowSx,
+                    ...phoneCardsSx.row,
                     ...(clickable && {
                       cursor: 'pointer',
                       '&:hover': { bgcolor: 'rgba(123, 30, 43, 0.08) !important' },
@@ -147,7 +160,12 @@ export function SummaryTable<Row>({
                   }}
                 >
                   {columns.map((column) => (
-                    <Box key={column.key} role="cell" sx={cell(column)}>
+                    <Box
+                      key={column.key}
+                      role="cell"
+                      data-label={cardLabel(column.header)}
+                      sx={{ ...cell(column), ...phoneCardsSx.cell }}
+                    >
                       {column.cell(row)}
                     </Box>
                   ))}
@@ -156,11 +174,20 @@ export function SummaryTable<Row>({
             })
           )}
         </Box>
-        <Box role="rowgroup" sx={{ ...fixedSx, borderTop: 2, borderColor: 'secondary.main' }}>
-          <Box role="row" sx={{ ...rowSx, fontWeight: 600 }}>
+        <Box
+          role="rowgroup"
+          sx={{ ...fixedSx, borderTop: 2, borderColor: 'secondary.main', ...phoneCardsSx.footer }}
+        >
+          <Box role="row" sx={{ ...rowSx, fontWeight: 600, ...phoneCardsSx.row }}>
             {columns.map((column, i) => (
-              <Box key={column.key} role="cell" sx={cell(column)}>
-                {footer[i]}
+              <Box
+                key={column.key}
+                role="cell"
+                data-label={column.align === 'right' ? cardLabel(column.header) : undefined}
+                data-empty={isEmptyCell(footer[i]) || undefined}
+                sx={{ ...cell(column), ...phoneCardsSx.cell }}
+              >
+                {isEmptyCell(footer[i]) ? null : footer[i]}
               </Box>
             ))}
           </Box>

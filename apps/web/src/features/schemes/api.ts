@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
   type CustomerRecord,
@@ -10,7 +10,8 @@ import {
   type SchemeSummaryRow,
   type SummaryStatusLabel,
 } from '@kanak/contract';
-import { api, expectSuccess, type Envelope } from '../../lib/api';
+import { api, expectSuccess, withIdempotencyKey, type Envelope } from '../../lib/api';
+import { useChange } from '../../lib/change';
 import { refetchAfterChange } from '../../lib/query-client';
 
 /** One scheme's statement as the screens use it (POST /api/scheme/generate-statement). */
@@ -118,43 +119,53 @@ export { financialYearQuery } from '../../lib/financial-year';
 
 // ---- Changes ------------------------------------------------------------------------------
 
-async function generateScheme(payload: GenerateSchemeRequest) {
+async function generateScheme(payload: GenerateSchemeRequest, key: string) {
   const { data } = await api.post<Envelope & { data?: { schemeid: number } }>(
     API_PATHS.generateScheme,
     payload,
+    withIdempotencyKey(key),
   );
   return expectSuccess(data);
 }
 
-async function verifyPan(custid: number) {
+async function verifyPan(custid: number, key: string) {
   const { data } = await api.post<Envelope & { data?: { pan?: string | null } }>(
     API_PATHS.verifyPan,
     { custid },
+    withIdempotencyKey(key),
   );
   return expectSuccess(data).data?.pan ?? '';
 }
 
-async function updatePan(input: { custid: number; pan: string }) {
-  const { data } = await api.post<Envelope>(API_PATHS.updatePan, input);
+async function updatePan(input: { custid: number; pan: string }, key: string) {
+  const { data } = await api.post<Envelope>(API_PATHS.updatePan, input, withIdempotencyKey(key));
   return expectSuccess(data);
 }
 
-async function deleteScheme(schemeid: number) {
-  const { data } = await api.post<Envelope>(API_PATHS.deleteScheme, { schemeid });
+async function deleteScheme(schemeid: number, key: string) {
+  const { data } = await api.post<Envelope>(
+    API_PATHS.deleteScheme,
+    { schemeid },
+    withIdempotencyKey(key),
+  );
   return expectSuccess(data);
 }
 
-async function postPayment(path: string, form: PaymentForm) {
-  const { data } = await api.post<Envelope & { data?: InstallmentReceipt }>(path, form);
+async function postPayment(path: string, form: PaymentForm, key: string) {
+  const { data } = await api.post<Envelope & { data?: InstallmentReceipt }>(
+    path,
+    form,
+    withIdempotencyKey(key),
+  );
   const body = expectSuccess(data);
   if (!body.data) throw new Error(`${path} answered without the receipt`);
   return { message: body.message ?? '', receipt: body.data };
 }
 
-async function closeScheme(schemeid: number) {
+async function closeScheme(schemeid: number, key: string) {
   const { data } = await api.post<
     Envelope & { data?: { bonus: number; maturityValue: number; paid: number } }
-  >(API_PATHS.closeScheme, { schemeid });
+  >(API_PATHS.closeScheme, { schemeid }, withIdempotencyKey(key));
   const body = expectSuccess(data);
   if (!body.data) throw new Error('close answered without the figures');
   return { message: body.message ?? '', ...body.data };
@@ -168,45 +179,44 @@ function useRefreshSchemes() {
 
 export function useGenerateScheme() {
   const refresh = useRefreshSchemes();
-  return useMutation({ mutationFn: generateScheme, onSuccess: refresh });
+  return useChange(generateScheme, { onSuccess: refresh });
 }
 
 /** POST /api/scheme/verify-pan: the customer's stored PAN ('' when none). */
-export const useVerifyPan = () => useMutation({ mutationFn: verifyPan });
+export const useVerifyPan = () => useChange(verifyPan);
 
 export function useUpdatePan() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePan,
+  return useChange(updatePan, {
     onSuccess: () => refetchAfterChange(queryClient, ['schemes', 'customer']),
   });
 }
 
 export function useDeleteScheme() {
   const refresh = useRefreshSchemes();
-  return useMutation({ mutationFn: deleteScheme, onSuccess: refresh });
+  return useChange(deleteScheme, { onSuccess: refresh });
 }
 
 /** POST /api/scheme/activate: the first installment; the scheme becomes Active. */
 export function useActivateScheme() {
   const refresh = useRefreshSchemes();
-  return useMutation({
-    mutationFn: (form: PaymentForm) => postPayment(API_PATHS.activateScheme, form),
-    onSuccess: refresh,
-  });
+  return useChange(
+    (form: PaymentForm, key: string) => postPayment(API_PATHS.activateScheme, form, key),
+    { onSuccess: refresh },
+  );
 }
 
 /** POST /api/scheme/add-installment. */
 export function useAddInstallment() {
   const refresh = useRefreshSchemes();
-  return useMutation({
-    mutationFn: (form: PaymentForm) => postPayment(API_PATHS.addInstallment, form),
-    onSuccess: refresh,
-  });
+  return useChange(
+    (form: PaymentForm, key: string) => postPayment(API_PATHS.addInstallment, form, key),
+    { onSuccess: refresh },
+  );
 }
 
 /** POST /api/scheme/close: pays out; bonus and maturity value come back. */
 export function useCloseScheme() {
   const refresh = useRefreshSchemes();
-  return useMutation({ mutationFn: closeScheme, onSuccess: refresh });
+  return useChange(closeScheme, { onSuccess: refresh });
 }

@@ -1,12 +1,17 @@
+import { useState } from 'react';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import { LIMITS, MESSAGES, UI_TEXTS } from '@kanak/contract';
+import { SubmitButton } from '../../components/SubmitButton';
 import { readFailure } from '../../lib/api';
 import { showAlert, useActiveUser } from '../../lib/app-state';
 import { useUpdateCurrentUser } from './api';
@@ -21,6 +26,13 @@ const profileForm = z.object({
 });
 type ProfileFormValues = z.infer<typeof profileForm>;
 
+/** The server's refusals that are about the new password; any other shows under the old one. */
+const NEW_PASSWORD_MESSAGES: readonly string[] = [
+  MESSAGES.passwordLength,
+  MESSAGES.passwordMustDiffer,
+  MESSAGES.passwordTooCommon,
+];
+
 /** Username (read-only), old and new password, Update and Cancel. */
 export function ProfileForm() {
   const username = useActiveUser();
@@ -30,11 +42,31 @@ export function ProfileForm() {
     useForm<ProfileFormValues>({ resolver: zodResolver(profileForm), defaultValues: blank });
   const { errors } = formState;
   const serverError = errors.root?.server?.message;
+  const serverErrorField =
+    serverError && NEW_PASSWORD_MESSAGES.includes(serverError) ? 'new' : 'old';
+  const oldError = serverErrorField === 'old' ? serverError : undefined;
+  const newError = serverErrorField === 'new' ? serverError : undefined;
   const busy = update.isPending;
+  const [showPasswords, setShowPasswords] = useState(false);
 
-  // Editing any field clears the server's message under the old password.
+  // Editing any field clears the server's message.
   const field = (name: 'oldpassword' | 'newpassword') =>
     register(name, { onChange: () => clearErrors('root.server') });
+
+  const visibilityToggle = {
+    endAdornment: (
+      <InputAdornment position="end">
+        <IconButton
+          edge="end"
+          aria-label={showPasswords ? texts.hidePasswords : texts.showPasswords}
+          aria-pressed={showPasswords}
+          onClick={() => setShowPasswords((shown) => !shown)}
+        >
+          {showPasswords ? <VisibilityOffIcon /> : <VisibilityIcon />}
+        </IconButton>
+      </InputAdornment>
+    ),
+  };
 
   const warnMissing = (missing: FieldErrors<ProfileFormValues>) => {
     if (missing.newpassword?.message) showAlert('warning', missing.newpassword.message);
@@ -42,7 +74,7 @@ export function ProfileForm() {
   };
 
   const save = (values: ProfileFormValues) =>
-    update.mutate(values, {
+    update.submit(values, {
       onSuccess: (data) => {
         reset(blank);
         showAlert('success', data.message ?? MESSAGES.passwordUpdated);
@@ -74,37 +106,34 @@ export function ProfileForm() {
         />
         <TextField
           label={texts.oldPassword}
-          type="password"
+          type={showPasswords ? 'text' : 'password'}
           {...field('oldpassword')}
           autoComplete="current-password"
-          error={Boolean(errors.oldpassword) || Boolean(serverError)}
-          helperText={serverError}
+          error={Boolean(errors.oldpassword) || Boolean(oldError)}
+          helperText={oldError}
           slotProps={{
             htmlInput: { maxLength: LIMITS.passwordMaxLength },
+            input: visibilityToggle,
             formHelperText: { role: 'alert' },
           }}
         />
         <TextField
           label={texts.newPassword}
-          type="password"
+          type={showPasswords ? 'text' : 'password'}
           {...field('newpassword')}
           autoComplete="new-password"
-          error={Boolean(errors.newpassword)}
-          slotProps={{ htmlInput: { maxLength: LIMITS.passwordMaxLength } }}
+          error={Boolean(errors.newpassword) || Boolean(newError)}
+          helperText={newError}
+          slotProps={{
+            htmlInput: { maxLength: LIMITS.passwordMaxLength },
+            input: visibilityToggle,
+            formHelperText: { role: 'alert' },
+          }}
         />
         <Stack direction="row" spacing={2}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={
-              busy ? (
-                <CircularProgress size={18} color="inherit" aria-label={texts.pending} />
-              ) : undefined
-            }
-          >
+          <SubmitButton pending={busy} pendingLabel={texts.pending}>
             {texts.submit}
-          </Button>
+          </SubmitButton>
           <Button
             type="button"
             variant="outlined"

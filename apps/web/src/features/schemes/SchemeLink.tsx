@@ -1,0 +1,26 @@
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+import { SCHEME_TEXTS } from '@kanak/contract';
+import { PATHS } from '../../app/paths';
+
+/** Where a scheme is worked on: its statement, with Add installment, Close scheme and receipts. */
+export const schemeStatementPath = (schemeid: number) =>
+  `${PATHS.schemeStatement}?schemeid=${schemeid}`;
+
+/** A scheme ID that opens that scheme's statement. */
+export function SchemeLink({ schemeid }: { schemeid: number }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={schemeStatementPath(schemeid)}
+      aria-label={SCHEME_TEXTS.statement.open(schemeid)}
+      title={SCHEME_TEXTS.statement.open(schemeid)}
+      // A summary row opens its modal on click; the link goes to the full statement instead.
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={(event) => event.stopPropagation()}
+      sx={{ fontWeight: 600 }}
+    >
+      {schemeid}
+    </Link>
+  );
+}

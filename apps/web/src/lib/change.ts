@@ -1,0 +1,67 @@
+import { useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { newIdempotencyKey, readFailure } from './api';
+
+export interface ChangeCallbacks<TData> {
+  onSuccess?: (data: TData) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface Change<TInput, TData> {
+  /**
+   * Sends one user action. Ignored while the previous one is still on its way, so a double
+   * click or a second Enter never sends a second request: the first answer is the one shown.
+   */
+  submit: (input: TInput, callbacks?: ChangeCallbacks<TData>) => void;
+  /** For rendering (spinner, disabled buttons); the guard itself does not wait for a render. */
+  isPending: boolean;
+  /** Whether an action is on its way, read at once (for guards spanning several changes). */
+  isRunning: () => boolean;
+  reset: () => void;
+}
+
+/**
+ * A change the user makes with one press (UPDATE, SAVE, Activate...): one action is one
+ * request. The guard is set synchronously, before the request, not by the re-render that
+ * disables the button. The Idempotency-Key is made once per action; when its outcome is
+ * unknown (no answer, a 5xx), pressing again with the same values sends the same key, so the
+ * server does it at most once and answers the repeat with the first result.
+ */
+export function useChange<TInput, TData>(
+  send: (input: TInput, idempotencyKey: string) => Promise<TData>,
+  options: { onSuccess?: (data: TData, input: TInput) => unknown } = {},
+): Change<TInput, TData> {
+  const mutation = useMutation({
+    mutationFn: ({ input, key }: { input: TInput; key: string }) => send(input, key),
+    onSuccess: (data, { input }) => options.onSuccess?.(data, input),
+  });
+  const running = useRef(false);
+  const unsure = useRef<{ body: string; key: string } | null>(null);
+
+  const submit = (input: TInput, callbacks: ChangeCallbacks<TData> = {}) => {
+    if (running.current) return;
+    running.current = true;
+    const body = JSON.stringify(input);
+    const key = unsure.current?.body === body ? unsure.current.key : newIdempotencyKey();
+    mutation.mutateAsync({ input, key }).then(
+      (data) => {
+        unsure.current = null;
+        running.current = false;
+        callbacks.onSuccess?.(data);
+      },
+      (error: unknown) => {
+        // Refused or signed out: nothing was done, so a later press is a new action.
+        unsure.current = readFailure(error).kind === 'exception' ? { body, key } : null;
+        running.current = false;
+        callbacks.onError?.(error);
+      },
+    );
+  };
+
+  return {
+    submit,
+    isPending: mutation.isPending,
+    isRunning: () => running.current,
+    reset: mutation.reset,
+  };
+}
