@@ -1,7 +1,45 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const webFeatures = [
+  'auth',
+  'content',
+  'customers',
+  'dashboard',
+  'messaging',
+  'points',
+  'schemes',
+  'users',
+];
+
+/**
+ * The web app's boundaries: a feature is a folder of its own (its api.ts, screens and parts)
+ * that imports shared pieces (components, lib) and the contract, never another feature or the
+ * app shell; shared pieces import no feature. The app shell wires features together.
+ */
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message:
+      'A feature does not import another feature: move the shared piece to components/ or lib/.',
+  })),
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message: 'A feature does not import the app shell: move the shared piece to lib/.',
+  },
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'Shared pieces import no feature and not the app shell.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -24,6 +62,28 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The files an import leads to are parsed as TypeScript too, so cycles through them show.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/contract/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
     },
   },
   {

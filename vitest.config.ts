@@ -1,9 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: the server's inject tests on a real PostgreSQL, and the web app's screens in jsdom.
+// The server's inject tests on a real PostgreSQL, the web app's screens in jsdom, and checks of
+// the repository itself (its lint boundaries, its comments).
 export default defineConfig({
   test: {
-    projects: ['apps/server', 'apps/web'],
+    projects: [
+      'apps/server',
+      'apps/web',
+      { test: { name: 'repository', include: ['scripts/checks/*.test.ts'], testTimeout: 60_000 } },
+    ],
     reporters: ['default'],
     // Two cores: both projects share these workers.
     maxWorkers: 2,

@@ -99,7 +99,7 @@ function countPlaywright(report) {
 const env = { ...process.env };
 const suites = [
   {
-    label: 'vitest (server, web)',
+    label: 'vitest (server, web, repository)',
     report: path.join(reportDir, 'vitest.json'),
     command: 'npx',
     args: (report) => [

@@ -1,5 +1,5 @@
 /**
- * Every text the spec fixes (sections 2, 5 and 8) and the server messages of DESIGN.md.
+ * Every fixed text of the screens, and the server's messages.
  * Two spelling slips of the spec are corrected here ("customer", "updating").
  */
 export const MESSAGES = {

@@ -1,7 +1,7 @@
 import { COUNTRY_PREFIX } from './limits.js';
 
 /**
- * The fixed texts of the customer and loyalty-points screens (spec §2, §4, §8): Customer
+ * The fixed texts of the customer and loyalty-points screens: Customer
  * Profile, Edit customer balance, Points Statement and the shared customer search. The spec's
  * slip "cutomer" is corrected. The web app and its tests import them from here.
  */
@@ -83,7 +83,7 @@ export const LEDGER_TEXTS = {
     dialogSearch: 'Change customer name & mobile no',
     update: 'UPDATE',
     cancel: 'CANCEL',
-    /** The printout (spec §2): the shop's heading, address and mobile, then this line. */
+    /** The printout: the shop's heading, address and mobile, then this line. */
     printRange: (from: string, to: string) => `Points ledger from ${from} to ${to}.`,
     printCustomer: (name: string, mobileno: string) =>
       `Customer: ${name} (${COUNTRY_PREFIX}) ${mobileno}`,

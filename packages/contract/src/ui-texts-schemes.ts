@@ -1,7 +1,7 @@
 import { COUNTRY_PREFIX } from './limits.js';
 
 /**
- * The fixed texts of the three scheme screens (spec §2, §4, §8): Scheme Initiation, Scheme
+ * The fixed texts of the three scheme screens: Scheme Initiation, Scheme
  * Statement and Scheme Summary, with their dialogs, receipts and printouts. The spec's own
  * messages live in MESSAGES; these are the labels around them. The web app and its tests import
  * them from here.

@@ -1,5 +1,5 @@
 /**
- * The fixed texts of the web app's screens (spec §2): sidebar labels, page titles and the
+ * The fixed texts of the web app's screens: sidebar labels, page titles and the
  * labels of the sign-in and profile forms. The web app and the e2e tests import them from here.
  */
 export const SIDEBAR_LABELS = {

@@ -2,7 +2,7 @@ import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { isSignedIn, setLoginRedirect, type LoginState } from '../lib/session';
-import { PATHS, SCREENS, type ScreenKey } from './paths';
+import { PATHS, SCREENS, type ScreenKey } from '../lib/paths';
 import { lazyPage } from './lazyPage';
 import { RouteError, RouteLoading } from './RouteStates';
 
@@ -84,7 +84,7 @@ function LoginRedirect() {
   return null;
 }
 
-/** The route table of spec §2; needs a router around it (BrowserRouter, or MemoryRouter in tests). */
+/** The route table; needs a router around it (BrowserRouter, or MemoryRouter in tests). */
 export function AppRoutes() {
   return (
     <ErrorBoundary fallback={(retry) => <RouteError onRetry={retry} />}>

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { PAGE_TITLES, UI_TEXTS } from '@kanak/contract';
 import { PageHeader } from '../components/PageHeader';
-import { PATHS } from './paths';
+import { PATHS } from '../lib/paths';
 
 /** An unknown /home/* address, shown inside the main layout. */
 export function NotFoundPage() {

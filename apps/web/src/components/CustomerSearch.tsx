@@ -46,7 +46,7 @@ export interface CustomerSearchProps {
   /** Called with the chosen customer, or null when the box is cleared. */
   onSelect: (customer: CustomerOption | null) => void;
   label: string;
-  /** How long typing must pause before the search is sent (spec §7: 1000 ms). */
+  /** How long typing must pause before the search is sent (1000 ms). */
   pause?: number;
   autoFocus?: boolean;
   /** The text as typed (Customer Profile keeps it as the mobile number). */
@@ -88,7 +88,7 @@ export function CustomerSearch({
   }, []);
 
   useEffect(() => {
-    // Spec §8: a failed customer search is logged only.
+    // A failed customer search is logged only.
     if (results.error) console.error('Customer search failed', results.error);
   }, [results.error]);
 

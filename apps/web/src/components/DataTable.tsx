@@ -111,7 +111,7 @@ export const cardLabel = (header: ReactNode): string | undefined =>
 
 /**
  * A striped table whose body scrolls in a fixed height between a fixed header and footer
- * (spec §2: the points statement, the scheme summary). Built on a CSS grid with ARIA table
+ * (the points statement, the scheme summary). Built on a CSS grid with ARIA table
  * roles, so that only the body scrolls while the columns stay aligned.
  */
 export function DataTable<Row>({

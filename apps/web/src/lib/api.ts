@@ -5,7 +5,7 @@ import { storage } from './storage';
 import { endSession } from './session';
 
 /**
- * The one HTTP client (spec §7, DESIGN §4): JSON, 15 s timeout, the saved token as a Bearer
+ * The one HTTP client: JSON, 15 s timeout, the saved token as a Bearer
  * header, up to 3 retries with exponential backoff for network errors, for idempotent
  * requests that meet a 429 or 5xx and for a change the server is still making, and an
  * Idempotency-Key on every mutating request.
@@ -118,7 +118,7 @@ export function logout(): void {
     .catch(() => undefined);
 }
 
-/** The response envelope of every endpoint (DESIGN §4). */
+/** The response envelope of every endpoint. */
 export interface Envelope {
   success: boolean;
   message?: string;

@@ -47,7 +47,7 @@ export const customerDataRequest = z.object({ mobileno: mobileNumber });
 
 const custidRule = 'custid must be a customer id.';
 
-/** The Customer Profile form (spec §3), as saved by update-customer-data. */
+/** The Customer Profile form, as saved by update-customer-data. */
 export const customerForm = z.object({
   // Digits only: not `1e3` or `0x1F`, which Number() would turn into a customer id.
   custid: z

@@ -14,7 +14,7 @@ export const SCHEME_STATUS = {
 } as const;
 export type SchemeStatus = (typeof SCHEME_STATUS)[keyof typeof SCHEME_STATUS];
 
-/** How the screens name a status; 'n', empty or missing all read Inactive (spec §4). */
+/** How the screens name a status; 'n', empty or missing all read Inactive. */
 export function schemeStatusLabel(
   matyn: string | null | undefined,
 ): 'Inactive' | 'Active' | 'Completed' {
@@ -25,7 +25,7 @@ export function schemeStatusLabel(
 export const isInactive = (matyn: string | null | undefined) =>
   schemeStatusLabel(matyn) === 'Inactive';
 
-/** The summary's status filter (spec §3): id and label; the label is what the API receives. */
+/** The summary's status filter: id and label; the label is what the API receives. */
 export const SUMMARY_STATUS_OPTIONS = [
   { id: 0, label: 'All' },
   { id: 1, label: 'Active' },

@@ -110,7 +110,7 @@ export function createPointsService({ db, today, customers }: Deps) {
       });
     },
 
-    /** The ledger for a date range, opening with the balance brought forward (DESIGN §5). */
+    /** The ledger for a date range, opening with the balance brought forward. */
     async statement(filter: PointsStatementFilter): Promise<StatementRow[]> {
       // One snapshot for both reads: an edit moving an entry across DFROM in between would
       // otherwise count it twice or not at all.

@@ -11,7 +11,7 @@ import {
 } from '@kanak/contract';
 import { fakeServer, testBranding } from '../../test/fake-server';
 import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
-import { PATHS, SCREENS } from '../paths';
+import { PATHS, SCREENS } from '../../lib/paths';
 
 const layout = UI_TEXTS.layout;
 const currentPath = () => screen.getByTestId('current-path').textContent;

@@ -22,7 +22,7 @@ import SmsIcon from '@mui/icons-material/SmsOutlined';
 import SummarizeIcon from '@mui/icons-material/SummarizeOutlined';
 import { NavLink } from 'react-router';
 import { SIDEBAR_LABELS, UI_TEXTS } from '@kanak/contract';
-import { PATHS, SCREENS, type Screen, type ScreenKey } from '../paths';
+import { PATHS, SCREENS, type Screen, type ScreenKey } from '../../lib/paths';
 import { CompanyName } from '../../lib/branding';
 import { brand } from '../theme';
 

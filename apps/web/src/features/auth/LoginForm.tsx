@@ -9,7 +9,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { LIMITS, UI_TEXTS } from '@kanak/contract';
 import { setLoginNotice, showAlert, useLoginNotice } from '../../lib/app-state';
 import { deepLinkOf, startSession, takeReturnPlace } from '../../lib/session';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { PlainTextField } from '../../components/PlainTextField';
 import { signIn, signInErrorMessage, type SignInForm } from './api';
 

@@ -72,7 +72,7 @@ const blank = (mobileno = ''): CustomerValues => ({
   pan: '',
 });
 
-/** A stored date; '' and the legacy 1900-01-01 mean "no date" (spec §4). */
+/** A stored date; '' and the legacy 1900-01-01 mean "no date". */
 const toDay = (isoDate: string) => (isoDate && isoDate !== SENTINEL_DATE ? dayjs(isoDate) : null);
 
 const fromRecord = (record: CustomerRecord): CustomerValues => ({
@@ -98,7 +98,7 @@ interface Problem {
   message: string;
 }
 
-/** Spec §5, in the spec's order: mobile present, then 10 digits, then a name. */
+/** The warnings in their fixed order: mobile present, then 10 digits, then a name. */
 function firstProblem(values: CustomerValues): Problem | null {
   const mobile = mobileNumber.safeParse(values.mobileno);
   if (!mobile.success)
@@ -179,11 +179,11 @@ export function CustomerProfileForm() {
   const choose = (customer: CustomerOption | null) => {
     setSelected(customer);
     if (!customer) return;
-    // Spec §4: choosing a result clears the form, then fills it with the full customer.
+    // Choosing a result clears the form, then fills it with the full customer.
     reset(blank(customer.MOBILENO));
     lookup.mutate(customer.MOBILENO, {
       onSuccess: (record) => reset(fromRecord(record)),
-      // Spec §8: fetch failures are logged only.
+      // Fetch failures are logged only.
       onError: (error) => console.error('Customer profile fetch failed', error),
     });
   };
@@ -330,7 +330,7 @@ export function CustomerProfileForm() {
               label={texts.search}
               pause={LIMITS.customerSearchPauseMs}
               autoFocus
-              // Spec §4: typing updates the mobile number.
+              // Typing updates the mobile number.
               onTextChange={(typed) => {
                 setValue('mobileno', typed.trim());
                 if (mobileError) clearErrors('mobileno');

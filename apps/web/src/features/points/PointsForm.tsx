@@ -59,7 +59,7 @@ interface PointsFormProps {
 }
 
 /**
- * The loyalty-points form (spec §2, §4, §5): customer search, read-only Mobile no. and Name,
+ * The loyalty-points form: customer search, read-only Mobile no. and Name,
  * Date, the Points Allocation / Points Deduction toggle (no initial choice), Loyalty Points
  * (digits only), Narration and UPDATE.
  */
@@ -119,7 +119,7 @@ export function PointsForm({
   };
 
   const submit = (values: PointsFormValues) => {
-    // Spec §5: a mobile number, a points value and a CASHCR choice (and a date) are needed.
+    // A mobile number, a points value and a CASHCR choice (and a date) are needed.
     if (!values.MOBILENO || !values.POINTS || !values.CASHCR || !values.INVDATE) {
       showAlert('warning', MESSAGES.requiredFields);
       return;
@@ -222,7 +222,7 @@ export function PointsForm({
               inputRef={field.ref}
               value={field.value}
               onBlur={field.onBlur}
-              // Spec §5: digits only; any other keystroke is ignored.
+              // Digits only; any other keystroke is ignored.
               onChange={(event) => {
                 if (/^\d*$/.test(event.target.value)) field.onChange(event.target.value);
               }}

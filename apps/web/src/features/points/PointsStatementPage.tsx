@@ -69,7 +69,7 @@ export function PointsStatementPage() {
   const statementResult = useQuery(statementQuery(submitted?.filter ?? null));
 
   useEffect(() => {
-    // Spec §8: financial-year and statement failures are logged only.
+    // Financial-year and statement failures are logged only.
     if (financialYear.error) console.error('Financial year fetch failed', financialYear.error);
   }, [financialYear.error]);
   useEffect(() => {
@@ -217,7 +217,7 @@ interface StatementTableProps {
   onEdit: (row: StatementRow) => void;
 }
 
-/** Edit icon, Date, Narration, Sale Amt., Credit, Debit; then Total and Balance (spec §2, §4). */
+/** Edit icon, Date, Narration, Sale Amt., Credit, Debit; then Total and Balance. */
 function StatementTable({ statement, loading, onEdit }: StatementTableProps) {
   const rows = statement?.rows ?? [];
   const dfrom = statement?.filter.DFROM ?? '';

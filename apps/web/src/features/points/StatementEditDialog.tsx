@@ -13,7 +13,7 @@ import { PointsForm } from './PointsForm';
 
 const texts = LEDGER_TEXTS.statement;
 
-/** Spec §4: the row's values, with POINTS = credit + debit. */
+/** The row's values, with POINTS = credit + debit. */
 const fromRow = (row: StatementRow): PointsFormValues => ({
   CUSTNAME: row.CUSTNAME,
   MOBILENO: row.MOBILENO,

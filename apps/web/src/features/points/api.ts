@@ -10,14 +10,14 @@ import { api, expectSuccess, readFailure, withIdempotencyKey, type Envelope } fr
 import { useChange } from '../../lib/change';
 import { refetchAfterChange } from '../../lib/query-client';
 
-/** The loyalty-points form as the screens hold it (spec §3); POINTS stays text. */
+/** The loyalty-points form as the screens hold it; POINTS stays text. */
 export interface PointsFormValues {
   CUSTNAME: string;
   MOBILENO: string;
   POINTS: string;
   NARRATION: string;
   INVDATE: string;
-  /** No choice until the user makes one (spec §4). */
+  /** No choice until the user makes one. */
   CASHCR: CashCr | '';
 }
 
@@ -100,7 +100,7 @@ export function useUpdateStatement() {
 
 /**
  * The message for a failed points change: the server's own words when it refused (e.g.
- * "Insufficient points. Available balance: 70."), else the screen's fixed text (spec §8).
+ * "Insufficient points. Available balance: 70."), else the screen's fixed text.
  */
 export function pointsFailureMessage(error: unknown, fixed: string): string | null {
   const failure = readFailure(error);

@@ -109,7 +109,7 @@ export function SchemeGenerationPage() {
       },
     );
 
-  /** Spec §5, in its order: customer, amount, the previous scheme, then the PAN. */
+  /** The checks in their fixed order: customer, amount, the previous scheme, then the PAN. */
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Read at once: a second press in the same instant must not start a second scheme.

@@ -68,7 +68,7 @@ export function SchemeSummaryPage() {
   const activate = useActivateScheme();
 
   useEffect(() => {
-    // Spec §8: a failed financial-year fetch is logged only (the dates stay today).
+    // A failed financial-year fetch is logged only (the dates stay today).
     if (financialYear.error) console.error('Financial year fetch failed', financialYear.error);
   }, [financialYear.error]);
 
@@ -82,7 +82,7 @@ export function SchemeSummaryPage() {
 
   const from = fromInput ?? financialYear.data ?? today;
   const to = toInput ?? today;
-  // Spec §8: success false clears the list.
+  // Success false clears the list.
   const rows = summary.isError ? [] : (summary.data ?? []);
   const loading = summary.isFetching;
 

@@ -18,8 +18,8 @@ import { SchemeFacts, StatementTable } from './StatementView';
 const texts = SCHEME_TEXTS.summary;
 
 /**
- * The summary's large statement modal (spec §2): the scheme's statement and 'Go back'. A failure
- * is logged only and leaves the statement empty (spec §7, §8).
+ * The summary's large statement modal: the scheme's statement and 'Go back'. A failure
+ * is logged only and leaves the statement empty.
  */
 export function StatementModal({ schemeid, onClose }: { schemeid: number; onClose: () => void }) {
   const theme = useTheme();
@@ -30,7 +30,7 @@ export function StatementModal({ schemeid, onClose }: { schemeid: number; onClos
     if (statement.error) console.error('Summary statement failed', statement.error);
   }, [statement.error]);
 
-  // Spec §7: empty when the statement could not be had (a failed refetch keeps old data).
+  // Empty when the statement could not be had (a failed refetch keeps old data).
   const data = statement.isError ? undefined : statement.data;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" fullScreen={phone}>

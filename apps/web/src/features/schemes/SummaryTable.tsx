@@ -40,7 +40,7 @@ const cellSx = {
 } as const;
 
 /**
- * The scheme summary's table (spec §2, §9): body 280 px tall scrolling between a fixed header
+ * The scheme summary's table: body 280 px tall scrolling between a fixed header
  * and footer, at least 700 px wide (narrow screens scroll it sideways), striped rows. Unlike the
  * shared DataTable its rows can be clicked: a row opens its scheme's statement.
  */

@@ -22,7 +22,7 @@ export interface SchemeStatement {
   scheme: SchemeRecord;
 }
 
-/** The summary's filter as sent (spec §3): status label plus mobile and start-date range. */
+/** The summary's filter as sent: status label plus mobile and start-date range. */
 export interface SummaryFilter {
   selected: SummaryStatusLabel;
   formData: { mobileno: string; datefrom: string; dateto: string };

@@ -18,7 +18,7 @@ import { useUpdateCurrentUser } from './api';
 
 const texts = UI_TEXTS.profile;
 
-/** Spec §5: both passwords are needed; the server checks the rest. */
+/** Both passwords are needed; the server checks the rest. */
 const profileForm = z.object({
   username: z.string(),
   oldpassword: z.string().min(1, { error: MESSAGES.provideOldPassword }),

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '@kanak/contract';
-import { AppProviders } from '../app/AppProviders';
+import { AppProviders } from './AppProviders';
 import { showAlert } from '../lib/app-state';
 
 describe('alert host', () => {
