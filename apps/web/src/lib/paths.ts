@@ -1,4 +1,4 @@
-import { PAGE_TITLES, SIDEBAR_LABELS } from '@kanak/contract';
+import { type ACCESS, PAGE_TITLES, SIDEBAR_LABELS } from '@kanak/contract';
 
 /** Every route of the web app. */
 export const PATHS = {
@@ -26,12 +26,20 @@ export interface Screen {
   title: string;
   /** `main` above the sidebar's divider, `statements` below it. */
   group: 'main' | 'statements';
+  /** The call the screen is built on, when not every role may make it: the screen is theirs. */
+  access?: keyof typeof ACCESS;
 }
 
-const screen = (key: ScreenKey, path: string, group: Screen['group']): Screen => ({
+const screen = (
+  key: ScreenKey,
+  path: string,
+  group: Screen['group'],
+  access?: keyof typeof ACCESS,
+): Screen => ({
   key,
   path,
   group,
+  access,
   label: SIDEBAR_LABELS[key],
   title: PAGE_TITLES[key],
 });
@@ -39,11 +47,11 @@ const screen = (key: ScreenKey, path: string, group: Screen['group']): Screen =>
 /** The screens under /home, in sidebar order. */
 export const SCREENS: readonly Screen[] = [
   screen('dashboard', PATHS.home, 'main'),
-  screen('mobileApp', PATHS.mobileApp, 'main'),
+  screen('mobileApp', PATHS.mobileApp, 'main', 'getFiles'),
   screen('customerProfile', PATHS.customerProfile, 'main'),
   screen('loyaltyPoints', PATHS.loyaltyPoints, 'main'),
   screen('schemeGeneration', PATHS.schemeGeneration, 'main'),
-  screen('messageConfiguration', PATHS.messageConfiguration, 'main'),
+  screen('messageConfiguration', PATHS.messageConfiguration, 'main', 'panelConfig'),
   screen('user', PATHS.user, 'main'),
   screen('statement', PATHS.statement, 'statements'),
   screen('schemeStatement', PATHS.schemeStatement, 'statements'),

@@ -32,6 +32,9 @@ export const testBranding: Branding = {
   storeTimezone: 'Asia/Kolkata',
 };
 
+/** Who the tests are signed in as, unless a test answers GET /api/me itself. */
+export const testOwner = { username: 'admin', name: 'Admin', role: 'owner', branch: null };
+
 /**
  * A fake HTTP server at the axios adapter: everything above it (interceptors, retries,
  * Idempotency-Key, 401 handling) runs for real.
@@ -92,10 +95,9 @@ export function fakeServer() {
       return requests.filter((request) => request.method === method && request.url === path);
     },
   };
-  return server.on('GET', API_PATHS.branding, {
-    status: 200,
-    body: { success: true, data: testBranding },
-  });
+  return server
+    .on('GET', API_PATHS.branding, { status: 200, body: { success: true, data: testBranding } })
+    .on('GET', API_PATHS.me, { status: 200, body: { success: true, data: testOwner } });
 }
 
 /** A reply the test releases when it wants (to look at the pending state). */

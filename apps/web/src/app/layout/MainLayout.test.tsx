@@ -9,7 +9,7 @@ import {
   STORAGE_KEYS,
   UI_TEXTS,
 } from '@kanak/contract';
-import { fakeServer, testBranding } from '../../test/fake-server';
+import { fakeServer, testBranding, testOwner } from '../../test/fake-server';
 import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
 import { PATHS, SCREENS } from '../../lib/paths';
 
@@ -25,13 +25,35 @@ describe('main layout', () => {
     expect(currentPath()).toBe('/');
   });
 
+  it('shows a cashier neither the settings screens nor their pages', async () => {
+    fakeServer().on('GET', API_PATHS.me, {
+      status: 200,
+      body: { success: true, data: { ...testOwner, username: 'priya', role: 'cashier' } },
+    });
+    setScreenWidth(1366);
+    signedInAs('priya');
+    renderApp(PATHS.mobileApp);
+
+    expect(await screen.findByText(MESSAGES.notAllowed)).toBeInTheDocument();
+    const links = within(navigation())
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links).toContain(SIDEBAR_LABELS.loyaltyPoints);
+    expect(links).not.toContain(SIDEBAR_LABELS.mobileApp);
+    expect(links).not.toContain(SIDEBAR_LABELS.messageConfiguration);
+  });
+
   it('lists every screen in spec order, a divider before the statements, and Logout', async () => {
     fakeServer();
     setScreenWidth(1366);
     signedInAs('meera');
     renderApp(PATHS.home);
 
-    const links = within(await screen.findByRole('navigation')).getAllByRole('link');
+    // The owner's screens show once the role is known.
+    await within(await screen.findByRole('navigation')).findByRole('link', {
+      name: SIDEBAR_LABELS.mobileApp,
+    });
+    const links = within(navigation()).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       SIDEBAR_LABELS.dashboard,
       SIDEBAR_LABELS.mobileApp,

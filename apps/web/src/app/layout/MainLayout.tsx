@@ -5,6 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { Outlet, useLocation } from 'react-router';
+import { ForRoleOnly } from './ForRoleOnly';
 import { LIMITS, UI_TEXTS } from '@kanak/contract';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { logout } from '../../lib/api';
@@ -35,52 +36,54 @@ export function MainLayout() {
   const closeDrawer = () => setDrawerOpen(false);
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
-      <SkipLink />
-      <TopBar
-        username={username}
-        onOpenMenu={isLargeScreen ? undefined : () => setDrawerOpen(true)}
-        onLogout={logout}
-      />
-      {isLargeScreen ? (
-        <Drawer
-          variant="permanent"
-          className="no-print"
-          sx={{ width, flexShrink: 0 }}
-          slotProps={{ paper: { sx: paperSx } }}
-        >
-          <Sidebar onLogout={logout} />
-        </Drawer>
-      ) : (
-        <Drawer
-          variant="temporary"
-          open={drawerOpen}
-          onClose={closeDrawer}
-          className="no-print"
-          slotProps={{ paper: { sx: paperSx } }}
-        >
-          <Sidebar onNavigate={closeDrawer} onClose={closeDrawer} onLogout={logout} />
-        </Drawer>
-      )}
-      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <Toolbar className="no-print" />
-        <Box
-          component="main"
-          id="main-content"
-          tabIndex={-1}
-          sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
-        >
-          <ScreenProviders>
+    <ScreenProviders>
+      <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+        <SkipLink />
+        <TopBar
+          username={username}
+          onOpenMenu={isLargeScreen ? undefined : () => setDrawerOpen(true)}
+          onLogout={logout}
+        />
+        {isLargeScreen ? (
+          <Drawer
+            variant="permanent"
+            className="no-print"
+            sx={{ width, flexShrink: 0 }}
+            slotProps={{ paper: { sx: paperSx } }}
+          >
+            <Sidebar onLogout={logout} />
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="temporary"
+            open={drawerOpen}
+            onClose={closeDrawer}
+            className="no-print"
+            slotProps={{ paper: { sx: paperSx } }}
+          >
+            <Sidebar onNavigate={closeDrawer} onClose={closeDrawer} onLogout={logout} />
+          </Drawer>
+        )}
+        <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <Toolbar className="no-print" />
+          <Box
+            component="main"
+            id="main-content"
+            tabIndex={-1}
+            sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
+          >
             <ErrorBoundary key={pathname} fallback={(retry) => <RouteError onRetry={retry} />}>
               <Suspense fallback={<RouteLoading />}>
-                <Outlet />
+                <ForRoleOnly pathname={pathname}>
+                  <Outlet />
+                </ForRoleOnly>
               </Suspense>
             </ErrorBoundary>
-          </ScreenProviders>
+          </Box>
+          <Footer />
         </Box>
-        <Footer />
       </Box>
-    </Box>
+    </ScreenProviders>
   );
 }
 

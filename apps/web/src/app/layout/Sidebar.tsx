@@ -22,6 +22,7 @@ import SmsIcon from '@mui/icons-material/SmsOutlined';
 import SummarizeIcon from '@mui/icons-material/SummarizeOutlined';
 import { NavLink } from 'react-router';
 import { SIDEBAR_LABELS, UI_TEXTS } from '@kanak/contract';
+import { useMayOpen } from '../../lib/me';
 import { PATHS, SCREENS, type Screen, type ScreenKey } from '../../lib/paths';
 import { CompanyName } from '../../lib/branding';
 import { brand } from '../theme';
@@ -67,7 +68,9 @@ interface SidebarProps {
 
 /** The sidebar's content: both groups of screens, a divider between them, and Logout. */
 export function Sidebar({ onNavigate, onClose, onLogout }: SidebarProps) {
-  const group = (name: Screen['group']) => SCREENS.filter((screen) => screen.group === name);
+  const mayOpen = useMayOpen();
+  const group = (name: Screen['group']) =>
+    SCREENS.filter((screen) => screen.group === name && mayOpen(screen));
   const item = (screen: Screen) => (
     <ListItem key={screen.key} disablePadding>
       <ListItemButton

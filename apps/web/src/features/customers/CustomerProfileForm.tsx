@@ -34,6 +34,7 @@ import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
 import { useCustomerLookup, useExportCustomers, useSaveCustomer } from './api';
 import illustration from './customer-card.svg';
+import { useMayCall } from '../../lib/me';
 
 const texts = LEDGER_TEXTS.customerProfile;
 const optionLabel = LEDGER_TEXTS.customerSearch.optionLabel;
@@ -233,6 +234,7 @@ export function CustomerProfileForm() {
     });
   };
 
+  const mayExport = useMayCall('exportTicket');
   const exportAll = () =>
     exporter.mutate(undefined, {
       onError: (error) => {
@@ -367,23 +369,25 @@ export function CustomerProfileForm() {
           <Button type="button" variant="outlined" disabled={busy} onClick={cancel}>
             {texts.cancel}
           </Button>
-          <Button
-            type="button"
-            variant="outlined"
-            color="secondary"
-            disabled={exporter.isPending}
-            onClick={exportAll}
-            startIcon={
-              exporter.isPending ? (
-                <CircularProgress size={18} color="inherit" aria-label={texts.exporting} />
-              ) : (
-                <DownloadIcon />
-              )
-            }
-            sx={{ ml: { sm: 'auto !important' }, color: 'secondary.dark' }}
-          >
-            {texts.exportAll}
-          </Button>
+          {mayExport && (
+            <Button
+              type="button"
+              variant="outlined"
+              color="secondary"
+              disabled={exporter.isPending}
+              onClick={exportAll}
+              startIcon={
+                exporter.isPending ? (
+                  <CircularProgress size={18} color="inherit" aria-label={texts.exporting} />
+                ) : (
+                  <DownloadIcon />
+                )
+              }
+              sx={{ ml: { sm: 'auto !important' }, color: 'secondary.dark' }}
+            >
+              {texts.exportAll}
+            </Button>
+          )}
         </Stack>
       </Box>
     </Paper>

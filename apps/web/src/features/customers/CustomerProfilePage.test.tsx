@@ -289,7 +289,8 @@ describe('Customer Profile', { timeout: 60_000 }, () => {
     try {
       const user = await openProfile();
 
-      await user.click(button(texts.exportAll));
+      // Shown once the role is known to be one that may export.
+      await user.click(await screen.findByRole('button', { name: texts.exportAll }));
       await waitFor(() => expect(downloads.links).toHaveLength(1));
       expect(downloads.links[0]).toEqual({
         href: new URL(`/api${ticketUrl}`, window.location.href).href,

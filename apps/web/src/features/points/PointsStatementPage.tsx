@@ -36,6 +36,7 @@ import { formatPoints } from './PointsForm';
 import { PrintLedger } from './PrintLedger';
 import { StatementEditDialog } from './StatementEditDialog';
 import { rowDate, statementCsv, statementFileName, type Statement } from './statementLedger';
+import { useMayCall } from '../../lib/me';
 
 const texts = LEDGER_TEXTS.statement;
 const c = texts.columns;
@@ -219,6 +220,8 @@ interface StatementTableProps {
 
 /** Edit icon, Date, Narration, Sale Amt., Credit, Debit; then Total and Balance. */
 function StatementTable({ statement, loading, onEdit }: StatementTableProps) {
+  // Corrections of the ledger are a manager's.
+  const mayEdit = useMayCall('updateStatement');
   const rows = statement?.rows ?? [];
   const dfrom = statement?.filter.DFROM ?? '';
   const { total, balance } = statementTotals([...rows]);
@@ -230,7 +233,7 @@ function StatementTable({ statement, loading, onEdit }: StatementTableProps) {
       width: '52px',
       align: 'center',
       cell: (row) =>
-        row.TS === ENTRY_SOURCE.manual ? (
+        row.TS === ENTRY_SOURCE.manual && mayEdit ? (
           <IconButton
             size="small"
             onClick={() => onEdit(row)}

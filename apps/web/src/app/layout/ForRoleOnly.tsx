@@ -1,0 +1,26 @@
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { MESSAGES } from '@kanak/contract';
+import { PageHeader } from '../../components/PageHeader';
+import { meQuery, useMayOpen } from '../../lib/me';
+import { SCREENS } from '../../lib/paths';
+import { RouteLoading } from '../RouteStates';
+
+/**
+ * A screen the signed-in role may not use says so at once, instead of failing call by call;
+ * such a screen waits for the role before it shows at all.
+ */
+export function ForRoleOnly({ pathname, children }: { pathname: string; children: ReactNode }) {
+  const screen = SCREENS.find((candidate) => candidate.path === pathname);
+  const { data: me, isError } = useQuery({ ...meQuery, enabled: screen?.access !== undefined });
+  const mayOpen = useMayOpen();
+  if (!screen || mayOpen(screen)) return children;
+  if (!me && !isError) return <RouteLoading />;
+  return (
+    <>
+      <PageHeader title={screen.title} />
+      <Typography>{MESSAGES.notAllowed}</Typography>
+    </>
+  );
+}
