@@ -21,7 +21,8 @@ import { ADMIN } from './env';
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 30_000;
 
-function freePort(): Promise<number> {
+/** A loopback port nobody listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

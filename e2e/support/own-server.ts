@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN } from './env';
+import { freePort } from './global-setup';
 
 /**
  * A server of a test's own, started from the same build exactly as the shared one (embedded
@@ -104,17 +104,4 @@ export class OwnServer {
       fs.rmSync(`${this.dataDir}.log`, { force: true });
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
 }

@@ -145,21 +145,10 @@ export const customersRepo = {
       .where(eq(customers.id, customerId));
   },
 
-  /** The customer a scheme is for, locked while a scheme is started or the PAN saved. */
-  async lockForScheme(tx: Tx, customerId: number) {
-    const [row] = await tx
-      .select(schemeColumns)
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .for('update');
-    return row;
-  },
-
-  async findForScheme(tx: Tx, customerId: number) {
-    const [row] = await tx
-      .select(schemeColumns)
-      .from(customers)
-      .where(eq(customers.id, customerId));
+  /** The customer a scheme is for; locked while a scheme is started or the PAN saved. */
+  async findForScheme(tx: Tx, customerId: number, options: { forUpdate?: boolean } = {}) {
+    const query = tx.select(schemeColumns).from(customers).where(eq(customers.id, customerId));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
     return row;
   },
 

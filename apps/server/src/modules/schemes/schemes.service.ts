@@ -32,7 +32,7 @@ interface Deps {
   today: () => string;
   terms: { installments: number; bonusPercent: number };
   /** What schemes need of the customers table, which the customers module owns. */
-  customers: Pick<CustomersRepo, 'findForScheme' | 'lockForScheme' | 'setPan'>;
+  customers: Pick<CustomersRepo, 'findForScheme' | 'setPan'>;
 }
 
 interface Payment {
@@ -154,7 +154,7 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
     ) {
       if (input.startdt > today()) throw new InvalidInputError(MESSAGES.startInFuture);
       return run(async (tx) => {
-        const customer = await customers.lockForScheme(tx, input.custid);
+        const customer = await customers.findForScheme(tx, input.custid, { forUpdate: true });
         if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
         if (customer.mobileno !== input.mobileno)
           throw new InvalidInputError(MESSAGES.customerMismatch);
@@ -191,7 +191,7 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
 
     async updatePan(actor: StaffIdentity, custid: number, pan: string) {
       await run(async (tx) => {
-        const customer = await customers.lockForScheme(tx, custid);
+        const customer = await customers.findForScheme(tx, custid, { forUpdate: true });
         if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
         await customers.setPan(tx, custid, pan, actor.id);
         await recordAudit(tx, {

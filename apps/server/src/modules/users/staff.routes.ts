@@ -49,7 +49,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
     API_PATHS.staffDisable,
     { schema: { body: staffUsernameRequest, response: { 200: messageResponse } }, ...changes },
     async (request) => {
-      await staff.disable(request.staff, request.body.username);
+      await staff.setDisabled(request.staff, request.body.username, true);
       return { success: true, message: MESSAGES.staffDisabled(request.body.username) };
     },
   );
@@ -58,7 +58,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
     API_PATHS.staffEnable,
     { schema: { body: staffUsernameRequest, response: { 200: messageResponse } }, ...changes },
     async (request) => {
-      await staff.enable(request.staff, request.body.username);
+      await staff.setDisabled(request.staff, request.body.username, false);
       return { success: true, message: MESSAGES.staffEnabled(request.body.username) };
     },
   );

@@ -91,29 +91,20 @@ export function createStaffService({ db }: { db: Db }) {
       });
     },
 
-    async disable(actor: SessionUser, username: string) {
+    /** Disabling ends the account's sessions; the last active owner stays enabled. */
+    async setDisabled(actor: SessionUser, username: string, disabled: boolean) {
       await db.transaction(async (tx) => {
         const user = await managed(tx, actor, username);
-        if (user.disabledAt) return;
-        await keepAnOwner(tx, user);
-        await usersRepo.disable(tx, user.id);
+        if ((user.disabledAt !== null) === disabled) return;
+        if (disabled) {
+          await keepAnOwner(tx, user);
+          await usersRepo.disable(tx, user.id);
+        } else {
+          await usersRepo.enable(tx, user.id);
+        }
         await recordAudit(tx, {
           userId: actor.id,
-          action: 'staff.disable',
-          entity: 'user',
-          entityId: user.id,
-        });
-      });
-    },
-
-    async enable(actor: SessionUser, username: string) {
-      await db.transaction(async (tx) => {
-        const user = await managed(tx, actor, username);
-        if (!user.disabledAt) return;
-        await usersRepo.enable(tx, user.id);
-        await recordAudit(tx, {
-          userId: actor.id,
-          action: 'staff.enable',
+          action: disabled ? 'staff.disable' : 'staff.enable',
           entity: 'user',
           entityId: user.id,
         });
