@@ -15,8 +15,10 @@ export function ForRoleOnly({ pathname, children }: { pathname: string; children
   const screen = SCREENS.find((candidate) => candidate.path === pathname);
   const { data: me, isError } = useQuery({ ...meQuery, enabled: screen?.access !== undefined });
   const mayOpen = useMayOpen();
-  if (!screen || mayOpen(screen)) return children;
-  if (!me && !isError) return <RouteLoading />;
+  // Who is signed in could not be asked (the server away): the screen opens, and the server
+  // still refuses what the role may not do.
+  if (!screen || mayOpen(screen) || isError) return children;
+  if (!me) return <RouteLoading />;
   return (
     <>
       <PageHeader title={screen.title} />
