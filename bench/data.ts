@@ -31,8 +31,73 @@ export async function ensureDataSet(pool: pg.Pool, customers: number) {
       }),
     );
   }
+  const auditRows = await count(pool, 'audit_log');
+  const wanted = customers * AUDIT_ROWS_PER_CUSTOMER;
+  if (auditRows < wanted) {
+    await timed(
+      `${wanted - auditRows} audit rows`,
+      () => loadAuditRows(pool, { from: auditRows, count: wanted - auditRows, customers }),
+      'INSERT … SELECT',
+    );
+  }
   // Fresh statistics and a set visibility map, as autovacuum would leave a settled database.
-  if (have < customers || schemes < customers) await pool.query('VACUUM ANALYZE');
+  if (have < customers || schemes < customers || auditRows < wanted)
+    await pool.query('VACUUM ANALYZE');
+}
+
+/** Ten changes per customer: 10 million audit rows at full scale (100,000 quick). */
+export const AUDIT_ROWS_PER_CUSTOMER = 10;
+const AUDIT_STAFF = 20;
+const AUDIT_BATCH = 1_000_000;
+
+/**
+ * The audit trail of a few busy years: points credits and edits, customer updates and scheme
+ * installments by twenty staff accounts, spread evenly over three years, each concerning a
+ * customer (its mobile number set) with small before and after values. Built in PostgreSQL
+ * itself (INSERT … SELECT over generate_series, a million rows a statement): nothing crosses
+ * the wire, faster than COPY from here. The accounts are not the bench user's, whose rows
+ * each run takes back.
+ */
+async function loadAuditRows(
+  pool: pg.Pool,
+  { from, count: rows, customers }: { from: number; count: number; customers: number },
+) {
+  await pool.query(
+    `INSERT INTO users (username, name, role, password_hash)
+     SELECT 'audit-staff-' || g, 'Audit Staff ' || g, 'cashier', 'not-a-password-hash'
+     FROM generate_series(1, $1::integer) g
+     ON CONFLICT DO NOTHING`,
+    [AUDIT_STAFF],
+  );
+  const { rows: staff } = await pool.query<{ ids: number[] }>(
+    `SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE username LIKE 'audit-staff-%'`,
+  );
+  const { rows: ids } = await pool.query<{ first: number }>(
+    `SELECT min(id) AS first FROM customers`,
+  );
+  for (let start = from; start < from + rows; start += AUDIT_BATCH) {
+    const end = Math.min(start + AUDIT_BATCH, from + rows);
+    await pool.query(
+      `INSERT INTO audit_log (at, user_id, action, entity, entity_id, detail, mobile)
+       SELECT now() - interval '3 years' * (1 - g::float8 / $3) ,
+              ($4::integer[])[1 + g % array_length($4::integer[], 1)],
+              kind.action, kind.entity, (g % 100000000)::text,
+              jsonb_build_object(
+                'before', CASE WHEN kind.entity = 'customer' THEN jsonb_build_object('city', 'Chennai') END,
+                'after', jsonb_build_object('credit', g % 500, 'narration', 'Purchase')),
+              c.mobileno
+       FROM generate_series($1::bigint, $2::bigint - 1) g
+       CROSS JOIN LATERAL (SELECT (ARRAY['points.credit', 'points.credit', 'points.debit',
+                                         'customer.update', 'scheme.installment'])[1 + g % 5] AS action) a
+       CROSS JOIN LATERAL (SELECT a.action,
+                                  CASE split_part(a.action, '.', 1)
+                                    WHEN 'points' THEN 'points_entry' ELSE split_part(a.action, '.', 1)
+                                  END AS entity) kind
+       JOIN customers c ON c.id = $5::integer + (g * 7919) % $6::integer`,
+      [start, end, from + rows, staff[0]!.ids, ids[0]!.first, customers],
+    );
+    console.log(`  ${end.toLocaleString('en-IN')} audit rows`);
+  }
 }
 
 /**
@@ -66,7 +131,16 @@ export async function undoBenchWrites(pool: pg.Pool, benchUserId: number) {
   try {
     await client.query('BEGIN');
     const { rowCount } = await client.query(
-      `WITH removed AS (
+      // Every credit is a lot: the lots of those entries (and what took from them) go too.
+      `WITH mine AS (
+         SELECT mrn FROM points_entries WHERE created_by = $1
+       ), takes AS (
+         DELETE FROM points_lot_takes
+          WHERE entry_mrn IN (SELECT mrn FROM mine)
+             OR lot_id IN (SELECT id FROM points_lots WHERE entry_mrn IN (SELECT mrn FROM mine))
+       ), lots AS (
+         DELETE FROM points_lots WHERE entry_mrn IN (SELECT mrn FROM mine)
+       ), removed AS (
          DELETE FROM points_entries WHERE created_by = $1 RETURNING customer_id, credit - debit AS delta
        ), per_customer AS (
          SELECT customer_id, sum(delta) AS delta FROM removed GROUP BY customer_id
@@ -92,7 +166,8 @@ export async function countRows(pool: pg.Pool) {
     `SELECT (SELECT count(*) FROM customers)::int AS customers,
             (SELECT count(*) FROM points_entries)::int AS "ledgerRows",
             (SELECT count(*) FROM schemes)::int AS schemes,
-            (SELECT count(*) FROM scheme_installments)::int AS installments`,
+            (SELECT count(*) FROM scheme_installments)::int AS installments,
+            (SELECT count(*) FROM audit_log)::int AS "auditRows"`,
   );
   return rows[0] as Record<string, number>;
 }
@@ -109,6 +184,8 @@ export interface Samples {
   to: string;
   /** The last twelve calendar months, as summary filters. */
   months: { datefrom: string; dateto: string }[];
+  /** The latest day with installments: the cash book measured. */
+  cashBookDay: string;
 }
 
 export async function sampleInputs(pool: pg.Pool): Promise<Samples> {
@@ -122,6 +199,9 @@ export async function sampleInputs(pool: pg.Pool): Promise<Samples> {
       .toLowerCase(),
   ]);
   const today = todayIn(STORE_TIMEZONE);
+  const { rows: latest } = await pool.query<{ day: string | null }>(
+    `SELECT max(paid_on)::text AS day FROM scheme_installments`,
+  );
   return {
     searches,
     statementMobiles: rows.slice(0, rows.length / 2).map((r) => r.mobileno),
@@ -129,6 +209,7 @@ export async function sampleInputs(pool: pg.Pool): Promise<Samples> {
     from: `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`,
     to: today,
     months: lastMonths(today, 12),
+    cashBookDay: latest[0]?.day ?? today,
   };
 }
 
@@ -143,13 +224,13 @@ function lastMonths(today: string, count: number) {
   });
 }
 
-async function count(pool: pg.Pool, table: 'customers' | 'schemes') {
+async function count(pool: pg.Pool, table: 'customers' | 'schemes' | 'audit_log') {
   const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
   return rows[0]!.n;
 }
 
-async function timed(what: string, work: () => Promise<unknown>) {
-  console.log(`loading ${what} (COPY)...`);
+async function timed(what: string, work: () => Promise<unknown>, how = 'COPY') {
+  console.log(`loading ${what} (${how})...`);
   const started = Date.now();
   await work();
   console.log(`loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -20,6 +20,8 @@ export interface Scenario {
   requestsPerConnection?: number;
   /** Streaming answers have no meaningful Server-Timing; their client latency is reported. */
   streamed?: boolean;
+  /** A counter's billing system: sent with this API key instead of the staff token. */
+  apiKey?: string;
 }
 
 export interface Figures {
@@ -77,53 +79,65 @@ export async function measure(target: Target, scenario: Scenario, connections: n
   return runs;
 }
 
-async function overHttp(target: Target, scenario: Scenario, connections: number) {
+/** `keepGoing`: after the usual duration, the run goes on in steps of it while this says so. */
+export async function overHttp(
+  target: Target,
+  scenario: Scenario,
+  connections: number,
+  keepGoing?: () => boolean,
+) {
   const latencies: number[] = [];
   const serverTimes: number[] = [];
   let n = 0;
   let failed = 0;
+  let dropped = 0;
   const started = performance.now();
-  const result = await autocannon({
-    url: target.base,
-    connections,
-    // Timeouts far beyond any target: a slow answer is a figure to report, not an error. 32
-    // concurrent million-row exports share two cores for minutes.
-    ...(scenario.requestsPerConnection
-      ? { amount: connections * scenario.requestsPerConnection, timeout: 900 }
-      : { duration: target.durationS, timeout: 60 }),
-    requests: [
-      {
-        setupRequest: (request, context: { sentAt?: number }) => {
-          const call = scenario.call(n++);
-          context.sentAt = performance.now();
-          return {
-            ...request,
-            method: call.method,
-            path: call.path,
-            headers: {
-              authorization: `Bearer ${target.token}`,
-              'content-type': 'application/json',
-              ...call.headers,
-            },
-            body: call.body === undefined ? undefined : JSON.stringify(call.body),
-          };
+  do {
+    const result = await autocannon({
+      url: target.base,
+      connections,
+      // Timeouts far beyond any target: a slow answer is a figure to report, not an error. 32
+      // concurrent million-row exports share two cores for minutes.
+      ...(scenario.requestsPerConnection
+        ? { amount: connections * scenario.requestsPerConnection, timeout: 900 }
+        : { duration: target.durationS, timeout: 60 }),
+      requests: [
+        {
+          setupRequest: (request, context: { sentAt?: number }) => {
+            const call = scenario.call(n++);
+            context.sentAt = performance.now();
+            return {
+              ...request,
+              method: call.method,
+              path: call.path,
+              headers: {
+                ...(scenario.apiKey
+                  ? { 'x-api-key': scenario.apiKey }
+                  : { authorization: `Bearer ${target.token}` }),
+                'content-type': 'application/json',
+                ...call.headers,
+              },
+              body: call.body === undefined ? undefined : JSON.stringify(call.body),
+            };
+          },
+          onResponse: (status, _body, context: { sentAt?: number }, headers) => {
+            if (status !== 200) {
+              failed += 1;
+              return;
+            }
+            latencies.push(performance.now() - (context.sentAt ?? 0));
+            const timing = /dur=([\d.]+)/.exec(String(headers?.['server-timing'] ?? ''));
+            if (timing) serverTimes.push(Number(timing[1]));
+          },
         },
-        onResponse: (status, _body, context: { sentAt?: number }, headers) => {
-          if (status !== 200) {
-            failed += 1;
-            return;
-          }
-          latencies.push(performance.now() - (context.sentAt ?? 0));
-          const timing = /dur=([\d.]+)/.exec(String(headers?.['server-timing'] ?? ''));
-          if (timing) serverTimes.push(Number(timing[1]));
-        },
-      },
-    ],
-  });
+      ],
+    });
+    dropped += result.errors + result.timeouts;
+  } while (keepGoing?.());
   const seconds = (performance.now() - started) / 1000;
   return {
     requestsPerSecond: round(latencies.length / seconds),
-    errors: failed + result.errors + result.timeouts,
+    errors: failed + dropped,
     latencyMs: percentiles(latencies),
     serverTimeMs: percentiles(serverTimes),
   };

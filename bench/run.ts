@@ -1,11 +1,13 @@
 /**
  * `npm run bench` — builds or reuses the benchmark data set and measures the five
  * requests of its targets with autocannon at 1, 8 and 32 connections, each beside the same SQL
- * run raw through pg at the same concurrency; then start times and the login page's JS.
+ * run raw through pg at the same concurrency; then the points expiry and the notices' sender
+ * (BENCH_NOTICE_RATE a second, default 150), start times and the login page's JS.
  * `-- --quick`: 1/100 of the data and short runs (a smoke test; its figures are not the targets').
  * `-- --data-only`: build or check the data set, measure nothing.
  * `-- --profile <request>`: one request kind at 8 connections under `--cpu-prof` (bench/profile.ts).
  * `-- --only <request>`: one request kind measured and printed; the saved results stay as they are.
+ * `-- --replica`: the reports read from the primary, then from a streaming replica (bench/replica.ts).
  *
  * Database: BENCH_DATABASE_URL, or an embedded PostgreSQL in bench/data (bench/data-quick).
  * Needs `npm run build` first. Results: bench/results/latest.json and docs/performance.md.
@@ -19,6 +21,9 @@ import { connectDatabase } from '../apps/server/src/db/client.js';
 import { openEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { createUsersService } from '../apps/server/src/modules/users/users.service.js';
+import { branchesRepo } from '../apps/server/src/modules/branches/branches.repo.js';
+import { createApiKeysService } from '../apps/server/src/modules/integrations/api-keys.service.js';
+import { hashApiKey } from '../apps/server/src/plugins/auth.js';
 import { resolveSecrets } from '../apps/server/src/lib/secrets.js';
 import {
   countRows,
@@ -27,10 +32,15 @@ import {
   sampleInputs,
   undoBenchWrites,
 } from './data.js';
-import { measure, type Scenario } from './measure.js';
+import { EXPIRY_TODAY, makeDueLots, removeBenchLots, timeExpiry } from './expiry.js';
+import { makeBenchNotices, removeBenchNotices, sendBenchNotices } from './notices.js';
+import { startFakeWhatsApp } from '../apps/server/test/fake-whatsapp.js';
+import { measure, overHttp, type Scenario } from './measure.js';
 import { newestProfile, PROFILE_DIR, summarizeProfile } from './profile.js';
 import { saveResults, type Results } from './report.js';
-import { scenarios } from './scenarios.js';
+import { openReplicaPair, replicaStep } from './replica.js';
+import { scenarios, type BenchKey } from './scenarios.js';
+import { ensureOverdueSchemes } from './reports.js';
 import { BENCH_USER, signIn, startServer } from './server.js';
 import { loginPageJsGzipKb, startTimes } from './startup.js';
 
@@ -41,24 +51,32 @@ const { values: args } = parseArgs({
     'data-only': { type: 'boolean', default: false },
     profile: { type: 'string' },
     only: { type: 'string' },
+    replica: { type: 'boolean', default: false },
   },
 });
 const CUSTOMERS = args.quick ? 10_000 : 1_000_000;
 const DURATION_S = args.quick ? 3 : 15;
 const CONNECTIONS = [1, 8, 32];
+/** Due points lots expired by the expiry step: one per customer at full scale. */
+const DUE_LOTS = args.quick ? 10_000 : 1_000_000;
+/** Queued reminders sent by the notices step, and the rate it is configured to send at. */
+const NOTICES = args.quick ? 5_000 : 100_000;
+const NOTICE_RATE = Number(process.env.BENCH_NOTICE_RATE ?? 150);
 
 async function main() {
   const dataDir = new URL(args.quick ? './data-quick/' : './data/', import.meta.url).pathname;
   await mkdir(dataDir, { recursive: true, mode: 0o755 });
   const secrets = await resolveSecrets(dataDir, {});
-  const embedded = process.env.BENCH_DATABASE_URL
+  const pair = args.replica ? await openReplicaPair() : undefined;
+  const external = pair?.primaryUrl ?? process.env.BENCH_DATABASE_URL;
+  const embedded = external
     ? undefined
     : await openEmbeddedPostgres({
         dataDir,
         password: secrets.embeddedDbPassword,
         log: pino({ level: 'warn' }),
       });
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? embedded!.url;
+  const databaseUrl = external ?? embedded!.url;
   const database = connectDatabase(databaseUrl, { max: 4 });
   try {
     await migrateDatabase(database.db);
@@ -66,15 +84,28 @@ async function main() {
     if (args['data-only']) return;
     const benchUserId = await ensureBenchUser(database);
     await undoBenchWrites(database.pool, benchUserId);
+    const benchKey = await benchApiKey(database);
     const samples = await sampleInputs(database.pool);
     await ensureLongStatements(database.pool, samples);
+    await ensureOverdueSchemes(database.pool);
     const named = (name: string) => {
-      const scenario = scenarios(samples, benchUserId).find((s) => s.name === name);
+      const scenario = scenarios(samples, benchUserId, benchKey).find((s) => s.name === name);
       if (!scenario) throw new Error(`no request kind named ${name}`);
       return scenario;
     };
     if (args.profile) {
       await profile(named(args.profile), databaseUrl, dataDir);
+      return;
+    }
+    if (pair) {
+      await replicaStep({
+        pair,
+        scenarios: scenarios(samples, benchUserId, benchKey),
+        dataDir,
+        durationS: DURATION_S,
+        quick: args.quick,
+        dataSet: await countRows(database.pool),
+      });
       return;
     }
     if (args.only) {
@@ -83,7 +114,7 @@ async function main() {
       return;
     }
     const measured: Results['scenarios'] = {};
-    for (const scenario of scenarios(samples, benchUserId)) {
+    for (const scenario of scenarios(samples, benchUserId, benchKey)) {
       // A server of its own per request kind: the export's RSS is then the export's, not the
       // heap that earlier runs left behind (V8 seldom gives memory back).
       measured[scenario.name] = await measureOnOwnServer(
@@ -93,12 +124,22 @@ async function main() {
         CONNECTIONS,
       );
     }
+    const expiry = await expiryStep(database, named('posSale'), databaseUrl, dataDir);
+    const notices = await noticesStep(
+      database,
+      named('customerSearch'),
+      databaseUrl,
+      dataDir,
+      secrets.dataKey,
+    );
     const results: Results = {
       at: new Date().toISOString(),
       quick: args.quick,
       machine: await describeMachine(database.pool),
       dataSet: await countRows(database.pool),
       scenarios: measured,
+      expiry,
+      notices,
       start: await startTimes(),
       loginJsGzipKb: loginPageJsGzipKb(),
     };
@@ -107,6 +148,7 @@ async function main() {
   } finally {
     await database.close();
     await embedded?.stop();
+    await pair?.close();
   }
 }
 
@@ -117,19 +159,25 @@ async function measureOnOwnServer(
   connections: number[],
   nodeArgs: string[] = [],
 ) {
-  const server = await startServer(databaseUrl, dataDir, nodeArgs);
+  // The jobs off: a request kind is measured alone (the expiry and the notices have steps of
+  // their own), and the daily reminders would otherwise write a notice for every scheme due.
+  const server = await startServer(databaseUrl, dataDir, nodeArgs, { JOBS: 'off' });
   try {
-    const target = {
-      base: server.base,
-      token: await signIn(server.base),
-      databaseUrl,
-      serverPid: server.pid,
-      durationS: DURATION_S,
-    };
-    return await measure(target, scenario, connections);
+    return await measure(await signedInTarget(server, databaseUrl), scenario, connections);
   } finally {
     await server.stop(); // a clean stop, so --cpu-prof writes its profile
   }
+}
+
+/** The requests' target: the server, with the bench user signed in. */
+async function signedInTarget(server: { base: string; pid: number }, databaseUrl: string) {
+  return {
+    base: server.base,
+    token: await signIn(server.base),
+    databaseUrl,
+    serverPid: server.pid,
+    durationS: DURATION_S,
+  };
 }
 
 async function profile(scenario: Scenario, databaseUrl: string, dataDir: string) {
@@ -142,6 +190,105 @@ async function profile(scenario: Scenario, databaseUrl: string, dataDir: string)
     ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`],
   );
   console.log(await summarizeProfile(await newestProfile()));
+}
+
+/**
+ * The expiry of DUE_LOTS due lots (made by SQL, taken back after), timed once with nothing
+ * else running and once while counters post sales at 8 connections; the sales' p95 idle (on
+ * the same server, just before) beside their p95 during the expiry.
+ */
+async function expiryStep(
+  database: ReturnType<typeof connectDatabase>,
+  posSale: Scenario,
+  databaseUrl: string,
+  dataDir: string,
+) {
+  await removeBenchLots(database.pool);
+  await makeDueLots(database.pool, DUE_LOTS);
+  const idle = await timeExpiry(database.db, database.pool);
+  console.log(`expiry of ${idle.lots} lots, idle: ${idle.seconds} s`);
+  await removeBenchLots(database.pool);
+  await makeDueLots(database.pool, DUE_LOTS);
+  // Its own expiry job off: that would expire the bench's lots by today's date meanwhile.
+  const server = await startServer(databaseUrl, dataDir, [], { JOBS: 'off' });
+  try {
+    const target = {
+      base: server.base,
+      token: '',
+      databaseUrl,
+      serverPid: server.pid,
+      durationS: DURATION_S,
+    };
+    const salesIdle = await overHttp(target, posSale, 8);
+    // The sales run for as long as the expiry does (at least the usual duration).
+    let expiring = true;
+    const during = timeExpiry(database.db, database.pool).finally(() => (expiring = false));
+    const salesDuring = await overHttp(target, posSale, 8, () => expiring);
+    const busy = await during;
+    console.log(
+      `expiry of ${busy.lots} lots while sales post: ${busy.seconds} s; sales p95 ${salesIdle.serverTimeMs.p95} ms idle, ${salesDuring.serverTimeMs.p95} ms during`,
+    );
+    return {
+      lots: DUE_LOTS,
+      today: EXPIRY_TODAY,
+      idleSeconds: idle.seconds,
+      busySeconds: busy.seconds,
+      salesIdle,
+      salesDuring,
+      loadAverage: os.loadavg()[0]!.toFixed(2),
+    };
+  } finally {
+    await server.stop();
+    await removeBenchLots(database.pool);
+  }
+}
+
+/**
+ * NOTICES queued reminders sent by a notices worker to a local fake provider at NOTICE_RATE a
+ * second (BENCH_NOTICE_RATE), counted at the fake (each once, none lost); the API's p95 on
+ * customer search (1 connection) just before, beside the same while the worker sends.
+ */
+async function noticesStep(
+  database: ReturnType<typeof connectDatabase>,
+  search: Scenario,
+  databaseUrl: string,
+  dataDir: string,
+  dataKey: string,
+) {
+  await removeBenchNotices(database.pool);
+  const fake = await startFakeWhatsApp();
+  const server = await startServer(databaseUrl, dataDir, [], { JOBS: 'off' });
+  try {
+    const target = await signedInTarget(server, databaseUrl);
+    const searchIdle = await overHttp(target, search, 1);
+    await makeBenchNotices(database.pool, NOTICES, dataKey);
+    let sending = true;
+    const sent = sendBenchNotices(database.pool, fake, {
+      databaseUrl,
+      notices: NOTICES,
+      rate: NOTICE_RATE,
+      dataKey,
+    }).finally(() => (sending = false));
+    const searchDuring = await overHttp(target, search, 1, () => sending);
+    const run = await sent;
+    console.log(
+      `notices: ${run.delivered} of ${run.notices} in ${run.seconds} s (${run.achievedPerSecond}/s, configured ${run.rate}/s), ${run.duplicates} twice, ${run.lost} lost; search p95 ${searchIdle.serverTimeMs.p95} ms idle, ${searchDuring.serverTimeMs.p95} ms while sending`,
+    );
+    return { ...run, searchIdle, searchDuring, loadAverage: os.loadavg()[0]!.toFixed(2) };
+  } finally {
+    await server.stop();
+    await fake.close();
+    await removeBenchNotices(database.pool);
+  }
+}
+
+/** An API key for the bench's counter, made anew each run (shown once, as for a shop). */
+async function benchApiKey(database: ReturnType<typeof connectDatabase>): Promise<BenchKey> {
+  const { key } = await createApiKeysService({ db: database.db, branches: branchesRepo }).add(
+    null,
+    { label: 'Bench counter' },
+  );
+  return { key, hash: hashApiKey(key) };
 }
 
 async function ensureBenchUser(database: ReturnType<typeof connectDatabase>) {

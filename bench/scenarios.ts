@@ -1,26 +1,177 @@
 /**
- * The five measured requests, each beside the SQL the server runs for it. The raw
+ * The measured requests, each beside the SQL the server runs for it. The raw
  * SQL is kept statement for statement equal to the repos' queries, so the ratio shows what the
  * HTTP layer, validation and serialisation add.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
-import { API_PATHS, API_PREFIX, IDEMPOTENCY_HEADER } from '@kanak/contract';
+import { API_PATHS, API_PREFIX, IDEMPOTENCY_HEADER, LIMITS } from '@kanak/contract';
 import type { Samples } from './data.js';
 import type { Scenario } from './measure.js';
+import { reportScenarios } from './reports.js';
 
 const api = (path: string) => `${API_PREFIX}${path}`;
 const pick = <T>(list: T[], n: number) => list[n % list.length]!;
 
-export function scenarios(samples: Samples, benchUserId: number): Scenario[] {
+export function scenarios(samples: Samples, benchUserId: number, key: BenchKey): Scenario[] {
   return [
     customerSearch(samples),
     pointsStatement(samples),
     pointsUpdate(samples, benchUserId),
     schemeSummary(samples),
+    summaryPage(samples),
     customerExport(),
+    auditFirstPage(),
+    auditByMobile(samples),
+    posSale(samples, key),
+    ...reportScenarios(samples),
   ];
+}
+
+/** The bench's API key (a counter's billing system) and what the server looks it up by. */
+export interface BenchKey {
+  key: string;
+  hash: string;
+}
+
+/**
+ * The outbox's statements for one notice, as the change's transaction runs them: the
+ * templates, the customer with their transactional consent, the branch, the panel, the points
+ * rules (for the balance's worth), and the notice itself (skipped: the bench's customers have
+ * not consented).
+ */
+async function rawNotice(
+  client: pg.PoolClient,
+  event: string,
+  customerId: number,
+  branch: { id: number } | { userId: number },
+) {
+  await client.query(`SELECT * FROM notice_templates`);
+  const { rows } = await client.query<{ custname: string; mobileno: string }>(
+    `SELECT c.id, c.custname, c.mobileno, c.points_balance,
+            coalesce((SELECT cc.granted FROM customer_consents cc
+                       WHERE cc.customer_id = c.id AND cc.purpose = 'transactional'
+                       ORDER BY cc.id DESC LIMIT 1), false) AS consented
+       FROM customers c WHERE c.id = ANY($1::int[])`,
+    [`{${customerId}}`],
+  );
+  await client.query(
+    'id' in branch
+      ? `SELECT * FROM branches WHERE id IN ($1)`
+      : `SELECT * FROM branches WHERE id IN (SELECT branch_id FROM users WHERE id = $1)`,
+    ['id' in branch ? branch.id : branch.userId],
+  );
+  await client.query(`SELECT * FROM panel_config WHERE id = 1`);
+  await client.query(
+    `SELECT * FROM points_rules WHERE valid_from <= now() ORDER BY valid_from DESC, id DESC LIMIT 1`,
+  );
+  await client.query(
+    `INSERT INTO notices (event, customer_id, branch_id, mobile, text, status, reason, dedupe_key)
+     VALUES ($1, $2, NULL, $3, $4, 'skipped', 'The customer has not consented to WhatsApp notices.', NULL)
+     ON CONFLICT DO NOTHING RETURNING id, status`,
+    [event, customerId, rows[0]!.mobileno, `Dear ${rows[0]!.custname}, bench notice`],
+  );
+}
+
+/**
+ * Every request's invoice number is new (a sale posted twice is answered from storage): a
+ * prefix per bench run and one counter across all the runs at 1, 8 and 32 connections.
+ */
+const RUN = Date.now().toString(36);
+let invoices = 0;
+
+/**
+ * A counter's sale posted with an API key: a new invoice number every request, one gold line
+ * of ₹25,000 (250 points), for one of 100 existing customers. Raw: the key's look-up, then the
+ * sale's transaction statement for statement as the POS service runs it (repeat check, rules,
+ * claim of the invoice number, customer and its locked balance, ledger row, lot, balance, the
+ * stored answer, audit row, the customer's notice).
+ */
+function posSale(
+  { updateMobiles: mobiles, to: today }: Samples,
+  { key, hash }: BenchKey,
+): Scenario {
+  const amount = 25_000;
+  return {
+    name: 'posSale',
+    apiKey: key,
+    call: (n) => ({
+      method: 'POST',
+      path: api(API_PATHS.posSales),
+      body: {
+        invoiceNo: `BENCH-${RUN}-${invoices++}`,
+        invoiceDate: today,
+        mobile: pick(mobiles, n),
+        lines: [{ description: 'Gold chain 22K', category: 'gold', amount }],
+      },
+    }),
+    async raw(client, n) {
+      const invoiceNo = `BENCHRAW-${RUN}-${invoices++}`;
+      const { rows: keys } = await client.query<{ id: number; branch_id: number; code: string }>(
+        `SELECT k.id, k.branch_id, b.code, k.last_used_at FROM api_keys k
+           JOIN branches b ON b.id = k.branch_id
+          WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+        [hash],
+      );
+      const machine = keys[0]!;
+      await client.query('BEGIN');
+      await client.query(`SELECT * FROM pos_sales WHERE branch_code = $1 AND invoice_no = $2`, [
+        machine.code,
+        invoiceNo,
+      ]);
+      await client.query(
+        `SELECT * FROM points_rules WHERE valid_from <= now() ORDER BY valid_from DESC, id DESC LIMIT 1`,
+      );
+      const { rows: claimed } = await client.query<{ id: number }>(
+        `INSERT INTO pos_sales (branch_code, invoice_no, request_hash, invoice_date,
+                                sale_amount_paise, eligible_paise, excluded_categories, api_key_id)
+         VALUES ($1, $2, $3, $4, $5, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
+        [
+          machine.code,
+          invoiceNo,
+          'x'.repeat(64),
+          today,
+          amount * 100,
+          '["coin","bullion"]',
+          machine.id,
+        ],
+      );
+      const { rows: found } = await client.query<{ id: number }>(
+        `SELECT id, points_balance FROM customers WHERE mobileno = $1`,
+        [pick(mobiles, n)],
+      );
+      const customerId = found[0]!.id;
+      await client.query(`SELECT id, points_balance FROM customers WHERE id = $1 FOR UPDATE`, [
+        customerId,
+      ]);
+      const points = amount / 100;
+      const { rows: entry } = await client.query<{ mrn: number }>(
+        `INSERT INTO points_entries (branch_id, customer_id, invdate, narration, sale_amount_paise, credit, debit, ts)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, 'S') RETURNING *`,
+        [machine.branch_id, customerId, today, `Sale, invoice ${invoiceNo}`, amount * 100, points],
+      );
+      await client.query(
+        `INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining)
+         VALUES ($1, $2, $3, $3::date + interval '24 months', $4, $4)`,
+        [customerId, entry[0]!.mrn, today, points],
+      );
+      await client.query(
+        `UPDATE customers SET points_balance = points_balance + $2 WHERE id = $1`,
+        [customerId, points],
+      );
+      await client.query(
+        `UPDATE pos_sales SET customer_id = $2, points = $3, entry_mrn = $4, response = $5 WHERE id = $1`,
+        [claimed[0]!.id, customerId, points, entry[0]!.mrn, { custid: customerId, points }],
+      );
+      await client.query(
+        `INSERT INTO audit_log (user_id, action, entity, entity_id, detail) VALUES (NULL, 'pos.sale', 'points_entry', $1, $2)`,
+        [String(entry[0]!.mrn), { apiKeyId: machine.id, branch: machine.code, invoiceNo, points }],
+      );
+      await rawNotice(client, 'pointsEarned', customerId, { id: machine.branch_id });
+      await client.query('COMMIT');
+    },
+  };
 }
 
 function customerSearch({ searches }: Samples): Scenario {
@@ -82,7 +233,8 @@ function pointsStatement({ statementMobiles: mobiles, from, to }: Samples): Scen
 
 /**
  * A credit of 10 points to one of 200 customers, each with its own Idempotency-Key. Raw: the
- * session's user check, the key's claim, the entry's transaction (balance, entry, audit) and storing the answer.
+ * session's user check, the key's claim, the entry's transaction (balance, entry, audit, the
+ * customer's notice) and storing the answer.
  */
 function pointsUpdate({ updateMobiles: mobiles, to: today }: Samples, userId: number): Scenario {
   const form = (n: number) => ({
@@ -131,9 +283,15 @@ function pointsUpdate({ updateMobiles: mobiles, to: today }: Samples, userId: nu
         [rows[0]!.id, today, 'Benchmark credit', userId],
       );
       await client.query(
-        `INSERT INTO audit_log (user_id, action, entity, entity_id, detail) VALUES ($1, 'points.credit', 'points_entry', $2, $3)`,
-        [userId, String(entry[0]!.mrn), { customerId: rows[0]!.id, credit: 10, debit: 0 }],
+        `INSERT INTO audit_log (user_id, action, entity, entity_id, detail, mobile) VALUES ($1, 'points.credit', 'points_entry', $2, $3, $4)`,
+        [
+          userId,
+          String(entry[0]!.mrn),
+          { before: null, after: { invdate: today, credit: 10, debit: 0, balance: 0 } },
+          form(n).MOBILENO,
+        ],
       );
+      await rawNotice(client, 'pointsAdjusted', rows[0]!.id, { userId });
       await client.query('COMMIT');
       await client.query({
         name: 'idempotency_store',
@@ -164,6 +322,48 @@ function schemeSummary({ months }: Samples): Scenario {
   };
 }
 
+/**
+ * The Scheme Summary screen's call: one page of 100 rows of a month (pages 1 to 5), with the
+ * count and amount of the whole month. Raw: the two statements the server runs at once on two
+ * connections (the page cut from the summary index, then its customers; the month's totals),
+ * here one after the other on one.
+ */
+function summaryPage({ months }: Samples): Scenario {
+  const pageSize = LIMITS.summaryPageSize;
+  const pageOf = (n: number) => 1 + (Math.floor(n / months.length) % 5);
+  return {
+    name: 'summaryPage',
+    call: (n) => ({
+      method: 'POST',
+      path: api(API_PATHS.schemeSummary),
+      body: {
+        selected: 'All',
+        formData: { mobileno: '', ...pick(months, n) },
+        page: pageOf(n),
+        pageSize,
+      },
+    }),
+    async raw(client, n) {
+      const { datefrom, dateto } = pick(months, n);
+      await client.query(
+        `SELECT page.id AS schemeid, c.custname, coalesce(c.mobileno, '') AS mobileno,
+                page.startdt, page.amount, page.status AS matyn
+         FROM (SELECT id, customer_id, startdt, amount, status FROM schemes
+               WHERE status IN ('n', 'a', 'm') AND startdt >= $1 AND startdt <= $2
+               ORDER BY startdt, id LIMIT $3 OFFSET $4) page
+         JOIN customers c ON c.id = page.customer_id
+         ORDER BY page.startdt, page.id`,
+        [datefrom, dateto, pageSize, (pageOf(n) - 1) * pageSize],
+      );
+      await client.query(
+        `SELECT count(*)::int AS count, coalesce(sum(amount), 0)::bigint AS total FROM schemes
+         WHERE status IN ('n', 'a', 'm') AND startdt >= $1 AND startdt <= $2`,
+        [datefrom, dateto],
+      );
+    },
+  };
+}
+
 /** Every customer as CSV: one request per connection (at full scale, a million rows each). */
 function customerExport(): Scenario {
   return {
@@ -184,5 +384,46 @@ function customerExport(): Scenario {
       );
       for await (const _row of rows as AsyncIterable<unknown>) void _row;
     },
+  };
+}
+
+/** audit.service `page`: one page of the newest changes and the capped count, at once. */
+async function rawAuditPage(client: pg.PoolClient, where: string, values: unknown[]) {
+  await Promise.all([
+    client.query(
+      `SELECT a.id, a.at, u.username, u.name, a.entity, a.entity_id, a.action, a.mobile, a.detail
+       FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
+       WHERE ${where}
+       ORDER BY a.at DESC, a.id DESC
+       LIMIT ${LIMITS.auditPageSize} OFFSET 0`,
+      values,
+    ),
+    client.query(
+      `SELECT count(*)::integer AS n FROM (
+         SELECT 1 FROM audit_log a WHERE ${where} LIMIT ${LIMITS.auditCountCap + 1}
+       ) matching`,
+      values,
+    ),
+  ]);
+}
+
+/** The Audit screen as it opens: the newest 50 of every change, and how many (capped). */
+function auditFirstPage(): Scenario {
+  return {
+    name: 'auditFirstPage',
+    call: () => ({ method: 'GET', path: `${api(API_PATHS.audit)}?page=1` }),
+    raw: (client) => rawAuditPage(client, 'TRUE', []),
+  };
+}
+
+/** The Audit screen filtered by one customer's mobile number: their changes, newest first. */
+function auditByMobile({ statementMobiles: mobiles }: Samples): Scenario {
+  return {
+    name: 'auditByMobile',
+    call: (n) => ({
+      method: 'GET',
+      path: `${api(API_PATHS.audit)}?mobile=${pick(mobiles, n)}&page=1`,
+    }),
+    raw: (client, n) => rawAuditPage(client, 'a.mobile = $1', [pick(mobiles, n)]),
   };
 }

@@ -6,7 +6,12 @@ import { API_PATHS, API_PREFIX } from '@kanak/contract';
 
 export const BENCH_USER = { username: 'bench', password: 'Bench@19280' };
 
-export async function startServer(databaseUrl: string, dataDir: string, nodeArgs: string[] = []) {
+export async function startServer(
+  databaseUrl: string,
+  dataDir: string,
+  nodeArgs: string[] = [],
+  env: Record<string, string> = {},
+) {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
     env: {
@@ -16,6 +21,7 @@ export async function startServer(databaseUrl: string, dataDir: string, nodeArgs
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,21 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   API_PATHS,
   API_PREFIX,
   CONTENT_TEXTS,
+  DELIVERY_LOG_TEXTS,
   LIMITS,
   MESSAGES,
   MESSAGING_TEXTS,
+  NOTICE_MESSAGES,
+  NOTICE_STATUS_LABELS,
   PAGE_TITLES,
+  TEST_MESSAGE_TEXTS,
   panelConfigForm,
   type ImageRecord,
   type ImageType,
   type PanelConfig,
 } from '@kanak/contract';
 import { PHONE } from './support/env';
-import { expect, pageTitle, signedIn as test, storedToken } from './support/fixtures';
+import { expect, pageTitle, signedIn as test, storedToken, uniqueMobile } from './support/fixtures';
 
 /**
  * Mobile Integration and Message Configuration against the real server. Images are global
@@ -122,19 +125,6 @@ async function uploadThroughCard(page: Page, type: ImageType, file: FilePayload,
     .toBe(240);
 }
 
-/** axe: no serious or critical violation (WCAG 2 A/AA and best practices). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
-
 /** The page does not scroll sideways (only the image rows do). */
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
@@ -149,6 +139,7 @@ test.describe('Mobile Integration', () => {
   test('upload, list, delete, the empty text, and the five-image limit', async ({
     page,
     request,
+    seriousViolations,
   }) => {
     test.setTimeout(120_000);
     await page.goto(MOBILE_APP);
@@ -187,7 +178,7 @@ test.describe('Mobile Integration', () => {
       });
 
       await test.step('axe: the screen with images shown', async () => {
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await seriousViolations()).toEqual([]);
       });
 
       await test.step('delete the e-catalogue image after confirming; the empty text returns', async () => {
@@ -262,7 +253,10 @@ test.describe('Mobile Integration', () => {
     }
   });
 
-  test('axe: no serious or critical violation, empty lists included', async ({ page }) => {
+  test('axe: no serious or critical violation, empty lists included', async ({
+    page,
+    seriousViolations,
+  }) => {
     await page.goto(MOBILE_APP);
     await expect(pageTitle(page, new RegExp(`^${PAGE_TITLES.mobileApp}$`))).toBeVisible();
     await expect(
@@ -270,11 +264,12 @@ test.describe('Mobile Integration', () => {
         .getByText(MESSAGES.noCatalogueImages)
         .or(listedImages(page, 'card').first()),
     ).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 
   test('phone (390 px): the sections stack, the page does not scroll sideways', async ({
     page,
+    seriousViolations,
   }) => {
     await page.setViewportSize(PHONE);
     await page.goto(MOBILE_APP);
@@ -286,7 +281,7 @@ test.describe('Mobile Integration', () => {
     const banner = await section(page, 'banner').boundingBox();
     const card = await section(page, 'card').boundingBox();
     expect(banner && card && card.y >= banner.y + banner.height).toBeTruthy();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 });
 
@@ -318,6 +313,7 @@ test.describe('Message Configuration', () => {
   test('SAVE stores the configuration; REVERT restores it after an edit', async ({
     page,
     request,
+    seriousViolations,
   }) => {
     await page.goto(MESSAGE_CONFIGURATION);
     await expect(
@@ -384,17 +380,83 @@ test.describe('Message Configuration', () => {
     });
 
     await test.step('axe: no serious or critical violation', async () => {
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations()).toEqual([]);
     });
   });
 
-  test('phone (390 px): the form fits and stays usable', async ({ page }) => {
+  test('Send test message goes to the provider (the run’s local fake) and shows its answer', async ({
+    page,
+  }) => {
+    const phone = uniqueMobile();
+    await page.goto(MESSAGE_CONFIGURATION);
+    await field.instanceId(page).fill(`e2e-test-${randomUUID().slice(0, 8)}`);
+    await field.token(page).fill(`e2e-token-${randomUUID()}`);
+    await choosePanel(page, 1);
+    await field.phone(page).fill(phone);
+    await button(page, MESSAGING_TEXTS.save).click();
+    await expect(alertWith(page, MESSAGES.panelSaved)).toBeVisible();
+
+    await button(page, TEST_MESSAGE_TEXTS.send).click();
+    const result = page.getByRole('status', { name: TEST_MESSAGE_TEXTS.result });
+    await expect(result).toContainText(NOTICE_MESSAGES.testMessageSent);
+    await expect(result).toContainText(TEST_MESSAGE_TEXTS.httpStatus(200));
+
+    // The provider got exactly one message for the saved phone, on panel 1's protocol.
+    const received = (await (
+      await page.request.get(`${process.env.KANAK_E2E_FAKE_WHATSAPP_URL}/_fake/messages`)
+    ).json()) as { panel: number; mobile: string; text: string }[];
+    const ours = received.filter((message) => message.mobile === phone);
+    expect(ours.map(({ panel }) => panel)).toEqual([1]);
+    expect(ours[0]!.text).toContain('Test message');
+
+    // With the panel set up, a consented customer's points credit is sent by the jobs: the
+    // Delivery Log shows it Sent, and the provider got its text.
+    const mobile = uniqueMobile();
+    const headers = auth(await storedToken(page));
+    const post = async (path: string, data: unknown) => {
+      const response = await page.request.post(API_PREFIX + path, {
+        data,
+        headers: { ...headers, 'Idempotency-Key': randomUUID() },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()) as { data?: { custid?: number } };
+    };
+    const saved = await post(API_PATHS.saveCustomer, {
+      formData: { custid: null, mobileno: mobile, custname: `Notice Sent ${mobile.slice(-4)}` },
+    });
+    await post(API_PATHS.customerConsent, {
+      custid: saved.data!.custid,
+      purpose: 'transactional',
+      granted: true,
+    });
+    await post(API_PATHS.updatePoints, {
+      formData: {
+        MOBILENO: mobile,
+        POINTS: 75,
+        INVDATE: new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' }),
+        CASHCR: 'CR',
+        NARRATION: '',
+      },
+    });
+    await page.goto('/home/delivery-log');
+    await page.getByLabel(DELIVERY_LOG_TEXTS.mobile).fill(mobile);
+    const row = page
+      .getByRole('table', { name: DELIVERY_LOG_TEXTS.table })
+      .getByRole('row')
+      .filter({ hasText: mobile });
+    await expect(async () => {
+      await page.getByRole('button', { name: new RegExp(`${DELIVERY_LOG_TEXTS.search}$`) }).click();
+      await expect(row).toContainText(NOTICE_STATUS_LABELS.sent, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+  });
+
+  test('phone (390 px): the form fits and stays usable', async ({ page, seriousViolations }) => {
     await page.setViewportSize(PHONE);
     await page.goto(MESSAGE_CONFIGURATION);
     await expect(button(page, MESSAGING_TEXTS.save)).toBeEnabled();
     await expect(field.instanceId(page)).toBeVisible();
     await expect(button(page, MESSAGING_TEXTS.revert)).toBeVisible();
     await expectNoSidewaysScroll(page);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PHONE } from './support/env';
 import {
   csvText,
@@ -8,6 +7,8 @@ import {
   expect,
   isoDate,
   signedIn as test,
+  pickCustomer,
+  cells,
 } from './support/fixtures';
 
 /**
@@ -36,35 +37,17 @@ function dateFormats(iso: string) {
   };
 }
 
-/** axe: no serious or critical violation (WCAG 2 A/AA and best practices). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
-
 const main = (page: Page) => page.getByRole('main');
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 /** Types into a customer search box and picks the option "Name (+91) mobile". */
-async function pickCustomer(box: Locator, page: Page, mobile: string, name: string) {
-  await box.fill(mobile);
-  await page.getByRole('option', { name: `${name} (+91) ${mobile}` }).click();
-}
-
-/** The texts of a table row's cells. */
-const cells = (row: Locator) => row.getByRole('cell').allTextContents();
 
 test.describe('Customers and loyalty points', () => {
   test('create a customer, allocate and deduct, statement, edit, print, CSV and Export All', async ({
     page,
     request,
+    seriousViolations,
+    printed,
   }, testInfo) => {
     test.setTimeout(120_000);
     const suffix = String(Date.now()).slice(-9);
@@ -82,7 +65,7 @@ test.describe('Customers and loyalty points', () => {
     ).toBeVisible();
     const search = page.getByRole('combobox', { name: 'Enter mob no.' });
     await expect(search).toBeFocused();
-    expect(await seriousViolations(page), 'Customer Profile').toEqual([]);
+    expect(await seriousViolations(), 'Customer Profile').toEqual([]);
 
     await page.getByRole('button', { name: 'SAVE', exact: true }).click();
     await expect(toast(page, TEXT.enterMobile)).toBeVisible();
@@ -102,7 +85,7 @@ test.describe('Customers and loyalty points', () => {
     await page.getByRole('button', { name: 'CANCEL', exact: true }).click();
     await expect(search).toHaveValue('');
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
-    await pickCustomer(search, page, mobile, name);
+    await pickCustomer(search, mobile, name);
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
     await expect(page.getByLabel('City', { exact: true })).toHaveValue('Chennai');
     await expect(page.getByRole('group', { name: 'Date of Birth' })).toContainText('1990');
@@ -120,7 +103,7 @@ test.describe('Customers and loyalty points', () => {
     await page.goto('/home/loyalty-points');
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Edit customer balance');
     await expect(page.getByRole('heading', { name: 'Modify loyalty points' })).toBeVisible();
-    expect(await seriousViolations(page), 'Loyalty Points').toEqual([]);
+    expect(await seriousViolations(), 'Loyalty Points').toEqual([]);
     const pointsSearch = page.getByRole('combobox', { name: 'Search customer Mob no' });
     const allocation = page.getByRole('button', { name: 'Points Allocation' });
     const deduction = page.getByRole('button', { name: 'Points Deduction' });
@@ -128,7 +111,7 @@ test.describe('Customers and loyalty points', () => {
     await expect(allocation).toHaveAttribute('aria-pressed', 'false');
     await expect(deduction).toHaveAttribute('aria-pressed', 'false');
 
-    await pickCustomer(pointsSearch, page, mobile, name);
+    await pickCustomer(pointsSearch, mobile, name);
     await expect(page.getByLabel('Mobile no.')).toHaveValue(mobile);
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
     await expect(page.getByRole('status').filter({ hasText: '0 points' })).toBeVisible();
@@ -144,7 +127,7 @@ test.describe('Customers and loyalty points', () => {
     await expect(loyaltyPoints).toHaveValue('');
     await expect(allocation).toHaveAttribute('aria-pressed', 'false');
 
-    await pickCustomer(pointsSearch, page, mobile, name);
+    await pickCustomer(pointsSearch, mobile, name);
     await expect(page.getByRole('status').filter({ hasText: '100 points' })).toBeVisible();
     await deduction.click();
     await loyaltyPoints.fill('30');
@@ -162,11 +145,10 @@ test.describe('Customers and loyalty points', () => {
     await expect(generate).toBeDisabled();
     const table = page.getByRole('table', { name: 'Points statement' });
     await expect(table.getByText(TEXT.noStatement)).toBeVisible();
-    expect(await seriousViolations(page), 'Points Statement').toEqual([]);
+    expect(await seriousViolations(), 'Points Statement').toEqual([]);
 
     await pickCustomer(
       page.getByRole('combobox', { name: 'Search customer mobile no' }),
-      page,
       mobile,
       name,
     );
@@ -197,7 +179,7 @@ test.describe('Customers and loyalty points', () => {
     ]);
     expect(await cells(row('Total'))).toEqual(['', 'Total', '', '₹0', '100', '30']);
     expect(await cells(row('Balance'))).toEqual(['', 'Balance', '', '', '70', '0']);
-    expect(await seriousViolations(page), 'Points Statement with rows').toEqual([]);
+    expect(await seriousViolations(), 'Points Statement with rows').toEqual([]);
 
     // ---- Edit the deduction to 40: the statement regenerates --------------------------------
     await row('Redeemed at counter')
@@ -212,7 +194,7 @@ test.describe('Customers and loyalty points', () => {
       'aria-pressed',
       'true',
     );
-    expect(await seriousViolations(page), 'Modify statement dialog').toEqual([]);
+    expect(await seriousViolations(), 'Modify statement dialog').toEqual([]);
     await dialog.getByRole('textbox', { name: 'Loyalty Points' }).fill('40');
     await dialog.getByRole('button', { name: 'UPDATE' }).click();
     await expect(toast(page, TEXT.statementUpdated)).toBeVisible();
@@ -221,14 +203,8 @@ test.describe('Customers and loyalty points', () => {
     expect(await cells(row('Total'))).toEqual(['', 'Total', '', '₹0', '100', '40']);
 
     // ---- Print: only the ledger ---------------------------------------------------------------
-    await page.evaluate(() => {
-      (window as unknown as { printed: number }).printed = 0;
-      window.print = () => {
-        (window as unknown as { printed: number }).printed += 1;
-      };
-    });
     await page.getByRole('button', { name: 'Print' }).click();
-    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    expect(await printed()).toBe(1);
 
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('navigation')).toBeHidden();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { PHONE } from './support/env';
 import {
+  addDays,
   csvText,
   dateField,
   expect,
@@ -10,6 +10,7 @@ import {
   sidebar,
   slashDate,
   storedToken,
+  storeToday,
   typeDate,
 } from './support/fixtures';
 
@@ -35,21 +36,6 @@ const TEXT = {
 } as const;
 
 const SEARCH = 'Search customer mobile no';
-
-/** Today in the store's time zone (Asia/Kolkata), YYYY-MM-DD. */
-const storeToday = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-
-const addDays = (iso: string, days: number) => {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
 
@@ -89,17 +75,6 @@ const bodyRows = (page: Page, name: string): Locator =>
     .locator(':scope > [role="rowgroup"]')
     .nth(1)
     .locator(':scope > [role="row"]');
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
 
 test.describe.serial('Gold-savings schemes', () => {
   // Each step drives several screens and server round trips on a shared 2-core machine.
@@ -198,9 +173,11 @@ test.describe.serial('Gold-savings schemes', () => {
 
     // The receipt dialog opens at once, so the success alert sits behind it (aria-hidden).
     await expect(
-      page.getByText(new RegExp(`^Scheme ${state.schemeid} activated\\. Receipt \\d+\\.$`)),
+      page.getByText(
+        new RegExp(`^Scheme ${state.schemeid} activated\\. Receipt [A-Z]{2,6}-\\d{6}\\.$`),
+      ),
     ).toBeVisible();
-    const receipt = page.getByRole('dialog', { name: /^Receipt \d+$/ });
+    const receipt = page.getByRole('dialog', { name: /^Receipt [A-Z]{2,6}-\d{6}$/ });
     await expect(receipt).toContainText('1 of 11');
     await expect(receipt).toContainText(`${person.custname} (+91) ${person.mobileno}`);
     await receipt.getByRole('button', { name: 'Close' }).click();
@@ -210,6 +187,7 @@ test.describe.serial('Gold-savings schemes', () => {
 
   test('Scheme Statement: adds an installment, shows both and the total; Print and CSV', async ({
     page,
+    printed,
   }) => {
     await page.goto('/home/scheme-statement');
     await page.getByRole('textbox', { name: 'Scheme ID' }).fill(String(state.schemeid));
@@ -226,7 +204,7 @@ test.describe.serial('Gold-savings schemes', () => {
     await dialog.getByLabel('Mode').selectOption('upi');
     await dialog.getByLabel('Reference').fill('UTR-E2E-1');
     await dialog.getByRole('button', { name: 'RECORD' }).click();
-    const receipt = page.getByRole('dialog', { name: /^Receipt \d+$/ });
+    const receipt = page.getByRole('dialog', { name: /^Receipt [A-Z]{2,6}-\d{6}$/ });
     await expect(receipt).toContainText('2 of 11');
     await expect(receipt).toContainText('UPI');
     await receipt.getByRole('button', { name: 'Close' }).click();
@@ -240,14 +218,8 @@ test.describe.serial('Gold-savings schemes', () => {
     await expect(table.locator(':scope > [role="rowgroup"]').nth(2)).toContainText('₹40,000');
 
     // Print: the browser's print, and on paper the statement alone.
-    await page.evaluate(() => {
-      (window as unknown as { printed: number }).printed = 0;
-      window.print = () => {
-        (window as unknown as { printed: number }).printed += 1;
-      };
-    });
     await page.getByRole('button', { name: 'Print', exact: true }).click();
-    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    expect(await printed()).toBe(1);
     await page.emulateMedia({ media: 'print' });
     const sheet = page.getByTestId('print-scheme-statement');
     await expect(sheet).toBeVisible();
@@ -346,22 +318,25 @@ test.describe.serial('Gold-savings schemes', () => {
 test.describe('Scheme screens', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('axe: no serious or critical violation on the three screens', async ({ page }) => {
+  test('axe: no serious or critical violation on the three screens', async ({
+    page,
+    seriousViolations,
+  }) => {
     await page.goto('/home/scheme-generation');
     await expect(page.getByRole('heading', { name: 'Generate Scheme', level: 1 })).toBeVisible();
     await expect(page.getByText(TEXT.noActiveSchemes)).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
 
     await page.goto('/home/scheme-statement');
     await expect(page.getByRole('heading', { name: 'Scheme Statement', level: 1 })).toBeVisible();
     await expect(page.getByText(TEXT.noResults, { exact: true })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
 
     await page.goto('/home/scheme-summary');
     await expect(page.getByRole('heading', { name: 'Scheme Summary', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Generate Summary' }).click();
     await expect(page.getByRole('button', { name: 'Generate Summary' })).toBeEnabled();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 
   test('phone (390 px): the three screens fit the width; wide tables scroll inside themselves', async ({

@@ -59,6 +59,8 @@ test.describe('Layout at 1366x768', () => {
   test.use({ viewport: DESKTOP });
 
   test('the fixed 250 px sidebar navigates to every entry', async ({ page }) => {
+    // Two dozen screens, each loaded on first use: allow for a busy machine.
+    test.setTimeout(90_000);
     await page.goto('/home');
     await expect(topBar(page)).toContainText(ADMIN.username);
     const nav = sidebar(page);
@@ -78,6 +80,8 @@ test.describe('Layout at 1366x768', () => {
 
   test('the second group sits below a divider, and Logout is in the sidebar', async ({ page }) => {
     await page.goto('/home');
+    // The owner's entries show once GET /api/me has answered: measure the list as it then is.
+    await expect(sidebarEntry(page, 'Audit Trail')).toBeVisible();
     const nav = sidebar(page);
     const divider = nav.getByRole('separator').first();
     await expect(divider).toBeAttached();
@@ -140,6 +144,8 @@ test.describe('Layout at 390x844', () => {
   test('the drawer opens from the menu button and closes on choosing each entry', async ({
     page,
   }) => {
+    // Two dozen screens, each loaded on first use: allow for a busy machine.
+    test.setTimeout(90_000);
     await page.goto('/home');
     await expect(topBar(page)).toContainText(ADMIN.username);
     await expect(sidebar(page)).toBeHidden();

@@ -60,11 +60,9 @@ async function pickCustomer(page: Page, box: Locator) {
 }
 
 /** Print with the browser's dialog replaced, then show the print media. */
-async function showPrint(page: Page, sheet: Locator) {
-  await page.evaluate(() => {
-    window.print = () => undefined;
-  });
+async function showPrint(page: Page, sheet: Locator, printed: () => Promise<number>) {
   await page.getByRole('button', { name: 'Print', exact: true }).click();
+  expect(await printed()).toBe(1);
   await page.emulateMedia({ media: 'print' });
   await expect(sheet).toContainText(`Customer: ${html.custname} (+91) ${html.mobileno}`);
   await expectInert(page);
@@ -124,7 +122,7 @@ test.describe.serial('Stored HTML is shown as text', () => {
     await expectInert(page);
   });
 
-  test('Points Statement: on screen and on paper', async ({ page }) => {
+  test('Points Statement: on screen and on paper', async ({ page, printed }) => {
     await page.goto('/home/statement');
     await pickCustomer(page, page.getByRole('combobox', { name: 'Search customer mobile no' }));
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(html.custname);
@@ -132,7 +130,7 @@ test.describe.serial('Stored HTML is shown as text', () => {
     const table = page.getByRole('table', { name: 'Points statement' });
     await expect(table).toContainText('<script>window.__xss=2</script> welcome');
     await expectInert(page);
-    await showPrint(page, page.getByTestId('print-ledger'));
+    await showPrint(page, page.getByTestId('print-ledger'), printed);
   });
 
   test('Scheme Initiation: the Name field and the scheme list', async ({ page }) => {
@@ -147,6 +145,7 @@ test.describe.serial('Stored HTML is shown as text', () => {
 
   test('Scheme Summary and Scheme Statement: rows, statement modal and printouts', async ({
     page,
+    printed,
   }) => {
     await page.goto('/home/scheme-summary');
     await pickCustomer(page, page.getByRole('combobox', { name: 'Search customer mobile no' }));
@@ -174,7 +173,7 @@ test.describe.serial('Stored HTML is shown as text', () => {
       '<img src=x onerror="window.__xss=3">',
     );
     await expectInert(page);
-    await showPrint(page, page.getByTestId('print-scheme-statement'));
+    await showPrint(page, page.getByTestId('print-scheme-statement'), printed);
   });
 
   test('Export All: formula-like names are neutralised, the markup is plain text', async ({

@@ -46,10 +46,30 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     path: '/home/message-configuration',
     title: /^Message Configuration$/,
   },
+  { name: 'Message Templates', path: '/home/message-templates', title: /^Message Templates$/ },
+  { name: 'Staff', path: '/home/staff', title: /^Staff$/ },
+  { name: 'Branches', path: '/home/branches', title: /^Branches$/ },
+  { name: 'Integrations', path: '/home/integrations', title: /^Integrations$/ },
+  { name: 'Points Rules', path: '/home/points-rules', title: /^Points Rules$/ },
+  { name: 'Audit Trail', path: '/home/audit', title: /^Audit Trail$/ },
+  { name: 'Delivery Log', path: '/home/delivery-log', title: /^Delivery Log$/ },
   { name: 'My Profile', path: '/home/user', title: /^Update Profile$/ },
   { name: 'Points Statement', path: '/home/statement', title: /^Points Statement$/ },
   { name: 'Scheme Statement', path: '/home/scheme-statement', title: /^Scheme Statement$/ },
   { name: 'Scheme Summary', path: '/home/scheme-summary', title: /^Scheme Summary$/ },
+  { name: 'Daily Collections', path: '/home/daily-collections', title: /^Daily Collections$/ },
+  {
+    name: 'Overdue Installments',
+    path: '/home/overdue-installments',
+    title: /^Overdue Installments$/,
+  },
+  { name: 'Maturing Schemes', path: '/home/maturing-schemes', title: /^Maturing Schemes$/ },
+  { name: 'Points Liability', path: '/home/points-liability', title: /^Points Liability$/ },
+  {
+    name: 'Unrecovered Returns',
+    path: '/home/unrecovered-returns',
+    title: /^Unrecovered Return Points$/,
+  },
 ];
 
 export const DESKTOP = { width: 1366, height: 768 } as const;

@@ -1,9 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import {
   test as base,
   expect,
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
   type Locator,
   type Page,
@@ -19,10 +21,56 @@ interface WorkerFixtures {
   adminState: StorageState;
 }
 
-/** Base test: baseURL from the global setup. */
-export const test = base.extend<object, WorkerFixtures>({
+/** An accessibility violation axe found, as a failed check lists it. */
+export interface Violation {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
+interface PageFixtures {
+  /**
+   * axe on the test's page as it is now: its serious and critical violations (WCAG 2 A/AA and
+   * best practices). A screen passes with `expect(await seriousViolations()).toEqual([])`.
+   */
+  seriousViolations: () => Promise<Violation[]>;
+  /**
+   * The browser's print dialog replaced, on every page the test opens, by a count: how many
+   * times the page has asked to print since it loaded.
+   */
+  printed: () => Promise<number>;
+}
+
+/** Base test: baseURL from the global setup; axe and the print stub for the test's page. */
+export const test = base.extend<PageFixtures, WorkerFixtures>({
   baseURL: async ({ baseURL }, use) => {
     await use(process.env.KANAK_E2E_BASE_URL ?? baseURL);
+  },
+  seriousViolations: async ({ page }, use) => {
+    await use(async () => {
+      const results = await new AxeBuilder({ page }).analyze();
+      return results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => ({
+          id: violation.id,
+          impact: violation.impact,
+          help: violation.help,
+          nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+        }));
+    });
+  },
+  printed: async ({ page }, use) => {
+    await page.addInitScript(() => {
+      const counted = window as unknown as { kanakPrinted: number };
+      counted.kanakPrinted = 0;
+      window.print = () => {
+        counted.kanakPrinted += 1;
+      };
+    });
+    await use(() =>
+      page.evaluate(() => (window as unknown as { kanakPrinted: number }).kanakPrinted),
+    );
   },
   adminState: [
     async ({ browser }, use) => {
@@ -169,6 +217,25 @@ export async function csvText(file: string): Promise<string> {
   return bytes.subarray(3).toString('utf8');
 }
 
+/**
+ * A 10-digit mobile no other test uses: random, not time-based, so two workers starting a test
+ * in the same millisecond do not share a customer.
+ */
+export const uniqueMobile = (first: '8' | '9' = '9') =>
+  `${first}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+
+/** Picks a customer in a search box as staff do: types the mobile, clicks the matching option. */
+export async function pickCustomer(box: Locator, mobile: string, name: string): Promise<void> {
+  await box.fill(mobile);
+  await box
+    .page()
+    .getByRole('option', { name: `${name} (+91) ${mobile}` })
+    .click();
+}
+
+/** The texts of a table row's cells. */
+export const cells = (row: Locator) => row.getByRole('cell').allTextContents();
+
 // ---- Date fields ----------------------------------------------------------------------------
 
 /** A DD/MM/YYYY date field: the group of its day, month and year sections. */
@@ -184,6 +251,140 @@ export async function typeDate(field: Locator, shown: string): Promise<void> {
   await field.page().keyboard.type(shown.replaceAll('/', ''));
 }
 
+/** Today in the store's time zone (Asia/Kolkata), `YYYY-MM-DD`. */
+export const storeToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+/** `YYYY-MM-DD` moved by `days` days (back when negative). */
+export const addDays = (iso: string, days: number) => {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
 /** '2026-04-01' -> '01/04/2026', as a date field shows it; `isoDate` back. */
 export const slashDate = (iso: string) => iso.split('-').reverse().join('/');
 export const isoDate = (shown: string) => shown.split('/').reverse().join('-');
+
+// ---- Layout checks --------------------------------------------------------------------------
+
+/** What `expectNothingCut` found: each number split over lines, each field that cuts its value. */
+export interface CutProblem {
+  kind: 'wrapped number' | 'cut field';
+  text: string;
+  where: string;
+}
+
+/**
+ * Every number in view on one line, and every field showing all of its value: a mobile number,
+ * amount or date broken over two lines ("800000003 / 8"), or a field that shows "11/24/202",
+ * is misread at the counter. A number is a run of digits with its ₹, separators and slashes
+ * ("₹1,25,000", "9876543210", "02-05-2025"); a field is a text input holding such a value, or
+ * a date field's DD/MM/YYYY sections. Names in a text field may scroll, as text fields do.
+ */
+export async function cutProblems(page: Page): Promise<CutProblem[]> {
+  return page.evaluate(() => {
+    const problems: { kind: 'wrapped number' | 'cut field'; text: string; where: string }[] = [];
+    const where = (element: Element) => {
+      const named = element.closest('[aria-label], [aria-labelledby]');
+      const ids = named?.getAttribute('aria-labelledby')?.split(' ') ?? [];
+      const name =
+        named?.getAttribute('aria-label') ??
+        ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+      const tag = element.tagName.toLowerCase();
+      return name ? `${tag} in "${name.trim()}"` : tag;
+    };
+    const shown = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden';
+    };
+    const NUMBER = /₹?\d[\d,./:-]*\d|\d/g;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !shown(parent) || parent.closest('[aria-hidden="true"], .print-only')) {
+        continue;
+      }
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(NUMBER)) {
+        if (match[0].length < 2) continue;
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+        );
+        if (lines.size > 1)
+          problems.push({ kind: 'wrapped number', text: match[0], where: where(parent) });
+      }
+    }
+    const NUMERIC_VALUE = /^[₹+\d\s,./:()-]*\d[₹+\d\s,./:()-]*$/;
+    for (const input of document.querySelectorAll<HTMLInputElement>('input')) {
+      if (!shown(input) || input.getAttribute('aria-hidden') === 'true') continue;
+      if (['checkbox', 'radio', 'file', 'hidden', 'range'].includes(input.type)) continue;
+      if (!NUMERIC_VALUE.test(input.value)) continue;
+      if (input.scrollWidth > input.clientWidth + 1) {
+        problems.push({ kind: 'cut field', text: input.value, where: where(input) });
+      }
+    }
+    // A date field shows its value as sections (day, month, year) in a clipped row.
+    for (const sections of document.querySelectorAll<HTMLElement>('.MuiPickersSectionList-root')) {
+      if (!shown(sections)) continue;
+      const row = sections.getBoundingClientRect();
+      const spins = [...sections.querySelectorAll('[role="spinbutton"]')];
+      const last = spins.at(-1)?.getBoundingClientRect();
+      if (sections.scrollWidth > sections.clientWidth + 1 || (last && last.right > row.right + 1)) {
+        problems.push({
+          kind: 'cut field',
+          text: sections.textContent ?? '',
+          where: where(sections),
+        });
+      }
+    }
+    return problems;
+  });
+}
+
+/** No number wraps and no field cuts its value on the page as it is now. */
+export async function expectNothingCut(page: Page, screen: string): Promise<void> {
+  expect(await cutProblems(page), `${screen} at ${page.viewportSize()?.width ?? '?'} px`).toEqual(
+    [],
+  );
+}
+
+/**
+ * A page signed in as the admin outside any test, for a `beforeAll` that makes a spec's data
+ * through the API (with `apiPost`); `close` when done.
+ */
+export async function adminPage(browser: Browser, adminState: StorageState) {
+  const context = await browser.newContext({
+    storageState: adminState,
+    baseURL: process.env.KANAK_E2E_BASE_URL,
+  });
+  const page = await context.newPage();
+  await page.goto('/home');
+  return { page, request: context.request, close: () => context.close() };
+}
+
+/** POST to the API as the page's signed-in user; expects 200 and answers the body. */
+export async function apiPost<T = unknown>(
+  page: Page,
+  request: APIRequestContext,
+  url: string,
+  data: unknown,
+): Promise<{ success: boolean; data?: T; message?: string }> {
+  const token = await storedToken(page);
+  const response = await request.post(url, {
+    data,
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+  });
+  const body = (await response.json()) as { success: boolean; data?: T; message?: string };
+  expect(response.status(), `${url}: ${JSON.stringify(body)}`).toBe(200);
+  return body;
+}

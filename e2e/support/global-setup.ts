@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { startFakeWhatsApp } from '../../apps/server/test/fake-whatsapp';
 import { ADMIN } from './env';
 
 /**
@@ -16,6 +17,9 @@ import { ADMIN } from './env';
  *   E2E_SKIP_BUILD=1   reuse the existing build (apps/server/dist, apps/web/dist)
  *   E2E_BASE_URL=...   test a server that is already running; start nothing
  *   E2E_KEEP_DATA=1    keep the temporary DATA_DIR and server log after the run
+ *
+ * Notices to customers go to a local fake WhatsApp provider started here (never the internet):
+ * its address is KANAK_E2E_FAKE_WHATSAPP_URL, and GET {it}/_fake/messages lists what it got.
  */
 
 const START_TIMEOUT_MS = 90_000;
@@ -149,6 +153,11 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const logFile = `${dataDir}.log`;
   const log = fs.openSync(logFile, 'w');
 
+  const fakeWhatsApp = await startFakeWhatsApp();
+  // Servers the specs start of their own (OwnServer) inherit these too.
+  process.env.KANAK_E2E_FAKE_WHATSAPP_URL = fakeWhatsApp.url;
+  for (const panel of [1, 2, 3]) process.env[`MESSAGING_PANEL${panel}_URL`] = fakeWhatsApp.url;
+
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -183,6 +192,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   } catch (error) {
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS))]);
+    await fakeWhatsApp.close();
     throw error;
   }
   process.stdout.write(
@@ -213,6 +223,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       problems.push(`the server had already exited (${child.exitCode ?? child.signalCode})`);
     }
     fs.closeSync(log);
+    await fakeWhatsApp.close();
     // The server stops its PostgreSQL itself; a pid file left behind means it did not.
     const leftovers = findFiles(dataDir, 'postmaster.pid');
     if (leftovers.length > 0) {

@@ -22,18 +22,36 @@ import { redactingLogger } from './lib/logging.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
 import type { Secrets } from './lib/secrets.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { branchesRepo } from './modules/branches/branches.repo.js';
+import { branchesRoutes } from './modules/branches/branches.routes.js';
+import { createBranchesService } from './modules/branches/branches.service.js';
 import { createCustomersCsv } from './modules/customers/customers.export.js';
 import { customersRepo } from './modules/customers/customers.repo.js';
 import { createExportTickets } from './modules/customers/customers.export-tickets.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
+import { pointsRepo } from './modules/points/points.repo.js';
 import { createPointsService } from './modules/points/points.service.js';
+import { pointsRulesRoutes } from './modules/points/points-rules.routes.js';
+import { createPointsRulesService } from './modules/points/points.rules.js';
+import { posRoutes } from './modules/points/pos.routes.js';
+import { createPosService } from './modules/points/pos.service.js';
+import { pointsSummaryReader } from './modules/points/points.summary.js';
+import { rulesRepo } from './modules/points/points.rules.js';
+import { apiKeysRoutes } from './modules/integrations/api-keys.routes.js';
+import { createApiKeysService } from './modules/integrations/api-keys.service.js';
 import { schemesRoutes } from './modules/schemes/schemes.routes.js';
+import { schemesRepo } from './modules/schemes/schemes.repo.js';
 import { createSchemesService } from './modules/schemes/schemes.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
+import { messagingRepo } from './modules/messaging/messaging.repo.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
+import { createNoticesOutbox } from './modules/notices/notices.outbox.js';
+import { noticesRepo } from './modules/notices/notices.repo.js';
+import { noticesRoutes } from './modules/notices/notices.routes.js';
+import { createNoticesService } from './modules/notices/notices.service.js';
 import { createMessagingService } from './modules/messaging/messaging.service.js';
 import { createFieldCipher } from './lib/crypto.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -42,9 +60,16 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { staffRoutes } from './modules/users/staff.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { createAuditService } from './modules/audit/audit.service.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { createReportsService } from './modules/reports/reports.service.js';
+import { createCsvStreams } from './lib/csv-stream.js';
 import { createStaffService } from './modules/users/staff.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
+import { readsPlugin } from './plugins/reads.js';
+import { createReads } from './db/reads.js';
 import { securityPlugin } from './plugins/security.js';
 import './plugins/types.js';
 import { DEFAULT_WEB_DIST, webPlugin } from './plugins/web.js';
@@ -73,7 +98,12 @@ export interface AppDeps {
   clock?: () => Date;
   /** main.ts passes its logger; tests pass none and get a silent one. */
   logger?: FastifyBaseLogger;
+  /** Wakes the notices' sender after a notice is queued (main.ts: a pg-boss job). */
+  nudgeNotices?: () => void;
 }
+
+/** Report CSVs streamed at once (each holds a database connection); the next waits its turn. */
+const REPORT_CSVS_AT_ONCE = 2;
 
 /** JSON bodies are small forms; image uploads have their own, larger limit. */
 const BODY_LIMIT = 256 * 1024;
@@ -132,25 +162,77 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const cipher = createFieldCipher(deps.secrets.dataKey);
   const today = () => todayIn(config.storeTimezone, deps.clock?.() ?? new Date());
-  const users = createUsersService({ db });
+  // The first branch, made by the migration, takes SHOP_ADDRESS and SHOP_PHONE until the
+  // owner gives it an address of its own.
+  await branchesRepo.fillFirstBranch(db, config.branding.shopAddress, config.branding.shopPhone);
+  const users = createUsersService({
+    db,
+    branches: branchesRepo,
+    preparedStatements: config.preparedStatements,
+  });
   const auth = createAuthService({ db, users });
-  const customers = createCustomersService({ db, cipher, today });
-  const points = createPointsService({ db, today, customers: customersRepo });
+  const customers = createCustomersService({
+    db,
+    cipher,
+    today,
+    ledger: pointsRepo,
+    schemes: schemesRepo,
+    points: pointsSummaryReader,
+    notices: noticesRepo,
+  });
+  // Every change a customer hears of queues its notice here, in the change's transaction.
+  const outbox = createNoticesOutbox({
+    customers: customersRepo,
+    branches: branchesRepo,
+    panel: messagingRepo,
+    points: pointsSummaryReader,
+    shop: config.branding.companyName,
+    timeZone: config.storeTimezone,
+    clock: deps.clock,
+    nudge: deps.nudgeNotices,
+  });
+  const points = createPointsService({ db, today, customers: customersRepo, notices: outbox });
   const schemes = createSchemesService({
     db,
     today,
     terms: config.schemeTerms,
     customers: customersRepo,
+    branches: branchesRepo,
+    notices: outbox,
   });
+  const pos = createPosService({ db, today, customers: customersRepo, notices: outbox });
+  const apiKeys = createApiKeysService({ db, branches: branchesRepo });
   const content = createContentService({ db });
   const messaging = createMessagingService({ db, cipher });
+  const notices = createNoticesService({
+    db,
+    timeZone: config.storeTimezone,
+    panel: messaging,
+    urls: config.messaging.panelUrls,
+    shop: config.branding.companyName,
+    log: app.log,
+    nudge: deps.nudgeNotices,
+  });
 
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { db });
   await app.register(authPlugin, {
     secret: deps.secrets.jwtSecret,
     findSessionUser: users.findSessionUser,
+    findApiKey: apiKeys.findApiKey,
   });
-  await app.register(idempotencyPlugin, { db, secret: deps.secrets.jwtSecret });
+  await app.register(idempotencyPlugin, {
+    db,
+    secret: deps.secrets.jwtSecret,
+    preparedStatements: config.preparedStatements,
+  });
+  const reads = createReads({
+    primary: { db, pool: deps.pool },
+    replicaUrl: config.reports.databaseUrl,
+    maxLagSeconds: config.reports.maxLagSeconds,
+    log: app.log,
+  });
+  await app.register(readsPlugin, { reads, noteChange: users.noteChange });
+  const reportCsvs = createCsvStreams(REPORT_CSVS_AT_ONCE);
   // Before the routes: it collects them as they are registered.
   await app.register(openApiPlugin);
 
@@ -159,16 +241,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(systemRoutes, { db });
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes, { users });
-      await api.register(staffRoutes, { staff: createStaffService({ db }) });
+      await api.register(staffRoutes, {
+        staff: createStaffService({ db, branches: branchesRepo }),
+      });
+      await api.register(branchesRoutes, { branches: createBranchesService({ db }) });
       await api.register(customersRoutes, {
         customers,
-        openCustomersCsv: createCustomersCsv(deps.pool),
+        openCustomersCsv: createCustomersCsv(),
+        reads,
         exportTickets: createExportTickets({ db, findSessionUser: users.findSessionUser }),
       });
-      await api.register(pointsRoutes, { points });
-      await api.register(schemesRoutes, { schemes });
+      await api.register(pointsRoutes, { points, reads });
+      await api.register(pointsRulesRoutes, { rules: createPointsRulesService({ db }) });
+      await api.register(posRoutes, { pos });
+      await api.register(apiKeysRoutes, { apiKeys });
+      await api.register(schemesRoutes, { schemes, reads });
       await api.register(contentRoutes, { content });
       await api.register(messagingRoutes, { messaging });
+      await api.register(noticesRoutes, { notices });
+      await api.register(auditRoutes, {
+        audit: createAuditService({ timeZone: config.storeTimezone }),
+        reads,
+      });
+      await api.register(reportsRoutes, {
+        reports: createReportsService({
+          db,
+          today,
+          timeZone: config.storeTimezone,
+          branches: branchesRepo,
+          pointValuePaise: async (tx) => (await rulesRepo.current(tx)).pointValuePaise,
+          openCsv: (source) => reportCsvs(deps.pool, source),
+        }),
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -14,6 +14,11 @@ const isTimeZone = (zone: string) => {
   }
 };
 
+/** A provider's base address: http(s), kept without a trailing slash. */
+const baseUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -28,6 +33,20 @@ const envSchema = z.object({
   DATABASE_URL: optional(
     z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL'),
   ),
+  /**
+   * A streaming replica of DATABASE_URL for statements, summaries and exports: their reads
+   * leave the primary to the counters' changes.
+   */
+  REPORTS_DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL'),
+  ),
+  /** How far behind the primary the replica may be before those reads go to the primary. */
+  REPORTS_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * `off` when DATABASE_URL goes through a pooler in transaction mode that does not keep
+   * prepared statements (PgBouncer before 1.21, or without `max_prepared_statements`).
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   ADMIN_USERNAME: z
     .string()
     .trim()
@@ -56,6 +75,15 @@ const envSchema = z.object({
   STOP_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optional(z.string()),
+  /** `off`: this process runs no background jobs (another runs `npm run worker`). */
+  JOBS: z.enum(['on', 'off']).default('on'),
+  /** The messaging panels' providers: where notices to customers go, by the saved panel. */
+  MESSAGING_PANEL1_URL: optional(baseUrl).default('https://api.ultramsg.com'),
+  MESSAGING_PANEL2_URL: optional(baseUrl).default('https://api.green-api.com'),
+  /** Panel 3's panels are run by resellers, each at an address of its own: no default. */
+  MESSAGING_PANEL3_URL: optional(baseUrl),
+  /** Messages a second the sender may hand to the provider (fractions allowed: 0.5). */
+  MESSAGING_RATE: z.coerce.number().positive().max(10_000).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,6 +94,10 @@ export interface Config {
   trustProxy: boolean | string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The replica that statements, summaries and exports read, when there is one. */
+  reports: { databaseUrl: string | undefined; maxLagSeconds: number };
+  /** Name the statements run on every request, so each connection plans them once. */
+  preparedStatements: boolean;
   adminUsername: string;
   adminPassword: string | undefined;
   jwtSecret: string | undefined;
@@ -76,6 +108,17 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   stopTimeoutSeconds: number;
   webDist: string | undefined;
+  /** Run the background jobs (points expiry, notices to customers) in this process. */
+  jobs: boolean;
+  messaging: MessagingConfig;
+}
+
+/** Where and how fast notices to customers are sent. */
+export interface MessagingConfig {
+  /** Each panel's provider address; panel 3 has none until MESSAGING_PANEL3_URL is set. */
+  panelUrls: Record<1 | 2 | 3, string | undefined>;
+  /** Messages a second, at most. */
+  rate: number;
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    reports: { databaseUrl: e.REPORTS_DATABASE_URL, maxLagSeconds: e.REPORTS_MAX_LAG_SECONDS },
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'on',
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
@@ -112,5 +157,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     stopTimeoutSeconds: e.STOP_TIMEOUT,
     webDist: e.WEB_DIST,
+    jobs: e.JOBS === 'on',
+    messaging: {
+      panelUrls: {
+        1: e.MESSAGING_PANEL1_URL,
+        2: e.MESSAGING_PANEL2_URL,
+        3: e.MESSAGING_PANEL3_URL,
+      },
+      rate: e.MESSAGING_RATE,
+    },
   };
 }

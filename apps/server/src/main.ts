@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { connectDatabase } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
 import { migrateDatabase } from './db/migrate.js';
+import { noticeNudge, startJobs } from './jobs.js';
 import { resolveSecrets } from './lib/secrets.js';
 import { createUsersService } from './modules/users/users.service.js';
 import pino from 'pino';
@@ -33,6 +34,16 @@ async function main() {
     await embedded?.stop();
     embedded = undefined;
   };
+  // A stop asked for while starting (a service manager, Ctrl-C) must not kill us with the
+  // embedded PostgreSQL still running in its own process group: stop it, then exit. Once
+  // listening, the stop below finishes the requests first.
+  let stop = async (signal: string): Promise<void> => {
+    log.info({ signal }, 'stopping while starting');
+    await stopEmbedded().catch(() => undefined);
+    process.exit(1);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
   try {
     if (!config.databaseUrl) {
       embedded = await startEmbeddedPostgres({
@@ -41,7 +52,8 @@ async function main() {
         log,
       });
     }
-    const database = connectDatabase(config.databaseUrl ?? embedded!.url);
+    const databaseUrl = config.databaseUrl ?? embedded!.url;
+    const database = connectDatabase(databaseUrl);
     await migrateDatabase(database.db);
 
     const generated = await createUsersService({ db: database.db }).ensureFirstAdmin(
@@ -61,11 +73,24 @@ async function main() {
       pool: database.pool,
       secrets,
       logger: log,
+      nudgeNotices: noticeNudge(database.pool, log),
     });
     await app.listen({ port: config.port, host: config.host });
+    // After listening: the first request is not kept waiting for the jobs' schema.
+    const jobs = config.jobs
+      ? startJobs({
+          connectionString: databaseUrl,
+          db: database.db,
+          storeTimezone: config.storeTimezone,
+          log,
+          dataKey: secrets.dataKey,
+          messaging: config.messaging,
+          shop: config.branding.companyName,
+        })
+      : undefined;
 
     let stopping = false;
-    const stop = async (signal: string) => {
+    stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
       log.info({ signal }, 'stopping: finishing requests, then closing the database');
@@ -87,14 +112,16 @@ async function main() {
       }, config.stopTimeoutSeconds * 1000);
       deadline.unref();
       await app.close();
+      await jobs
+        ?.then((started) => started.stop())
+        .catch((error: unknown) => log.warn({ err: error }, 'jobs: stop failed'));
       await database.close();
       await stopEmbedded();
       clearTimeout(deadline);
       log.info('stopped');
       process.exit(forced ? 1 : 0);
     };
-    process.on('SIGINT', () => void stop('SIGINT'));
-    process.on('SIGTERM', () => void stop('SIGTERM'));
+    await jobs;
   } catch (error) {
     log.fatal({ err: error }, (error as Error).message);
     await stopEmbedded().catch(() => undefined);

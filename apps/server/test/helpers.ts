@@ -2,7 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  InjectOptions,
+  LightMyRequestResponse,
+} from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '@kanak/contract';
@@ -15,6 +20,16 @@ import { withClient, withDatabase } from './global-setup.js';
 export const TEST_SECRETS = {
   jwtSecret: 'test-jwt-secret-that-is-long-enough-1234567890',
   dataKey: '11'.repeat(32),
+};
+
+/**
+ * No test reaches a real WhatsApp provider: unless a test names its fake, every panel's
+ * address is a loopback port nobody listens on.
+ */
+export const NO_PROVIDER = {
+  MESSAGING_PANEL1_URL: 'http://127.0.0.1:1',
+  MESSAGING_PANEL2_URL: 'http://127.0.0.1:1',
+  MESSAGING_PANEL3_URL: 'http://127.0.0.1:1',
 };
 
 export interface TestContext {
@@ -34,20 +49,7 @@ export async function createTestContext(
   const name = `kanak_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
   await createDatabaseFromTemplate(adminUrl, name);
   const database = connectDatabase(withDatabase(adminUrl, name), { max: 10 });
-  const config = loadConfig({
-    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'kanak-app-')),
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-    ...env,
-  });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    pool: database.pool,
-    secrets: TEST_SECRETS,
-    clock,
-  });
-  await app.ready();
+  const app = await appOnDatabase(database, env, clock);
   return {
     app,
     database,
@@ -62,6 +64,32 @@ export async function createTestContext(
   };
 }
 
+/** The app on `database` as the tests run it: quiet unless given a logger, no web app, the test secrets. */
+export async function appOnDatabase(
+  database: Database,
+  env: NodeJS.ProcessEnv = {},
+  clock?: () => Date,
+  logger?: FastifyBaseLogger,
+): Promise<FastifyInstance> {
+  const config = loadConfig({
+    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'kanak-app-')),
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...NO_PROVIDER,
+    ...env,
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    secrets: TEST_SECRETS,
+    clock,
+    logger,
+  });
+  await app.ready();
+  return app;
+}
+
 export interface TestDatabase {
   url: string;
   /** Runs raw SQL on this database. */
@@ -69,11 +97,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A database of this file's own (a copy of the migrated template), for server processes. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A database of this file's own (a copy of the migrated template), for server processes;
+ * `empty` for one that the server under test migrates itself.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `kanak_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
-  await createDatabaseFromTemplate(adminUrl, name);
+  if (options.empty)
+    await withClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  else await createDatabaseFromTemplate(adminUrl, name);
   const url = withDatabase(adminUrl, name);
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   // pool.end() does not wait for its connections to close, so the DROP ... WITH (FORCE) below
@@ -117,6 +150,26 @@ export async function addUser(
   return createUsersService({ db: ctx.database.db }).addUser(null, username, password, role);
 }
 
+/**
+ * A staff account of `role` in `branch` (the first branch unless named) with a session token of
+ * its own, made without a sign-in (sign-ins are rate limited per address).
+ */
+export async function staffSession(
+  ctx: TestContext,
+  username: string,
+  role: Role,
+  branch?: string,
+) {
+  const user = await createUsersService({ db: ctx.database.db }).addUser(
+    null,
+    username,
+    'Counter@2026x',
+    role,
+    branch,
+  );
+  return { user, token: ctx.app.signSessionToken(user, false) };
+}
+
 export async function login(
   ctx: TestContext,
   username: string,
@@ -149,5 +202,51 @@ export function authed(
         : {}),
       ...headers,
     },
+  };
+}
+
+export interface SignedIn extends TestContext {
+  /** The signed-in staff member. */
+  username: string;
+  password: string;
+  /** Their bearer token. */
+  token: string;
+  /** A request as them; a mutating call gets a fresh Idempotency-Key unless one is given. */
+  inject(options: InjectOptions & { idempotencyKey?: string }): Promise<LightMyRequestResponse>;
+  /** POST `payload` to `url` as them. */
+  post(url: string, payload?: unknown, idempotencyKey?: string): Promise<LightMyRequestResponse>;
+}
+
+export interface SignedInOptions {
+  /** Environment of the app (INSTALLMENTS, BONUS_PERCENT...). */
+  env?: NodeJS.ProcessEnv;
+  /** The app's clock. */
+  clock?: () => Date;
+  /** The staff member's username (`<role>1` unless given). */
+  username?: string;
+  password?: string;
+}
+
+/**
+ * This file's own database and app, with a staff member of `role` (the owner unless given)
+ * signed in: `const { inject, post, token } = await signedIn('cashier')`.
+ */
+export async function signedIn(
+  role: Role = 'owner',
+  { env, clock, username = `${role}1`, password = 'Kanak@1928x' }: SignedInOptions = {},
+): Promise<SignedIn> {
+  const ctx = await createTestContext(env, clock);
+  await addUser(ctx, username, password, role);
+  const token = await login(ctx, username, password);
+  return {
+    ...ctx,
+    username,
+    password,
+    token,
+    inject: (options) => ctx.app.inject(authed(token, options)),
+    post: (url, payload, idempotencyKey) =>
+      ctx.app.inject(
+        authed(token, { method: 'POST', url, payload: payload as object, idempotencyKey }),
+      ),
   };
 }

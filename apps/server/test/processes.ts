@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PATHS, API_PREFIX, IDEMPOTENCY_HEADER, todayIn } from '@kanak/contract';
-import { TEST_SECRETS } from './helpers.js';
+import { NO_PROVIDER, TEST_SECRETS } from './helpers.js';
 
 /**
  * Real server processes for the fault tests: `src/main.ts` run from source through tsx (no
@@ -85,6 +85,7 @@ export async function startServer(options: {
         ADMIN_PASSWORD: ADMIN.password,
         JWT_SECRET: TEST_SECRETS.jwtSecret,
         DATA_KEY: TEST_SECRETS.dataKey,
+        ...NO_PROVIDER,
         ...options.env,
       },
       stdio: ['ignore', log, log],
@@ -162,7 +163,13 @@ export async function post<T = Record<string, unknown>>(
   url: string,
   apiPath: string,
   body: unknown,
-  options: { token?: string; idempotencyKey?: string; timeoutMs?: number } = {},
+  options: {
+    token?: string;
+    idempotencyKey?: string;
+    timeoutMs?: number;
+    /** More headers: a load balancer's X-Forwarded-For. */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Answer<T>> {
   const response = await fetch(`${url}${API_PREFIX}${apiPath}`, {
     method: 'POST',
@@ -170,6 +177,7 @@ export async function post<T = Record<string, unknown>>(
       'content-type': 'application/json',
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       [IDEMPOTENCY_HEADER]: options.idempotencyKey ?? randomUUID(),
+      ...options.headers,
     },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
@@ -182,6 +190,19 @@ export async function post<T = Record<string, unknown>>(
     throw new Error(`${apiPath}: HTTP ${response.status}, not JSON: ${text.slice(0, 200)}`);
   }
   return { status: response.status, body: parsed };
+}
+
+/** One GET of the API, answered as JSON. */
+export async function get<T = Record<string, unknown>>(
+  url: string,
+  apiPath: string,
+  options: { token?: string } = {},
+): Promise<Answer<T>> {
+  const response = await fetch(`${url}${API_PREFIX}${apiPath}`, {
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    signal: AbortSignal.timeout(15_000),
+  });
+  return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
 }
 
 export async function signIn(url: string, username = ADMIN.username, password = ADMIN.password) {

@@ -20,6 +20,19 @@ export const PUBLIC_PATHS = [
 ] as const;
 type PublicPath = (typeof PUBLIC_PATHS)[number];
 
+/**
+ * Calls only a machine makes: a counter's billing system with an API key (`X-Api-Key`). No
+ * staff token opens them, and an API key opens nothing else (401 both ways).
+ */
+export const MACHINE_PATHS = [
+  'posSales',
+  'posReturns',
+  'posRedemptions',
+  'posRedemptionCancel',
+  'posCustomer',
+] as const;
+type MachinePath = (typeof MACHINE_PATHS)[number];
+
 const everyone: readonly Role[] = ROLES;
 const managers: readonly Role[] = ['owner', 'manager'];
 const owner: readonly Role[] = ['owner'];
@@ -28,7 +41,10 @@ const owner: readonly Role[] = ['owner'];
  * Who may make each call: the one copy of the matrix. The server refuses every other role
  * (403) by the route a request reached; the web app shows only what the role may use.
  */
-export const ACCESS: Record<Exclude<keyof typeof API_PATHS, PublicPath>, readonly Role[]> = {
+export const ACCESS: Record<
+  Exclude<keyof typeof API_PATHS, PublicPath | MachinePath>,
+  readonly Role[]
+> = {
   logout: everyone,
   me: everyone,
   updateCurrentUser: everyone,
@@ -39,11 +55,20 @@ export const ACCESS: Record<Exclude<keyof typeof API_PATHS, PublicPath>, readonl
   staffDisable: managers,
   staffEnable: managers,
   staffResetPassword: managers,
+  // Branches are settings: the owner's. Everyone's own branch comes with GET /api/me.
+  branches: owner,
+  saveBranch: owner,
+  audit: managers,
   searchCustomers: everyone,
   customerData: everyone,
   saveCustomer: everyone,
   exportCustomers: managers,
   exportTicket: managers,
+  // Consent is asked at the counter; a copy of everything held is an export (managers);
+  // erasing a customer for good is the owner's.
+  customerConsent: everyone,
+  customerDataExport: managers,
+  eraseCustomer: owner,
   updatePoints: everyone,
   updateStatement: managers,
   pointsStatement: everyone,
@@ -63,6 +88,21 @@ export const ACCESS: Record<Exclude<keyof typeof API_PATHS, PublicPath>, readonl
   getFiles: owner,
   panelConfig: owner,
   panelSetup: owner,
+  testMessage: owner,
+  noticeTemplates: owner,
+  // A manager answers customers who say they heard nothing.
+  notices: managers,
+  noticeResend: managers,
+  pointsRules: owner,
+  apiKeys: owner,
+  apiKeyRevoke: owner,
+  // The owner's view: a manager sees their own branch's figures, whatever branch they ask for.
+  dashboard: managers,
+  collectionsReport: managers,
+  overdueReport: managers,
+  maturingReport: managers,
+  pointsLiabilityReport: managers,
+  unrecoveredReport: managers,
 };
 
 /** May this role make the call at `path` (a key of API_PATHS)? */

@@ -18,6 +18,10 @@ export const API_PATHS = {
   staffDisable: '/staff/disable',
   staffEnable: '/staff/enable',
   staffResetPassword: '/staff/reset-password',
+  branches: '/branches',
+  saveBranch: '/branches',
+  /** Every change, who made it and the values before and after (JSON, or CSV with format=csv). */
+  audit: '/audit',
   updateCurrentUser: '/user/update-current-user',
   uploadFile: '/file/upload',
   deleteFile: '/file/delete',
@@ -33,8 +37,18 @@ export const API_PATHS = {
   /** A single-use link for the browser to download the customer CSV itself. */
   exportTicket: '/customers/export-ticket',
   exportDownload: '/customers/export-download',
+  customerConsent: '/customers/consent',
+  customerDataExport: '/customers/data-export',
+  eraseCustomer: '/customers/erase',
   panelConfig: '/social/get-panel-config',
   panelSetup: '/social/panel-setup',
+  /** One WhatsApp message to the saved Phone, sent now: the provider's answer comes back. */
+  testMessage: '/social/test-message',
+  /** The Delivery Log: every notice to customers and how it went. */
+  notices: '/notices',
+  noticeResend: '/notices/resend',
+  /** GET lists every event's template, POST saves one. */
+  noticeTemplates: '/settings/notice-templates',
   schemes: '/scheme/get-all',
   generateScheme: '/scheme/generate',
   verifyPan: '/scheme/verify-pan',
@@ -45,4 +59,22 @@ export const API_PATHS = {
   activateScheme: '/scheme/activate',
   addInstallment: '/scheme/add-installment',
   closeScheme: '/scheme/close',
+  /** GET reads the points rules in force, POST sets new ones from now on. */
+  pointsRules: '/settings/points',
+  /** GET lists the API keys, POST makes one. */
+  apiKeys: '/settings/api-keys',
+  apiKeyRevoke: '/settings/api-keys/revoke',
+  /** The owner's view: today's and this month's figures and 12-month charts (?branch=). */
+  dashboard: '/dashboard',
+  /** The cash book: every installment and redemption of the days asked, with till totals. */
+  collectionsReport: '/reports/collections',
+  overdueReport: '/reports/overdue',
+  maturingReport: '/reports/maturing',
+  pointsLiabilityReport: '/reports/points-liability',
+  unrecoveredReport: '/reports/unrecovered',
+  posSales: '/pos/sales',
+  posReturns: '/pos/returns',
+  posRedemptions: '/pos/redemptions',
+  posRedemptionCancel: '/pos/redemptions/cancel',
+  posCustomer: '/pos/customers/:mobile',
 } as const;

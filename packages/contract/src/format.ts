@@ -36,3 +36,7 @@ export const formatLedgerCsvDate = (isoDate: string) => {
 /** ₹ with Indian digit grouping: ₹1,23,456 (paise shown only when there are some). */
 export const formatRupees = (amount: number) =>
   `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 })}`;
+
+/** A receipt number as printed: the branch's code and the number in its run, `MAIN-000058`. */
+export const receiptLabel = (branchCode: string, receiptNo: number) =>
+  `${branchCode}-${String(receiptNo).padStart(6, '0')}`;

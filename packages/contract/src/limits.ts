@@ -53,6 +53,51 @@ export const LIMITS = {
   idempotencyInterruptedAfterSeconds: 120,
   /** Logout tells the server in the background; the screen never waits longer than this. */
   logoutTimeoutMs: 3000,
+  /** Rows on one page of the Scheme Summary screen, and the most one call may ask for. */
+  summaryPageSize: 100,
+  summaryPageSizeMax: 500,
+  /** The furthest page of the summary: a month of a chain's schemes is far fewer rows. */
+  summaryMaxPages: 10_000,
+  /** Rows on one page of the Audit screen. */
+  auditPageSize: 50,
+  /**
+   * The Audit screen counts matching changes up to this many: an exact count of ten million
+   * rows takes seconds, and nobody pages that far (the filters narrow it instead).
+   */
+  auditCountCap: 10_000,
+  /** auditCountCap / auditPageSize: the furthest page that can hold a row. */
+  auditMaxPages: 200,
+  /** The Audit CSV holds at most this many changes, newest first. */
+  auditCsvMaxRows: 10_000,
+  /** A notice template's text: a WhatsApp message stays short. */
+  noticeTextMaxLength: 1000,
+  /** Rows on one page of the Delivery Log, its count cap and furthest page (as the Audit's). */
+  noticesPageSize: 50,
+  noticesCountCap: 10_000,
+  noticesMaxPages: 200,
+  /** Sends of one notice before it is marked failed; the waits between them double. */
+  noticeMaxAttempts: 5,
+  noticeRetryFirstDelaySeconds: 30,
+  /** A provider that has not answered in this long has failed this attempt. */
+  noticeSendTimeoutMs: 10_000,
+  /** Reminders and digests go only between these hours of store time. */
+  noticeDayStartHour: 9,
+  noticeDayEndHour: 21,
+  /** An installment is reminded this many days before it is due. */
+  installmentReminderDays: 3,
+  /** An unpaid installment is overdue this many days after it was due. */
+  installmentGraceDays: 7,
+  /** Rows on one page of a report unless the screen asks for another size, and the most. */
+  reportPageSize: 50,
+  reportPageSizeMax: 500,
+  /** The furthest page of a report (the CSV holds every row). */
+  reportMaxPages: 10_000,
+  /** The maturing-schemes report and the dashboard look this many days ahead. */
+  maturingWithinDays: 30,
+  /** Points expiring within this many days are shown beside a customer's balance. */
+  pointsExpiringWithinDays: 30,
+  /** The dashboard's charts: this many calendar months, the current one last. */
+  dashboardMonths: 12,
 } as const;
 
 /** Schemes of this amount or more need a PAN. The PAN dialog says "₹16,000 or above". */

@@ -2,11 +2,11 @@
  * Every fixed text of the screens, and the server's messages.
  * Two spelling slips of the spec are corrected here ("customer", "updating").
  */
+import { SIGN_IN_MESSAGES } from './messages-sign-in.js';
+
 export const MESSAGES = {
+  ...SIGN_IN_MESSAGES,
   // Sign-in and session
-  invalidCredentials: 'Invalid credentials.',
-  loginFailed: 'Error in logging in.',
-  sessionExpired: 'Session expired. Please sign in again.',
   notAllowed: 'You are not allowed to do this.',
   changeTemporaryPassword: 'Please change your temporary password first.',
   lastOwner: 'The shop must keep an active owner: this is the last one.',
@@ -17,10 +17,11 @@ export const MESSAGES = {
   staffEnabled: (username: string) => `Staff account ${username} enabled.`,
   staffPasswordReset: (username: string) =>
     `Password of ${username} reset; their sessions have ended.`,
+  branchSaved: (code: string) => `Branch ${code} saved.`,
+  noSuchBranch: (code: string) => `No branch with the code ${code}.`,
   loggedOut: 'Logged out.',
   accountLocked: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
 
   // My Profile
   provideNewPassword: 'Please provide new password.',
@@ -123,7 +124,7 @@ export const MESSAGES = {
   onlyInactiveActivatable: 'Only an inactive scheme can be activated.',
   schemeActivated: (id: number) => `Scheme ${id} activated.`,
   onlyActiveInstallments: 'Installments can be added only to an active scheme.',
-  installmentRecorded: (receipt: number) => `Installment recorded. Receipt ${receipt}.`,
+  installmentRecorded: (receipt: string) => `Installment recorded. Receipt ${receipt}.`,
   installmentOutsideTerm: (start: string, end: string) =>
     `The installment date must be within the scheme's term, ${start} to ${end}.`,
   installmentMonthTaken: (month: string) => `An installment for ${month} is already recorded.`,
@@ -141,7 +142,6 @@ export const MESSAGES = {
   databaseUnavailable: 'The database is not reachable right now. Please try again shortly.',
   idempotencyKeyRequired: 'Idempotency-Key header is required for this request.',
   idempotencyKeyReused: 'This request key was already used for a different request.',
-  idempotencyInProgress: 'This request is still being processed. Please wait a moment.',
   idempotencyInterrupted:
     'This request was interrupted and may not have been saved. Please check before doing it again.',
   serverStopping: 'The server is restarting. Please try again in a moment.',

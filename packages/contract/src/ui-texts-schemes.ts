@@ -63,7 +63,7 @@ export const SCHEME_TEXTS = {
       amount: 'Amount',
       receipt: 'Receipt no.',
     },
-    reprint: (receiptNo: number) => `Reprint receipt ${receiptNo}`,
+    reprint: (receiptNo: string) => `Reprint receipt ${receiptNo}`,
     /** Where a scheme ID links to: its statement, with Add installment and Close scheme. */
     open: (schemeid: number) => `Open scheme ${schemeid}: statement, installments, close`,
     openFull: 'Open statement with installments',
@@ -100,7 +100,7 @@ export const SCHEME_TEXTS = {
     ...payment,
     activate: 'ACTIVATE',
     activateFailed: 'Error in activating scheme.',
-    activated: (message: string, receiptNo: number) => `${message} Receipt ${receiptNo}.`,
+    activated: (message: string, receiptNo: string) => `${message} Receipt ${receiptNo}.`,
   },
   close: {
     title: (schemeid: number) => `Close Scheme ${schemeid}`,
@@ -119,7 +119,7 @@ export const SCHEME_TEXTS = {
     closeFailed: 'Error in closing scheme.',
   },
   receipt: {
-    title: (receiptNo: number) => `Receipt ${receiptNo}`,
+    title: (receiptNo: string) => `Receipt ${receiptNo}`,
     receiptNo: 'Receipt no.',
     customer: 'Customer',
     customerValue: (name: string, mobileno: string) => `${name} (${COUNTRY_PREFIX}) ${mobileno}`,
@@ -161,6 +161,10 @@ export const SCHEME_TEXTS = {
     csvFileName: (from: string, to: string) => `scheme_summary_${from}_${to}.csv`,
     printTitle: (status: string, from: string, to: string) =>
       `Scheme summary (${status}) from ${from} to ${to}.`,
+    pageOf: (page: number, pages: number, count: number) =>
+      `Page ${page} of ${pages} · ${count.toLocaleString('en-IN')} ${count === 1 ? 'scheme' : 'schemes'}`,
+    /** Print and CSV cover every row of the filter, fetched when pressed. */
+    fetchingAll: 'Fetching every row',
   },
   status: { label: 'Status' },
 } as const;

@@ -9,10 +9,22 @@ export const SIDEBAR_LABELS = {
   loyaltyPoints: 'Loyalty Points',
   schemeGeneration: 'Scheme Initiation',
   messageConfiguration: 'Message Configuration',
+  messageTemplates: 'Message Templates',
+  deliveryLog: 'Delivery Log',
+  staff: 'Staff',
+  branches: 'Branches',
+  integrations: 'Integrations',
+  pointsRules: 'Points Rules',
+  audit: 'Audit Trail',
   user: 'My Profile',
   statement: 'Points Statement',
   schemeStatement: 'Scheme Statement',
   schemeSummary: 'Scheme Summary',
+  collectionsReport: 'Daily Collections',
+  overdueReport: 'Overdue Installments',
+  maturingReport: 'Maturing Schemes',
+  pointsLiabilityReport: 'Points Liability',
+  unrecoveredReturns: 'Unrecovered Returns',
   logout: 'Logout',
 } as const;
 
@@ -25,10 +37,22 @@ export const PAGE_TITLES = {
   loyaltyPoints: 'Edit customer balance',
   schemeGeneration: 'Generate Scheme',
   messageConfiguration: 'Message Configuration',
+  messageTemplates: 'Message Templates',
+  deliveryLog: 'Delivery Log',
+  staff: 'Staff',
+  branches: 'Branches',
+  integrations: 'Integrations',
+  pointsRules: 'Points Rules',
+  audit: 'Audit Trail',
   user: 'Update Profile',
   statement: 'Points Statement',
   schemeStatement: 'Scheme Statement',
   schemeSummary: 'Scheme Summary',
+  collectionsReport: 'Daily Collections',
+  overdueReport: 'Overdue Installments',
+  maturingReport: 'Maturing Schemes',
+  pointsLiabilityReport: 'Points Liability',
+  unrecoveredReturns: 'Unrecovered Return Points',
   notFound: 'Page not found',
 } as const;
 
@@ -38,6 +62,8 @@ export const UI_TEXTS = {
   defaultBranding: { companyName: 'Kanak Jewellers', companyTagline: 'Since 1928' },
   /** The address and mobile line under the shop's heading on every printout. */
   printAddress: (address: string, phone: string) => `${address} · Mobile: ${phone}`,
+  /** Under every paged table. */
+  pager: { previous: 'Previous page', next: 'Next page' },
   login: {
     username: 'Username',
     password: 'Password',
@@ -64,6 +90,8 @@ export const UI_TEXTS = {
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     accountMenu: 'Account menu',
+    /** The signed-in staff member's branch, in the account menu. */
+    branch: (name: string, code: string) => `Branch: ${name} (${code})`,
     logout: 'Logout',
     poweredBy: (company: string) => `Powered by ${company}`,
     support: 'Support',
@@ -78,4 +106,21 @@ export const UI_TEXTS = {
     reload: 'Reload',
   },
   routeLoading: 'Loading screen',
+} as const;
+
+/**
+ * The screen a temporary password leads to, before anything else. Not in UI_TEXTS: the login
+ * page carries UI_TEXTS, and these words only the signed-in app.
+ */
+export const PASSWORD_CHANGE_TEXTS = {
+  title: 'Change your password',
+  intro:
+    'You signed in with a temporary password. Choose your own password (8 to 15 characters) to continue.',
+  currentPassword: 'Temporary password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+  mismatch: 'The new passwords do not match.',
+  submit: 'Change password',
+  pending: 'Changing password',
+  logout: 'Logout',
 } as const;

@@ -49,6 +49,8 @@ export const MASKED_AADHAAR_PATTERN = /^X{8}\d{4}$/;
  * leading apostrophe (CSV injection); quotes are doubled and the cell quoted when needed.
  */
 export function csvCell(value: unknown): string {
+  // A number is never a formula: -500 (a cancelled redemption) stays a number in a spreadsheet.
+  if (typeof value === 'number') return String(value);
   let text = value == null ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

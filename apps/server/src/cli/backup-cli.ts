@@ -1,9 +1,8 @@
-import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { connectDatabase, type Database } from '../db/client.js';
-import { openEmbeddedPostgres } from '../db/embedded.js';
-import { resolveSecrets, type Secrets } from '../lib/secrets.js';
+import type { Database } from '../db/client.js';
+import type { Secrets } from '../lib/secrets.js';
 import { BackupError } from './backup-file.js';
+import { openCliDatabase } from './cli-database.js';
 
 /**
  * For `npm run backup` and `npm run restore`: the database of DATABASE_URL, or the embedded one
@@ -21,26 +20,14 @@ export async function withDatabase(
     process.exitCode = 2;
     return;
   }
-  const secrets = await resolveSecrets(config.dataDir, {
-    jwtSecret: config.jwtSecret,
-    dataKey: config.dataKey,
-  });
-  const embedded = config.databaseUrl
-    ? undefined
-    : await openEmbeddedPostgres({
-        dataDir: config.dataDir,
-        password: secrets.embeddedDbPassword,
-        log: pino({ level: 'warn' }),
-      });
-  const database = connectDatabase(config.databaseUrl ?? embedded!.url, { max: 2 });
+  const { database, secrets, close } = await openCliDatabase(config);
   try {
     await work({ database, config, secrets });
   } catch (error) {
     console.error(error instanceof BackupError ? error.message : error);
     process.exitCode = 1;
   } finally {
-    await database.close();
-    await embedded?.stop();
+    await close();
   }
 }
 

@@ -124,6 +124,7 @@ async function readManifest(client: pg.PoolClient, now: Date): Promise<Manifest>
             pg_sequence_last_value(pg_get_serial_sequence(format('public.%I', c.relname), a.attname)::regclass) AS last
        FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
       WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r' AND a.attnum > 0
+        AND NOT a.attisdropped
         AND pg_get_serial_sequence(format('public.%I', c.relname), a.attname) IS NOT NULL
       ORDER BY 1, 2`,
   );
@@ -349,8 +350,24 @@ async function loadTable(client: pg.PoolClient, reader: LineReader, table: Manif
  * Loads with the foreign keys and the secondary indexes set aside and builds them again after,
  * in the same transaction, as pg_restore does: checking each row as it arrives is several times
  * slower. A row that breaks one of them still fails the whole restore, when it is rebuilt.
+ * Our own triggers are off meanwhile: the summaries they keep (the dashboard's daily totals,
+ * each scheme's installments paid) come in the backup as they were, and loading the rows they
+ * summarise must not add to them a second time.
  */
 async function withoutChecksDuringLoad(client: pg.PoolClient, load: () => Promise<void>) {
+  const { rows: triggered } = await client.query<{ table: string }>(
+    `SELECT DISTINCT format('%I.%I', n.nspname, c.relname) AS table
+       FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE NOT t.tgisinternal AND n.nspname = 'public'`,
+  );
+  for (const { table } of triggered)
+    await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+  await withoutConstraintsDuringLoad(client, load);
+  for (const { table } of triggered) await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
+}
+
+async function withoutConstraintsDuringLoad(client: pg.PoolClient, load: () => Promise<void>) {
   const { rows: foreignKeys } = await client.query<{ table: string; name: string; def: string }>(
     `SELECT format('%I.%I', n.nspname, c.relname) AS table, k.conname AS name,
             pg_get_constraintdef(k.oid) AS def

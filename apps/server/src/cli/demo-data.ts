@@ -2,6 +2,8 @@
  * Realistic Indian customer data from a seeded generator: the same seed gives the same data,
  * so demo screenshots and benchmark runs can be compared.
  */
+import type { CustomerRecord } from '@kanak/contract';
+
 const FIRST = [
   'Aarav',
   'Aditi',
@@ -139,16 +141,11 @@ export function random(seed: number) {
 }
 export type Random = ReturnType<typeof random>;
 
-export interface DemoCustomer {
-  mobileno: string;
-  custname: string;
-  email: string;
-  address: string;
-  city: string;
-  pincode: string;
-  state: string;
-  dob: string | null;
-}
+/** A customer's profile as the customers table takes it (no anniversary, Aadhaar or PAN). */
+export type DemoCustomer = Pick<
+  CustomerRecord,
+  'mobileno' | 'custname' | 'email' | 'address' | 'city' | 'pincode' | 'state'
+> & { dob: string | null };
 
 /** The n-th customer; mobile numbers are unique by construction (6–9 then n, zero-padded). */
 export function demoCustomer(rng: Random, n: number): DemoCustomer {

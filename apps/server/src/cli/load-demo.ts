@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { receiptLabel } from '@kanak/contract';
 import { demoCustomer, demoLedger, demoScheme, random } from './demo-data.js';
 
 export interface LoadOptions {
@@ -33,6 +34,7 @@ export async function loadDemoData(pool: pg.Pool, options: LoadOptions) {
     ).rows as [{ start: number }];
     const rng = random(options.seed ?? 1928);
     const batch = 1000;
+    const branch = await firstBranch(client);
     let entries = 0;
 
     await copy(
@@ -63,7 +65,7 @@ export async function loadDemoData(pool: pg.Pool, options: LoadOptions) {
 
     await copy(
       client,
-      'points_entries (customer_id, invdate, narration, sale_amount_paise, credit, debit, ts)',
+      'points_entries (customer_id, invdate, narration, sale_amount_paise, credit, debit, ts, branch_id)',
       function* () {
         for (let n = 1; n <= options.customers; n += batch) {
           let chunk = '';
@@ -78,6 +80,7 @@ export async function loadDemoData(pool: pg.Pool, options: LoadOptions) {
                 e.credit,
                 e.debit,
                 e.source,
+                branch.id,
               ]);
             }
             entries += count;
@@ -142,15 +145,17 @@ async function loadSchemes(
   const count = Math.min(options.schemes ?? 0, options.customers);
   if (count === 0) return { schemes: 0, installments: 0 };
   const term = options.installments ?? 11;
+  const branch = await firstBranch(client);
   const ids = await client.query<{ scheme: number; receipt: number }>(
     `SELECT coalesce((SELECT max(id) FROM schemes), 0)::int AS scheme,
-            (SELECT last_no FROM receipt_counter WHERE id = 1)::int AS receipt`,
+            coalesce((SELECT last_no FROM receipt_counter WHERE branch_id = $1), 0)::int AS receipt`,
+    [branch.id],
   );
   let { scheme: schemeId, receipt } = ids.rows[0]!;
   const payments: string[] = [];
   await copy(
     client,
-    'schemes (id, customer_id, startdt, matdt, amount, installments, status, bonus, maturity_value, closed_on)',
+    'schemes (id, customer_id, startdt, matdt, amount, installments, status, bonus, maturity_value, closed_on, branch_id)',
     function* () {
       for (let n = 1; n <= count; n += 1000) {
         let chunk = '';
@@ -170,10 +175,22 @@ async function loadSchemes(
             bonus,
             bonus === null ? null : s.amount * paid + bonus,
             s.status === 'm' ? s.matdt : null,
+            branch.id,
           ]);
           for (const date of s.paidOn) {
             receipt += 1;
-            payments.push(row([schemeId, receipt, date, date.slice(0, 7), s.amount, s.mode()]));
+            payments.push(
+              row([
+                schemeId,
+                branch.id,
+                receipt,
+                receiptLabel(branch.code, receipt),
+                date,
+                date.slice(0, 7),
+                s.amount,
+                s.mode(),
+              ]),
+            );
           }
         }
         yield chunk;
@@ -182,16 +199,28 @@ async function loadSchemes(
   );
   await copy(
     client,
-    'scheme_installments (scheme_id, receipt_no, paid_on, period, amount, mode)',
+    'scheme_installments (scheme_id, branch_id, receipt_no, receipt, paid_on, period, amount, mode)',
     function* () {
       for (let i = 0; i < payments.length; i += 5000) yield payments.slice(i, i + 5000).join('');
     },
   );
-  await client.query(`UPDATE receipt_counter SET last_no = $1 WHERE id = 1`, [receipt]);
+  await client.query(
+    `INSERT INTO receipt_counter (branch_id, last_no) VALUES ($1, $2)
+     ON CONFLICT (branch_id) DO UPDATE SET last_no = excluded.last_no`,
+    [branch.id, receipt],
+  );
   await client.query(`SELECT setval(pg_get_serial_sequence('schemes', 'id'), $1)`, [schemeId]);
   await client.query('ANALYZE schemes; ANALYZE scheme_installments');
   options.onProgress?.(`schemes: ${count}, installments: ${payments.length}`);
   return { schemes: count, installments: payments.length };
+}
+
+/** The demo's rows belong to the shop's first branch. */
+async function firstBranch(client: pg.PoolClient) {
+  const result = await client.query<{ id: number; code: string }>(
+    `SELECT id, code FROM branches ORDER BY id LIMIT 1`,
+  );
+  return result.rows[0]!;
 }
 
 /** COPY accepts explicit values for GENERATED ALWAYS identity columns. */

@@ -1,11 +1,8 @@
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import { todayIn } from '@kanak/contract';
 import { loadConfig } from '../config.js';
-import { connectDatabase } from '../db/client.js';
-import { openEmbeddedPostgres } from '../db/embedded.js';
 import { migrateDatabase } from '../db/migrate.js';
-import { resolveSecrets } from '../lib/secrets.js';
+import { openCliDatabase } from './cli-database.js';
 import { loadDemoData } from './load-demo.js';
 
 /**
@@ -26,18 +23,7 @@ async function main() {
     throw new Error('--customers must be a positive whole number');
 
   const config = loadConfig();
-  const secrets = await resolveSecrets(config.dataDir, {
-    jwtSecret: config.jwtSecret,
-    dataKey: config.dataKey,
-  });
-  const embedded = config.databaseUrl
-    ? undefined
-    : await openEmbeddedPostgres({
-        dataDir: config.dataDir,
-        password: secrets.embeddedDbPassword,
-        log: pino({ level: 'warn' }),
-      });
-  const database = connectDatabase(config.databaseUrl ?? embedded!.url, { max: 2 });
+  const { database, close } = await openCliDatabase(config);
   try {
     await migrateDatabase(database.db);
     const started = Date.now();
@@ -54,8 +40,7 @@ async function main() {
       `Loaded ${result.customers} customers, ${result.entries} ledger entries, ${result.schemes} schemes and ${result.installments} installments in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
   } finally {
-    await database.close();
-    await embedded?.stop();
+    await close();
   }
 }
 

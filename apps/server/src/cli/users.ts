@@ -1,22 +1,21 @@
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import { ROLES } from '@kanak/contract';
 import { loadConfig } from '../config.js';
-import { connectDatabase } from '../db/client.js';
-import { openEmbeddedPostgres } from '../db/embedded.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { AppError } from '../lib/errors.js';
-import { resolveSecrets } from '../lib/secrets.js';
+import { branchesRepo } from '../modules/branches/branches.repo.js';
+import { openCliDatabase } from './cli-database.js';
 import { createUsersService, generatePassword } from '../modules/users/users.service.js';
 
 const USAGE = `Manage staff accounts.
 
-  npm run users -- add <username> [--role owner|manager|cashier] [--password <password>]
+  npm run users -- add <username> [--role owner|manager|cashier] [--branch <code>] [--password <password>]
   npm run users -- passwd <username> [--password <password>]
   npm run users -- disable <username>
   npm run users -- list
 
-A new account is a cashier unless --role says otherwise.
+A new account is a cashier unless --role says otherwise, in the shop's first branch unless
+--branch names another by its code (the Branches screen lists them).
 Without --password a random one is generated and printed once.
 Passwords are 8 to 15 characters. Uses DATABASE_URL, or the embedded database in DATA_DIR.`;
 
@@ -26,6 +25,7 @@ async function main() {
     options: {
       password: { type: 'string' },
       role: { type: 'string', default: 'cashier' },
+      branch: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -38,28 +38,16 @@ async function main() {
   }
 
   const config = loadConfig();
-  const log = pino({ level: 'warn' });
-  const secrets = await resolveSecrets(config.dataDir, {
-    jwtSecret: config.jwtSecret,
-    dataKey: config.dataKey,
-  });
-  const embedded = config.databaseUrl
-    ? undefined
-    : await openEmbeddedPostgres({
-        dataDir: config.dataDir,
-        password: secrets.embeddedDbPassword,
-        log,
-      });
-  const database = connectDatabase(config.databaseUrl ?? embedded!.url, { max: 2 });
+  const { database, close } = await openCliDatabase(config);
   try {
     await migrateDatabase(database.db);
     const users = createUsersService({ db: database.db });
     const password = values.password ?? generatePassword();
     switch (command) {
       case 'add':
-        await users.addUser(null, username!, password, role);
+        await users.addUser(null, username!, password, role, values.branch?.toUpperCase());
         console.log(
-          `Added "${username}" (${role}).${values.password ? '' : ` Password: ${password}`}`,
+          `Added "${username}" (${role}${values.branch ? `, ${values.branch.toUpperCase()}` : ''}).${values.password ? '' : ` Password: ${password}`}`,
         );
         break;
       case 'passwd':
@@ -72,13 +60,17 @@ async function main() {
         await users.disableUser(null, username!);
         console.log(`Disabled "${username}"; their sessions have ended.`);
         break;
-      case 'list':
+      case 'list': {
+        const codes = new Map(
+          (await branchesRepo.list(database.db)).map((branch) => [branch.id, branch.code]),
+        );
         for (const user of await users.listUsers()) {
           console.log(
-            `${user.username.padEnd(30)} ${user.role.padEnd(8)} ${user.disabledAt ? 'disabled' : 'active  '} since ${user.createdAt.toISOString().slice(0, 10)}`,
+            `${user.username.padEnd(30)} ${user.role.padEnd(8)} ${(codes.get(user.branchId) ?? '').padEnd(6)} ${user.disabledAt ? 'disabled' : 'active  '} since ${user.createdAt.toISOString().slice(0, 10)}`,
           );
         }
         break;
+      }
       default:
         console.log(USAGE);
         process.exitCode = 2;
@@ -87,8 +79,7 @@ async function main() {
     console.error(error instanceof AppError ? error.message : error);
     process.exitCode = 1;
   } finally {
-    await database.close();
-    await embedded?.stop();
+    await close();
   }
 }
 

@@ -36,3 +36,14 @@ export function connectDatabase(
   pool.on('connect', (client) => client.on('error', () => undefined));
   return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }
+
+/**
+ * The name a prepared statement is sent under. A named statement stays on its connection,
+ * parsed and planned once. Behind a pooler in transaction mode that does not keep prepared
+ * statements, a connection's next query may reach a server connection that never saw the
+ * name (or already has it): there the statement goes out unnamed ('' is the protocol's
+ * unnamed statement), still built once here but parsed on every run.
+ */
+export function statementName(name: string, prepared: boolean): string {
+  return prepared ? name : '';
+}

@@ -149,7 +149,7 @@ async function loadBinaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user. */
-function systemUserWhenRoot(): RunAs | undefined {
+export function systemUserWhenRoot(): RunAs | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const id = (flag: string) => Number(execFileSync('id', [flag, SUPERUSER], { encoding: 'utf8' }));
   try {
@@ -286,7 +286,13 @@ async function stopOrphanedPostmaster(pgData: string, log: FastifyBaseLogger) {
  * postmaster hold its shared memory, which deleting the file would hide from it.
  */
 async function markPidFileStale(pidFile: string) {
-  const lines = (await readFile(pidFile, 'utf8')).split('\n');
+  // A postmaster that stopped cleanly took its pid file with it: nothing left to mark.
+  const text = await readFile(pidFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (text === undefined) return;
+  const lines = text.split('\n');
   lines[0] = String(process.pid);
   await writeFile(pidFile, lines.join('\n'));
 }
@@ -345,7 +351,7 @@ function urlFor(password: string, port: number, database: string) {
   return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
-function freeLoopbackPort(): Promise<number> {
+export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -9,14 +9,7 @@ import pg from 'pg';
 import { API_PATHS, API_PREFIX, MESSAGES } from '@kanak/contract';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import {
-  addUser,
-  authed,
-  createTestContext,
-  login,
-  TEST_SECRETS,
-  type TestContext,
-} from '../../test/helpers.js';
+import { TEST_SECRETS, signedIn, type SignedIn } from '../../test/helpers.js';
 
 /**
  * A graceful stop (SIGTERM: main.ts closes the app): the request being worked on finishes and
@@ -27,24 +20,19 @@ import {
 const HELD = '9300000001';
 const OTHER = '9300000002';
 
-let ctx: TestContext;
-let token: string;
+let ctx: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await addUser(ctx, 'meera', 'Meera@1928');
-  token = await login(ctx, 'meera', 'Meera@1928');
+  ctx = await signedIn('owner', { username: 'meera' });
   for (const [mobileno, custname] of [
     [HELD, 'Held Customer'],
     [OTHER, 'Other Customer'],
   ]) {
-    const saved = await ctx.app.inject(
-      authed(token, {
-        method: 'POST',
-        url: `${API_PREFIX}${API_PATHS.saveCustomer}`,
-        payload: { formData: { custid: null, mobileno, custname } },
-      }),
-    );
+    const saved = await ctx.inject({
+      method: 'POST',
+      url: `${API_PREFIX}${API_PATHS.saveCustomer}`,
+      payload: { formData: { custid: null, mobileno, custname } },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
   }
 });
@@ -57,7 +45,7 @@ function rawRequest(method: string, url: string, body?: unknown): string {
     `${method} ${url} HTTP/1.1`,
     'Host: kanak.test',
     'Connection: keep-alive',
-    `Authorization: Bearer ${token}`,
+    `Authorization: Bearer ${ctx.token}`,
     `Idempotency-Key: ${randomUUID()}`,
     ...(payload
       ? ['Content-Type: application/json', `Content-Length: ${Buffer.byteLength(payload)}`]

@@ -18,8 +18,10 @@ import {
 /**
  * Two instances: two server processes on one database take mixed concurrent
  * load. The rules that the database enforces must hold across both: no overdraw, never two
- * Inactive schemes for a customer, one installment per month with gapless receipts, and a
- * sign-in lockout counted across both.
+ * Inactive schemes for a customer, one installment per month with gapless receipts, a
+ * sign-in lockout counted across both, one per-address sign-in limit and one set of export
+ * slots for both. Both stand behind a load balancer (TRUST_PROXY): a client's address comes
+ * from X-Forwarded-For.
  */
 
 const ALLOWED_DEDUCTIONS = 10;
@@ -41,7 +43,9 @@ beforeAll(async () => {
   dirs = [tempDir('kanak-fault-two-a-'), tempDir('kanak-fault-two-b-')];
   // Both start at once, as two instances deployed together do (migrations, first admin).
   servers = await Promise.all(
-    dirs.map((dir) => startServer({ dataDir: dir.path, env: { DATABASE_URL: db.url } })),
+    dirs.map((dir) =>
+      startServer({ dataDir: dir.path, env: { DATABASE_URL: db.url, TRUST_PROXY: 'true' } }),
+    ),
   );
   for (const server of servers) tokens.push(await signIn(server.url));
 }, 90_000);
@@ -262,5 +266,35 @@ describe('two server processes on one database', () => {
     // The right password is now refused by either server.
     expect(await attempt(0, 'Lakshmi@1928')).toEqual(locked);
     expect(await attempt(1, 'Lakshmi@1928')).toEqual(locked);
+  }, 30_000);
+
+  it('count sign-ins from one address on both servers together: 20 a minute in all', async () => {
+    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+    // Unknown usernames, one each: only the per-address limit is in play.
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(
+          servers[i % 2]!.url,
+          API_PATHS.login,
+          { USERNAME: `stranger${i}`, PASSWORD: 'Wrong@19280', stayLoggedIn: false },
+          from('203.0.113.7'),
+        ),
+      ),
+    );
+    const limited = { status: 429, body: { success: false, message: MESSAGES.tooManyRequests } };
+    const refused = { status: 401, body: { success: false, message: MESSAGES.invalidCredentials } };
+    expect(attempts.filter((answer) => answer.status === 401)).toEqual(
+      Array(LIMITS.loginAttemptsPerIpPerMinute).fill(refused),
+    );
+    expect(attempts.filter((answer) => answer.status !== 401)).toEqual(
+      Array(30 - LIMITS.loginAttemptsPerIpPerMinute).fill(limited),
+    );
+    // The right password from that address waits on both; another address signs in.
+    const admin = { USERNAME: 'admin', PASSWORD: 'Fault@Test1928', stayLoggedIn: false };
+    for (const server of servers) {
+      expect(await post(server.url, API_PATHS.login, admin, from('203.0.113.7'))).toEqual(limited);
+    }
+    const elsewhere = await post(servers[1]!.url, API_PATHS.login, admin, from('203.0.113.8'));
+    expect(elsewhere.status).toBe(200);
   }, 30_000);
 });

@@ -1,21 +1,152 @@
-import { auditLog } from '../db/schema.js';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { AUDIT_HIDDEN, PAN_PATTERN } from '@kanak/contract';
+import { auditLog, users } from '../db/schema.js';
 import type { Tx } from '../db/client.js';
+
+type Values = Record<string, unknown>;
 
 export interface AuditEntry {
   userId: number | null;
   action: string;
   entity: string;
   entityId?: string | number | null;
-  detail?: Record<string, unknown>;
+  /** The changed fields' values before the change (none for a creation). */
+  before?: Values | null;
+  /** Their values after it (none for a deletion). */
+  after?: Values | null;
+  /** Older form: facts about the change, shown as its "after" side. */
+  detail?: Values;
+  /** The customer's mobile number when the change concerns a customer. */
+  mobile?: string | null;
+}
+
+/**
+ * Field names whose values never reach the audit log or its screen: Aadhaar and PAN numbers,
+ * passwords and their hashes, session and messaging tokens, API keys, secrets, tickets.
+ */
+const SECRET_FIELD =
+  /aadhaar|aadhar|^pan$|pan_?(no|number)|password|passwd|hash|token|secret|api_?key|^key$|ticket|jti|sealed|otp/i;
+/**
+ * Values that look like an Aadhaar number, a PAN or a JWT, whatever the field is called. An
+ * Aadhaar number stands apart from letters and digits: twelve digits inside an identifier (an
+ * image's `img_…0c70a499626615260b7…`) are not one.
+ */
+const SECRET_VALUE = [
+  /(^|[^\da-z])\d{4}\s?\d{4}\s?\d{4}([^\da-z]|$)/i,
+  new RegExp(PAN_PATTERN.source.slice(1, -1), 'i'),
+  /eyJ[\w-]+\.[\w-]+\./,
+];
+
+function redactValue(value: unknown): unknown {
+  if (typeof value === 'string')
+    return SECRET_VALUE.some((pattern) => pattern.test(value)) ? AUDIT_HIDDEN : value;
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value && typeof value === 'object') return redactAuditValues(value as Values);
+  return value;
+}
+
+/**
+ * The values with every secret replaced by "(hidden)": that the field changed stays visible,
+ * what it holds does not. Applied when a row is written and again when it is read, so a row
+ * written by older code or by hand cannot show a secret either.
+ */
+export function redactAuditValues(values: Values): Values;
+export function redactAuditValues(values: Values | null | undefined): Values | null;
+export function redactAuditValues(values: Values | null | undefined): Values | null {
+  if (!values) return null;
+  return Object.fromEntries(
+    Object.entries(values).map(([field, value]) => [
+      field,
+      // A yes or no ("the token was ended") tells nothing secret; any other value is hidden.
+      SECRET_FIELD.test(field) &&
+      value !== null &&
+      value !== undefined &&
+      value !== '' &&
+      typeof value !== 'boolean'
+        ? AUDIT_HIDDEN
+        : redactValue(value),
+    ]),
+  );
+}
+
+/**
+ * The row's stored detail as "before" and "after" values for the screen. Rows keep
+ * `{ before, after }`; older rows kept `{ from, to }` or plain facts (shown as "after").
+ */
+export function beforeAndAfter(detail: unknown): { before: Values | null; after: Values | null } {
+  if (!detail || typeof detail !== 'object' || Array.isArray(detail))
+    return { before: null, after: null };
+  const values = detail as Values;
+  const side = (value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? redactAuditValues(value as Values)
+      : null;
+  if ('before' in values || 'after' in values)
+    return { before: side(values.before), after: side(values.after) };
+  if ('from' in values && 'to' in values)
+    return { before: side(values.from), after: side(values.to) };
+  return { before: null, after: redactAuditValues(values) };
 }
 
 /** Writes the audit row inside the caller's transaction, so the change and its record agree. */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  const hasSides = entry.before !== undefined || entry.after !== undefined;
+  const detail = hasSides
+    ? {
+        before: redactAuditValues(entry.before),
+        after:
+          entry.after === null && !entry.detail
+            ? null
+            : redactAuditValues({ ...entry.detail, ...entry.after }),
+      }
+    : entry.detail
+      ? redactAuditValues(entry.detail)
+      : null;
   await tx.insert(auditLog).values({
     userId: entry.userId,
+    // The acting staff member's branch, as it is at the change; none for the command line.
+    branchId:
+      entry.userId === null
+        ? null
+        : sql`(SELECT ${users.branchId} FROM ${users} WHERE ${users.id} = ${entry.userId})`,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),
-    detail: entry.detail ?? null,
+    detail,
+    mobile: entry.mobile ?? null,
   });
+}
+
+/**
+ * Takes personal data out of the audit rows about one customer (an erasure): the named keys
+ * leave each row's detail and its before and after sides, and the rows filed under the
+ * customer's mobile number lose it. The rows themselves (who did what, when) stay.
+ */
+export async function removeFromAuditDetail(
+  tx: Tx,
+  about: { entity: string; entityId: string | number; mobile: string | null },
+  keys: string[],
+): Promise<void> {
+  const names = sql`array[${sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  )}]::text[]`;
+  // Older rows keep their sides as `from` and `to`.
+  await tx
+    .update(auditLog)
+    .set({
+      detail: sql`(
+        SELECT jsonb_object_agg(side, CASE
+          WHEN side IN ('before', 'after', 'from', 'to') AND jsonb_typeof(value) = 'object'
+            THEN value - ${names}
+          ELSE value END)
+        FROM jsonb_each(${auditLog.detail} - ${names}) AS sides(side, value))`,
+      mobile: null,
+    })
+    .where(
+      or(
+        and(eq(auditLog.entity, about.entity), eq(auditLog.entityId, String(about.entityId))),
+        about.mobile === null ? undefined : eq(auditLog.mobile, about.mobile),
+      ),
+    );
 }

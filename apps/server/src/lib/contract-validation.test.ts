@@ -79,6 +79,7 @@ describe('csvCell', () => {
     [null, ''],
     [undefined, ''],
     [42, '42'],
+    [-500, '-500'],
   ])('%j -> %s', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });

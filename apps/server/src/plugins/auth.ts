@@ -3,9 +3,19 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { ACCESS, API_PATHS, API_PREFIX, LIMITS, MESSAGES, type Role } from '@kanak/contract';
+import { createHash } from 'node:crypto';
+import {
+  ACCESS,
+  API_PATHS,
+  API_PREFIX,
+  LIMITS,
+  MACHINE_PATHS,
+  MESSAGES,
+  POS_MESSAGES,
+  type Role,
+} from '@kanak/contract';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
-import type { SessionStaff, SessionUser, StaffIdentity } from './types.js';
+import type { Machine, SessionStaff, SessionUser, StaffIdentity } from './types.js';
 
 /**
  * What a session token must carry, checked after its signature: an authentic token of another
@@ -58,7 +68,14 @@ export interface AuthOptions {
     tokenVersion: number,
     jti: string | undefined,
   ): Promise<SessionUser | undefined>;
+  /** The API key with this SHA-256 when it exists and is not revoked; notes its use. */
+  findApiKey(keyHash: string): Promise<Machine | undefined>;
 }
+
+/** The routes only an API key opens (the POS's calls). */
+const MACHINE_ROUTES = new Set(MACHINE_PATHS.map((name) => `${API_PREFIX}${API_PATHS[name]}`));
+
+export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /** What a temporary password may do: see who it is, change itself, sign out. */
 const OPEN_WITH_TEMPORARY_PASSWORD = new Set(
@@ -74,6 +91,7 @@ const ROLES_OF_ROUTE = new Map<string, readonly Role[]>(
 );
 
 const STAFF = Symbol('staff');
+const MACHINE = Symbol('machine');
 
 /**
  * Every route needs a staff member's bearer token unless it declares itself public
@@ -111,6 +129,14 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
       return staff;
     },
   });
+  app.decorateRequest(MACHINE, null);
+  app.decorateRequest('machine', {
+    getter(this: FastifyRequest) {
+      const machine = (this as unknown as Record<symbol, Machine | null>)[MACHINE];
+      if (!machine) throw new UnauthorizedError(POS_MESSAGES.apiKeyRequired);
+      return machine;
+    },
+  });
   const setStaff = (request: FastifyRequest, staff: SessionStaff) => {
     (request as unknown as Record<symbol, SessionStaff>)[STAFF] = staff;
   };
@@ -123,7 +149,9 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     routes.push(route);
   });
   app.addHook('onReady', async () => {
-    const unplaced = routes.filter((r) => !r.config?.public && !ROLES_OF_ROUTE.has(r.url));
+    const unplaced = routes.filter(
+      (r) => !r.config?.public && !ROLES_OF_ROUTE.has(r.url) && !MACHINE_ROUTES.has(r.url),
+    );
     if (unplaced.length > 0) {
       const names = unplaced.map((r) => `${[r.method].flat().join(',')} ${r.url}`).join('; ');
       throw new Error(`Routes neither public nor in the access matrix: ${names}`);
@@ -133,6 +161,20 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions;
     if (route.url === undefined || route.config?.public) return;
+    const apiKey = request.headers['x-api-key'];
+    if (MACHINE_ROUTES.has(route.url)) {
+      // A machine's call: its key and nothing else; a staff token does not open it.
+      const machine =
+        typeof apiKey === 'string' && /^kk_[A-Za-z0-9_-]{32,100}$/.test(apiKey)
+          ? await options.findApiKey(hashApiKey(apiKey))
+          : undefined;
+      if (!machine) throw new UnauthorizedError(POS_MESSAGES.apiKeyRequired);
+      (request as unknown as Record<symbol, Machine>)[MACHINE] = machine;
+      reply.log = request.log = request.log.child({ apiKey: machine.id });
+      return;
+    }
+    // An API key opens only the POS's calls.
+    if (apiKey !== undefined) throw new UnauthorizedError(POS_MESSAGES.apiKeyOnlyForPos);
     const claims = await verifiedClaims(request);
     const stayLoggedIn = claims.stay === true;
     const user = await options.findSessionUser(Number(claims.sub), claims.ver, claims.jti);
@@ -153,7 +195,9 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
         id: Number(claims.sub),
         username: claims.name,
         role: 'cashier',
+        branchId: 0,
         mustChangePassword: false,
+        lastChangeAt: null,
         stayLoggedIn,
       });
       request.sessionEnded = true;

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { LIMITS, MESSAGES } from '@kanak/contract';
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { statementName, type Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { sha256 } from '../lib/crypto.js';
 import { ConflictError, InvalidInputError, UnauthorizedError } from '../lib/errors.js';
@@ -30,7 +30,14 @@ const REPLAY_HEADER = 'idempotent-replayed';
  * the first attempt may still be running, and 409 "interrupted, check" once no live request
  * can hold the claim any more. See docs/decisions.md.
  */
-export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secret }) => {
+interface Options {
+  db: Db;
+  secret: string;
+  /** Off behind a pooler that does not keep prepared statements (see statementName). */
+  preparedStatements: boolean;
+}
+
+export const idempotencyPlugin = fp<Options>(async (app, { db, secret, preparedStatements }) => {
   const ttl = sql`now() - make_interval(hours => ${LIMITS.idempotencyTtlHours})`;
   // Judged by the database's clock, which also stamped the claim.
   const interrupted = sql<boolean>`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${LIMITS.idempotencyInterruptedAfterSeconds})`;
@@ -77,7 +84,7 @@ export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db
       setWhere: lt(idempotencyKeys.createdAt, ttl),
     })
     .returning({ key: idempotencyKeys.key })
-    .prepare('idempotency_claim');
+    .prepare(statementName('idempotency_claim', preparedStatements));
   const store = db
     .update(idempotencyKeys)
     .set({
@@ -90,7 +97,7 @@ export const idempotencyPlugin = fp<{ db: Db; secret: string }>(async (app, { db
         eq(idempotencyKeys.key, sql.placeholder('key')),
       ),
     )
-    .prepare('idempotency_store');
+    .prepare(statementName('idempotency_store', preparedStatements));
 
   /** Sends the stored first response, if this request is a repeat of a finished one. */
   const replay = async (request: FastifyRequest, reply: FastifyReply, key: string) => {

@@ -3,7 +3,9 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX, MESSAGES } from '@kanak/contract';
+import type { Db } from '../db/client.js';
 import { TooManyRequestsError } from '../lib/errors.js';
+import { postgresRateLimitStore, sweepRateLimits } from './rate-limit-store.js';
 import { securityLogPlugin } from './security-log.js';
 
 /** Browsers that reached us over TLS keep to it for a year (ASVS 14.4.5). */
@@ -11,9 +13,10 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Security headers with a CSP the built web app satisfies, API responses kept out of caches,
- * per-route rate limits and the log of security events. See docs/security.md.
+ * per-route rate limits counted in the database (every instance shares them) and the log of
+ * security events. See docs/security.md.
  */
-export const securityPlugin = fp(async (app) => {
+export const securityPlugin = fp<{ db: Db }>(async (app, { db }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -40,8 +43,18 @@ export const securityPlugin = fp(async (app) => {
   });
   await app.register(rateLimit, {
     global: false,
+    store: postgresRateLimitStore(db),
     errorResponseBuilder: () => new TooManyRequestsError(MESSAGES.tooManyRequests),
   });
+  const sweep = setInterval(
+    () =>
+      sweepRateLimits(db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'rate limit sweep failed'),
+      ),
+    60 * 60 * 1000,
+  );
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(securityLogPlugin);
 });
 

@@ -4,9 +4,12 @@ import type { z } from 'zod';
 import {
   API_PATHS,
   API_PREFIX,
+  DEFAULT_NOTICE_TEXTS,
   LIMITS,
+  MACHINE_PATHS,
   panelSetupRequest,
   saveCustomerRequest,
+  saveNoticeTemplateRequest,
 } from '@kanak/contract';
 import { addUser, authed, createTestContext, login, type TestContext } from '../../test/helpers.js';
 import { fieldsOf, mutations, queryMutations, withValue } from '../../test/bad-input.js';
@@ -36,6 +39,10 @@ const seed = {
   inactiveScheme: 0,
   activeScheme: 0,
   image: { id: 0, path: '' },
+  /** The counter's API key: the POS calls below are repeats of documents already posted. */
+  apiKey: '',
+  /** A notice the seed's changes wrote. */
+  notice: 0,
 };
 
 /** A real 1x1 PNG: the server judges images by their bytes. */
@@ -75,6 +82,17 @@ const ROUTES: Record<string, Input> = {
   [`POST ${API_PATHS.logout}`]: { own: true },
   [`GET ${API_PATHS.me}`]: { none: true },
   [`GET ${API_PATHS.staff}`]: { none: true },
+  [`GET ${API_PATHS.audit}`]: {
+    query: () => ({
+      user: 'sweeper',
+      entity: 'customer',
+      mobile: seed.customerA.mobileno,
+      from: '2025-04-01',
+      to: TODAY,
+      page: '1',
+      format: 'json',
+    }),
+  },
   // Every accepted call makes an account: a taken username (the sweeper) keeps it to a 409.
   [`POST ${API_PATHS.staffAdd}`]: {
     body: () => ({ username: 'sweeper', name: 'Sweep Staff', role: 'cashier' }),
@@ -85,6 +103,16 @@ const ROUTES: Record<string, Input> = {
   [`POST ${API_PATHS.staffDisable}`]: { body: () => ({ username: 'no-such-user' }) },
   [`POST ${API_PATHS.staffEnable}`]: { body: () => ({ username: 'gatekeeper' }) },
   [`POST ${API_PATHS.staffResetPassword}`]: { body: () => ({ username: 'no-such-user' }) },
+  [`GET ${API_PATHS.branches}`]: { none: true },
+  // Updates the first branch with its own values: whatever a mutation leaves valid is saved.
+  [`POST ${API_PATHS.saveBranch}`]: {
+    body: () => ({
+      code: 'MAIN',
+      name: 'Main showroom',
+      address: '12 Zaveri Bazaar, Mumbai 400002',
+      phone: '+91 22 2342 1928',
+    }),
+  },
   [`POST ${API_PATHS.updateCurrentUser}`]: {
     body: (username) => ({ username, oldpassword: 'Not-the-one1', newpassword: 'Fresh@2026x' }),
   },
@@ -109,12 +137,45 @@ const ROUTES: Record<string, Input> = {
   [`POST ${API_PATHS.exportTicket}`]: { own: true },
   // Any ticket the sweep can make up is unknown: 404, or 400 when over-long.
   [`GET ${API_PATHS.exportDownload}`]: { query: () => ({ ticket: 'x'.repeat(43) }) },
+  // Accepted calls record consent for customer A (a change, as a save is).
+  [`POST ${API_PATHS.customerConsent}`]: {
+    body: () => ({ custid: seed.customerA.custid, purpose: 'marketing', granted: true }),
+  },
+  [`GET ${API_PATHS.customerDataExport}`]: {
+    query: () => ({ custid: String(seed.customerA.custid) }),
+  },
+  // Customer A has an Inactive scheme, so no accepted call can erase them (409).
+  [`POST ${API_PATHS.eraseCustomer}`]: { body: () => ({ custid: seed.customerA.custid }) },
   [`GET ${API_PATHS.panelConfig}`]: { none: true },
   [`POST ${API_PATHS.panelSetup}`]: {
     body: () => ({
       formData: { instanceid: 'instance-1', token: 'token-1', panel: 2, phone: '9876543210' },
     }),
   },
+  // The seed's panel points at no provider (the tests' loopback port): a test message that
+  // passes the sweep is answered "not sent", and changes nothing.
+  [`POST ${API_PATHS.testMessage}`]: { body: () => ({}) },
+  [`GET ${API_PATHS.noticeTemplates}`]: { none: true },
+  // Saves schemeClosed's default text: whatever a mutation leaves valid is saved.
+  [`POST ${API_PATHS.noticeTemplates}`]: {
+    body: () => ({
+      event: 'schemeClosed',
+      enabled: true,
+      text: DEFAULT_NOTICE_TEXTS.schemeClosed,
+    }),
+  },
+  [`GET ${API_PATHS.notices}`]: {
+    query: () => ({
+      status: 'queued',
+      event: 'pointsAdjusted',
+      mobile: seed.customerA.mobileno,
+      from: '2025-04-01',
+      to: TODAY,
+      page: '1',
+    }),
+  },
+  // The seed's notices were skipped (no consent), never failed: an accepted call is a 409.
+  [`POST ${API_PATHS.noticeResend}`]: { body: () => ({ id: seed.notice }) },
   [`POST ${API_PATHS.schemes}`]: { body: () => ({ custid: seed.customerA.custid }) },
   // Customer A's latest scheme is Inactive, so no accepted mutation can start another.
   [`POST ${API_PATHS.generateScheme}`]: {
@@ -151,6 +212,27 @@ const ROUTES: Record<string, Input> = {
     }),
   },
   [`POST ${API_PATHS.closeScheme}`]: { body: () => ({ schemeid: seed.activeScheme }) },
+  [`GET ${API_PATHS.pointsRules}`]: { none: true },
+  [`POST ${API_PATHS.pointsRules}`]: { body: () => pointsRules() },
+  [`GET ${API_PATHS.apiKeys}`]: { none: true },
+  [`GET ${API_PATHS.dashboard}`]: { query: () => ({ branch: 'MAIN' }) },
+  [`POST ${API_PATHS.collectionsReport}`]: {
+    body: () => report({ from: '2025-04-01', to: TODAY }),
+  },
+  [`POST ${API_PATHS.overdueReport}`]: { body: () => report({ asOf: TODAY }) },
+  [`POST ${API_PATHS.maturingReport}`]: { body: () => report({ from: TODAY, to: '2026-03-12' }) },
+  [`POST ${API_PATHS.pointsLiabilityReport}`]: { body: () => report({}) },
+  [`POST ${API_PATHS.unrecoveredReport}`]: {
+    body: () => report({ from: '2025-04-01', to: TODAY }),
+  },
+  [`POST ${API_PATHS.apiKeys}`]: { body: () => ({ label: 'Sweep counter', branch: 'SWP' }) },
+  [`POST ${API_PATHS.apiKeyRevoke}`]: { body: () => ({ id: 999_999 }) },
+  // Each a repeat of a document posted in the seed: the stored answer, nothing changes.
+  [`POST ${API_PATHS.posSales}`]: { body: () => posSale() },
+  [`POST ${API_PATHS.posReturns}`]: { body: () => posReturn() },
+  [`POST ${API_PATHS.posRedemptions}`]: { body: () => posRedemption() },
+  [`POST ${API_PATHS.posRedemptionCancel}`]: { body: () => ({ invoiceNo: 'SWEEP-D2' }) },
+  [`GET ${API_PATHS.posCustomer}`]: { none: true },
   // The API's own documents: public, fixed text.
   [`GET /openapi.json`]: { none: true },
 };
@@ -164,6 +246,41 @@ const pointsForm = () => ({
   NARRATION: 'Sweep',
   INVDATE: TODAY,
   CASHCR: 'CR',
+});
+
+const pointsRules = () => ({
+  rupeesPerPoint: 100,
+  excludedCategories: ['coin', 'bullion'],
+  pointValue: 1,
+  minRedeemPoints: 100,
+  expiryMonths: 24,
+});
+/** A report's filter with the dates it reads; the page, its size, JSON and one branch. */
+const report = (dates: Record<string, string>) => ({
+  ...dates,
+  branch: 'MAIN',
+  page: 1,
+  pageSize: 50,
+  format: 'json',
+});
+
+const posSale = () => ({
+  invoiceNo: 'SWEEP-S1',
+  invoiceDate: TODAY,
+  mobile: seed.customerA.mobileno,
+  name: 'Asha Sweep',
+  lines: [{ description: 'Ring', category: 'gold', amount: 25_000.5 }],
+});
+const posReturn = () => ({
+  returnNo: 'SWEEP-X1',
+  invoiceNo: 'SWEEP-S1',
+  returnDate: TODAY,
+  lines: [{ description: 'Ring', category: 'gold', amount: 100 }],
+});
+const posRedemption = () => ({
+  invoiceNo: 'SWEEP-D1',
+  mobile: seed.customerA.mobileno,
+  points: 100,
 });
 
 const roundTripForm = () => ({
@@ -180,6 +297,8 @@ const roundTripForm = () => ({
   aadhaar: '',
   pan: '',
 });
+
+const MACHINE_URLS = new Set(MACHINE_PATHS.map((name) => API_PREFIX + API_PATHS[name]));
 
 interface Route {
   key: string;
@@ -271,12 +390,14 @@ function requestFor(
       : { payload: JSON.stringify(input.body), contentType: 'application/json' };
   const options: InjectOptions = {
     method: route.method,
-    url: route.url.replace(':id', '1'),
+    url: route.url.replace(':id', '1').replace(':mobile', seed.customerA.mobileno),
     remoteAddress: nextAddress(),
     ...(payload ? { payload: payload.payload } : {}),
     headers: payload?.contentType ? { 'content-type': payload.contentType } : {},
     ...(input.query ? { query: input.query as Record<string, string> } : {}),
   };
+  if (MACHINE_URLS.has(route.url))
+    return { ...options, headers: { ...options.headers, 'x-api-key': seed.apiKey } };
   return route.public ? options : authed(staff.token, options);
 }
 
@@ -424,8 +545,11 @@ function bodyCases(): Case[] {
     raw('XML', 415, '<formData/>', 'application/xml');
     raw('form-urlencoded', 415, 'a=1&b=2', 'application/x-www-form-urlencoded');
     raw('multipart', 415, '--x\r\n\r\n--x--\r\n', 'multipart/form-data; boundary=x');
-    // Fastify reads JSON as UTF-8 whatever the charset says: {"a": 1} is then a form without fields.
-    raw('UTF-16 charset', 400, '{"a": 1}', 'application/json; charset=utf-16');
+    // Fastify reads JSON as UTF-8 whatever the charset says: {"a": 1} is then a form without
+    // its fields, which only a form of optional fields that ignores others (a report's filter)
+    // accepts.
+    const fieldless = route.schema.body?.safeParse({ a: 1 }).success;
+    raw('UTF-16 charset', fieldless ? 200 : 400, '{"a": 1}', 'application/json; charset=utf-16');
     raw('no content type', 415, '{"a": 1}');
     cases.push({
       label: `${route.key} body: none`,
@@ -486,6 +610,7 @@ function tokenCases(): Case[] {
           ...('query' in input ? { query: input.query() } : {}),
         });
         const headers = { ...(request.headers as Record<string, string>) };
+        delete headers['x-api-key'];
         if (authorization === undefined) delete headers.authorization;
         else headers.authorization = authorization;
         return { label: `${route.key} ${label}`, request: { ...request, headers }, expected: 401 };
@@ -510,6 +635,7 @@ function spellingCases(): Case[] {
       });
       const headers = { ...(request.headers as Record<string, string>) };
       delete headers.authorization;
+      delete headers['x-api-key'];
       return pathSpellings(request.url as string)
         .filter(({ target }) => target.startsWith('/') && !/\/\.\.?\//.test(target))
         .map(({ target, reachesRoute }) => ({
@@ -806,6 +932,27 @@ async function seedThroughApi() {
   await call(API_PATHS.panelSetup, {
     formData: { instanceid: 'instance-1', token: 'token-1', panel: 1, phone: '9876543210' },
   });
+
+  seed.apiKey = (await call<{ key: string }>(API_PATHS.apiKeys, { label: 'Sweep till' })).key;
+  // Its last use is noted at most once a minute: a use "in the future" keeps the sweep's
+  // repeats from writing it, so that they change nothing at all.
+  await ctx.sql(`UPDATE api_keys SET last_used_at = now() + interval '1 day'`);
+  const pos = async (path: string, payload: unknown) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}${path}`,
+      payload: payload as object,
+      headers: { 'x-api-key': seed.apiKey },
+    });
+    if (response.statusCode !== 200) throw new Error(`${path}: ${response.body}`);
+  };
+  await pos(API_PATHS.posSales, posSale());
+  await pos(API_PATHS.posReturns, posReturn());
+  await pos(API_PATHS.posRedemptions, posRedemption());
+  await pos(API_PATHS.posRedemptions, { ...posRedemption(), invoiceNo: 'SWEEP-D2' });
+  await pos(API_PATHS.posRedemptionCancel, { invoiceNo: 'SWEEP-D2' });
+  const [notice] = await ctx.sql<{ id: number }>(`SELECT id FROM notices ORDER BY id LIMIT 1`);
+  seed.notice = notice!.id;
 }
 
 describe('the bad-input sweep', () => {
@@ -977,11 +1124,11 @@ const ODD_TEXT = [
 ];
 
 /**
- * What a refusal may change, by design: a failed sign-in is counted (the lockout),
- * and a refused change's answer is kept under its Idempotency-Key so that a retry gets the same
+ * What a refusal may change, by design: a failed sign-in is counted (the lockout), a request
+ * to a rate-limited route is counted, and a refused change's answer is kept under its Idempotency-Key so that a retry gets the same
  * answer. A refused insert may also use up a sequence number.
  */
-const BOOKKEEPING = new Set(['login_lockouts', 'idempotency_keys']);
+const BOOKKEEPING = new Set(['login_lockouts', 'rate_limit_hits', 'idempotency_keys']);
 
 /** After an accepted save, the stored values are exactly what the schema made of the input. */
 async function readsBack(testCase: Case): Promise<string[]> {
@@ -1000,6 +1147,16 @@ async function readsBack(testCase: Case): Promise<string[]> {
       authed(token, { method: 'GET', url: `${API_PREFIX}${API_PATHS.panelConfig}` }),
     );
     return differences(testCase, formData, response.json<{ data: Record<string, unknown> }>().data);
+  }
+  if (url === `${API_PREFIX}${API_PATHS.noticeTemplates}`) {
+    const saved = saveNoticeTemplateRequest.parse(JSON.parse(payload as string));
+    const response = await ctx.app.inject(
+      authed(token, { method: 'GET', url: `${API_PREFIX}${API_PATHS.noticeTemplates}` }),
+    );
+    const stored = response
+      .json<{ data: Record<string, unknown>[] }>()
+      .data.find((template) => template.event === saved.event)!;
+    return differences(testCase, saved, stored);
   }
   return [];
 }

@@ -15,7 +15,8 @@ describe('alert host', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error in saving');
     expect(alert).toHaveClass('MuiAlert-colorError');
-    expect(alert.closest('.MuiSnackbar-root')).toHaveClass('MuiSnackbar-anchorOriginBottomLeft');
+    const stack = alert.closest('.kanak-alerts > div');
+    expect(stack).toHaveStyle({ position: 'fixed' });
 
     vi.useFakeTimers();
     act(() => showAlert('info', 'Second'));

@@ -45,6 +45,34 @@ const screenPages: Record<ScreenKey, ComponentType> = {
     () => import('../features/messaging/MessageConfigurationPage'),
     (m) => m.MessageConfigurationPage,
   ),
+  messageTemplates: lazyPage(
+    () => import('../features/notices/MessageTemplatesPage'),
+    (m) => m.MessageTemplatesPage,
+  ),
+  staff: lazyPage(
+    () => import('../features/staff/StaffPage'),
+    (m) => m.StaffPage,
+  ),
+  branches: lazyPage(
+    () => import('../features/branches/BranchesPage'),
+    (m) => m.BranchesPage,
+  ),
+  integrations: lazyPage(
+    () => import('../features/integrations/IntegrationsPage'),
+    (m) => m.IntegrationsPage,
+  ),
+  pointsRules: lazyPage(
+    () => import('../features/points-rules/PointsRulesPage'),
+    (m) => m.PointsRulesPage,
+  ),
+  audit: lazyPage(
+    () => import('../features/audit/AuditPage'),
+    (m) => m.AuditPage,
+  ),
+  deliveryLog: lazyPage(
+    () => import('../features/notices/DeliveryLogPage'),
+    (m) => m.DeliveryLogPage,
+  ),
   user: lazyPage(
     () => import('../features/users/ProfilePage'),
     (m) => m.ProfilePage,
@@ -60,6 +88,26 @@ const screenPages: Record<ScreenKey, ComponentType> = {
   schemeSummary: lazyPage(
     () => import('../features/schemes/SchemeSummaryPage'),
     (m) => m.SchemeSummaryPage,
+  ),
+  collectionsReport: lazyPage(
+    () => import('../features/reports/CollectionsReportPage'),
+    (m) => m.CollectionsReportPage,
+  ),
+  overdueReport: lazyPage(
+    () => import('../features/reports/OverdueReportPage'),
+    (m) => m.OverdueReportPage,
+  ),
+  maturingReport: lazyPage(
+    () => import('../features/reports/MaturingReportPage'),
+    (m) => m.MaturingReportPage,
+  ),
+  pointsLiabilityReport: lazyPage(
+    () => import('../features/reports/PointsLiabilityReportPage'),
+    (m) => m.PointsLiabilityReportPage,
+  ),
+  unrecoveredReturns: lazyPage(
+    () => import('../features/reports/UnrecoveredReportPage'),
+    (m) => m.UnrecoveredReportPage,
   ),
 };
 

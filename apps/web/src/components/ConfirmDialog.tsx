@@ -1,15 +1,22 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { SubmitButton } from './SubmitButton';
 
 interface ConfirmDialogProps {
   title: string;
-  children: ReactNode;
+  children?: ReactNode;
+  /** The question itself, read out as the dialog's description. */
+  question?: ReactNode;
+  /** Shown while true (the default); false closes it with its transition. */
+  open?: boolean;
+  /** After the dialog has gone; then the caller moves the focus back itself. */
+  onClosed?: () => void;
   cancelLabel: string;
   confirmLabel: string;
   /** Names the spinner while the request is in flight. */
@@ -30,6 +37,9 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({
   title,
   children,
+  question,
+  open = true,
+  onClosed,
   cancelLabel,
   confirmLabel,
   pendingLabel,
@@ -39,11 +49,21 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const questionId = useId();
   return (
-    <Dialog open onClose={pending ? undefined : onCancel} fullWidth maxWidth="xs">
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onCancel}
+      fullWidth
+      maxWidth="xs"
+      aria-describedby={question ? questionId : undefined}
+      disableRestoreFocus={onClosed !== undefined}
+      slotProps={onClosed ? { transition: { onExited: onClosed } } : undefined}
+    >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         {children}
+        {question && <DialogContentText id={questionId}>{question}</DialogContentText>}
         {error && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>
             {error}

@@ -3,8 +3,14 @@ import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, LEDGER_TEXTS, LIMITS, type CustomerSearchResult } from '@kanak/contract';
-import { api, expectSuccess } from '../lib/api';
+import {
+  API_PATHS,
+  LEDGER_TEXTS,
+  LIMITS,
+  type CustomerSearchResult,
+  type customerSearchResponse,
+} from '@kanak/contract';
+import { api, expectSuccess, type Answer } from '../lib/api';
 import { takeEarlyTyping } from '../lib/early-typing';
 
 const texts = LEDGER_TEXTS.customerSearch;
@@ -17,12 +23,11 @@ export const customerSearchQuery = (search: string) =>
   queryOptions({
     queryKey: ['customers', 'search', search] as const,
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<{
-        success: boolean;
-        message?: string;
-        data?: CustomerOption[];
-      }>(API_PATHS.searchCustomers, { params: { search }, signal });
-      return expectSuccess(data).data ?? [];
+      const { data } = await api.get<Answer<typeof customerSearchResponse>>(
+        API_PATHS.searchCustomers,
+        { params: { search }, signal },
+      );
+      return expectSuccess(data).data;
     },
     enabled: search !== '',
     staleTime: 10_000,

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 
@@ -36,6 +37,43 @@ export interface DataTableProps<Row> {
   loading?: boolean;
   /** The loading bar's accessible name. */
   loadingLabel?: string;
+  /** Set when the rows could not be loaded: said above the table. */
+  loadError?: string | false;
+  /** Rows that open something when clicked (or Enter / Space when focused), e.g. a statement. */
+  rowClick?: RowClick<Row>;
+}
+
+export interface RowClick<Row> {
+  /** Which rows open something; every row when left out. */
+  isClickable?: (row: Row) => boolean;
+  onClick: (row: Row) => void;
+  /** The accessible hint of a clickable row. */
+  hint: (row: Row) => string;
+}
+
+const clickableRowSx = {
+  cursor: 'pointer',
+  '&:hover': { bgcolor: 'rgba(123, 30, 43, 0.08) !important' },
+  '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+} as const;
+
+/** The props that make a row open something by click, Enter or Space. */
+function clickProps<Row>(row: Row, rowClick: RowClick<Row> | undefined) {
+  if (!rowClick || !(rowClick.isClickable?.(row) ?? true)) return {};
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      rowClick.onClick(row);
+    }
+  };
+  return {
+    tabIndex: 0,
+    'aria-haspopup': 'dialog' as const,
+    title: rowClick.hint(row),
+    onClick: () => rowClick.onClick(row),
+    onKeyDown,
+  };
 }
 
 const cellSx = {
@@ -49,27 +87,27 @@ const cellSx = {
 
 const justify = { left: 'flex-start', right: 'flex-end', center: 'center' } as const;
 
+/** Out of sight, still read by screen readers (e.g. the name of a column of edit buttons). */
+export const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** Below this width the columns do not fit: each row becomes a card. */
 const PHONE = '@media (max-width: 599.95px)';
 
 /**
  * On a phone, rows as cards: each cell on its own line, its column's name (`data-label`) on
  * the left and the value on the right, so every amount and action is in view without
- * scrolling sideways. The header stays for screen readers, out of sight. Shared with the
- * scheme summary's table.
+ * scrolling sideways. The header stays for screen readers, out of sight.
  */
-export const phoneCardsSx = {
+const phoneCardsSx = {
   table: { [PHONE]: { minWidth: '0 !important' } },
-  header: {
-    [PHONE]: {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
-  },
+  header: { [PHONE]: visuallyHidden },
   body: { [PHONE]: { height: 'auto !important', overflowY: 'visible', p: 1 } },
   footer: { [PHONE]: { p: 1, overflowY: 'visible' } },
   row: {
@@ -102,17 +140,18 @@ export const phoneCardsSx = {
 } as const;
 
 /** A cell with nothing to show: no line of its own on a phone card. */
-export const isEmptyCell = (content: ReactNode) =>
+const isEmptyCell = (content: ReactNode) =>
   content === '' || content === null || content === undefined || content === false;
 
 /** A column's name for its cells on a phone card. */
-export const cardLabel = (header: ReactNode): string | undefined =>
+const cardLabel = (header: ReactNode): string | undefined =>
   typeof header === 'string' && header !== '' ? header : undefined;
 
 /**
  * A striped table whose body scrolls in a fixed height between a fixed header and footer
  * (the points statement, the scheme summary). Built on a CSS grid with ARIA table
- * roles, so that only the body scrolls while the columns stay aligned.
+ * roles, so that only the body scrolls while the columns stay aligned. Rows may open
+ * something when clicked (`rowClick`: the summary's rows open their scheme's statement).
  */
 export function DataTable<Row>({
   label,
@@ -125,6 +164,8 @@ export function DataTable<Row>({
   footer = [],
   loading = false,
   loadingLabel = label,
+  loadError = false,
+  rowClick,
 }: DataTableProps<Row>) {
   const gridTemplateColumns = columns.map((column) => column.width).join(' ');
   const rowSx = { display: 'grid', gridTemplateColumns } as const;
@@ -138,115 +179,132 @@ export function DataTable<Row>({
   });
 
   return (
-    <Box
-      sx={{
-        overflowX: 'auto',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 2,
-        bgcolor: 'background.paper',
-      }}
-    >
-      <Box sx={{ height: 4, minWidth, ...phoneCardsSx.table }}>
-        {loading && <LinearProgress color="secondary" aria-label={loadingLabel} />}
-      </Box>
+    <>
+      {loadError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {loadError}
+        </Alert>
+      )}
       <Box
-        role="table"
-        aria-label={label}
-        aria-busy={loading || undefined}
-        sx={{ minWidth, ...phoneCardsSx.table }}
+        sx={{
+          overflowX: 'auto',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 2,
+          bgcolor: 'background.paper',
+        }}
       >
-        <Box
-          role="rowgroup"
-          sx={{
-            ...fixedGroupSx,
-            bgcolor: 'primary.dark',
-            color: 'primary.contrastText',
-            ...phoneCardsSx.header,
-          }}
-        >
-          <Box role="row" sx={rowSx}>
-            {columns.map((column) => (
-              <Box key={column.key} role="columnheader" sx={{ ...cell(column), fontWeight: 600 }}>
-                {column.header}
-              </Box>
-            ))}
-          </Box>
+        <Box sx={{ height: 4, minWidth, ...phoneCardsSx.table }}>
+          {loading && <LinearProgress color="secondary" aria-label={loadingLabel} />}
         </Box>
         <Box
-          role="rowgroup"
-          // Keyboard users can scroll the body too.
-          tabIndex={0}
-          sx={{
-            height: bodyHeight,
-            overflowY: 'auto',
-            scrollbarGutter: 'stable',
-            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
-            '& > [role="row"]:nth-of-type(even)': { bgcolor: 'rgba(201, 162, 39, 0.1)' },
-            '& > [role="row"]': { borderBottom: 1, borderColor: 'divider' },
-            ...phoneCardsSx.body,
-          }}
+          role="table"
+          aria-label={label}
+          aria-busy={loading || undefined}
+          sx={{ minWidth, ...phoneCardsSx.table }}
         >
-          {rows.length === 0 ? (
-            <Box role="row" sx={rowSx}>
-              <Box
-                role="cell"
-                sx={{ ...cellSx, gridColumn: '1 / -1', py: 4, justifyContent: 'center' }}
-              >
-                {loading ? null : emptyText}
-              </Box>
-            </Box>
-          ) : (
-            rows.map((row, index) => (
-              <Box key={rowKey(row)} role="row" sx={{ ...rowSx, ...phoneCardsSx.row }}>
-                {columns.map((column) => {
-                  const content = column.cell(row, index);
-                  return (
-                    <Box
-                      key={column.key}
-                      role="cell"
-                      data-label={cardLabel(column.header)}
-                      data-empty={isEmptyCell(content) || undefined}
-                      sx={{ ...cell(column), ...phoneCardsSx.cell }}
-                    >
-                      {isEmptyCell(content) ? null : content}
-                    </Box>
-                  );
-                })}
-              </Box>
-            ))
-          )}
-        </Box>
-        {footer.length > 0 && (
           <Box
             role="rowgroup"
             sx={{
               ...fixedGroupSx,
-              borderTop: 2,
-              borderColor: 'secondary.main',
-              fontWeight: 600,
-              ...phoneCardsSx.footer,
+              bgcolor: 'primary.dark',
+              color: 'primary.contrastText',
+              ...phoneCardsSx.header,
             }}
           >
-            {footer.map((footerRow) => (
-              <Box key={footerRow.key} role="row" sx={{ ...rowSx, ...phoneCardsSx.row }}>
-                {columns.map((column, i) => (
-                  <Box
-                    key={column.key}
-                    role="cell"
-                    // Totals name their figures' columns; the row's own name needs none.
-                    data-label={column.align === 'right' ? cardLabel(column.header) : undefined}
-                    data-empty={isEmptyCell(footerRow.cells[i]) || undefined}
-                    sx={{ ...cell(column), ...phoneCardsSx.cell }}
-                  >
-                    {isEmptyCell(footerRow.cells[i]) ? null : footerRow.cells[i]}
-                  </Box>
-                ))}
-              </Box>
-            ))}
+            <Box role="row" sx={rowSx}>
+              {columns.map((column) => (
+                <Box key={column.key} role="columnheader" sx={{ ...cell(column), fontWeight: 600 }}>
+                  {column.header}
+                </Box>
+              ))}
+            </Box>
           </Box>
-        )}
+          <Box
+            role="rowgroup"
+            // Keyboard users can scroll the body too.
+            tabIndex={0}
+            sx={{
+              height: bodyHeight,
+              overflowY: 'auto',
+              scrollbarGutter: 'stable',
+              '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+              '& > [role="row"]:nth-of-type(even)': { bgcolor: 'rgba(201, 162, 39, 0.1)' },
+              '& > [role="row"]': { borderBottom: 1, borderColor: 'divider' },
+              // On paper every row shows: there is no scrolling a printed page.
+              '@media print': { height: 'auto', overflowY: 'visible' },
+              ...phoneCardsSx.body,
+            }}
+          >
+            {rows.length === 0 ? (
+              <Box role="row" sx={rowSx}>
+                <Box
+                  role="cell"
+                  sx={{ ...cellSx, gridColumn: '1 / -1', py: 4, justifyContent: 'center' }}
+                >
+                  {loading ? null : emptyText}
+                </Box>
+              </Box>
+            ) : (
+              rows.map((row, index) => {
+                const click = clickProps(row, rowClick);
+                return (
+                  <Box
+                    key={rowKey(row)}
+                    role="row"
+                    {...click}
+                    sx={{ ...rowSx, ...phoneCardsSx.row, ...(click.onClick ? clickableRowSx : {}) }}
+                  >
+                    {columns.map((column) => {
+                      const content = column.cell(row, index);
+                      return (
+                        <Box
+                          key={column.key}
+                          role="cell"
+                          data-label={cardLabel(column.header)}
+                          data-empty={isEmptyCell(content) || undefined}
+                          sx={{ ...cell(column), ...phoneCardsSx.cell }}
+                        >
+                          {isEmptyCell(content) ? null : content}
+                        </Box>
+                      );
+                    })}
+                  </Box>
+                );
+              })
+            )}
+          </Box>
+          {footer.length > 0 && (
+            <Box
+              role="rowgroup"
+              sx={{
+                ...fixedGroupSx,
+                borderTop: 2,
+                borderColor: 'secondary.main',
+                fontWeight: 600,
+                ...phoneCardsSx.footer,
+              }}
+            >
+              {footer.map((footerRow) => (
+                <Box key={footerRow.key} role="row" sx={{ ...rowSx, ...phoneCardsSx.row }}>
+                  {columns.map((column, i) => (
+                    <Box
+                      key={column.key}
+                      role="cell"
+                      // Totals name their figures' columns; the row's own name needs none.
+                      data-label={column.align === 'right' ? cardLabel(column.header) : undefined}
+                      data-empty={isEmptyCell(footerRow.cells[i]) || undefined}
+                      sx={{ ...cell(column), ...phoneCardsSx.cell }}
+                    >
+                      {isEmptyCell(footerRow.cells[i]) ? null : footerRow.cells[i]}
+                    </Box>
+                  ))}
+                </Box>
+              ))}
+            </Box>
+          )}
+        </Box>
       </Box>
-    </Box>
+    </>
   );
 }

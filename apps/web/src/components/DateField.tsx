@@ -5,6 +5,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 /** How every date field shows and takes a date, whatever the browser's language. */
 export const DATE_FIELD_FORMAT = 'DD/MM/YYYY';
 const PAYLOAD_FORMAT = 'YYYY-MM-DD';
+/** The narrowest a date field gets: the whole date and the calendar button in view. */
+export const DATE_FIELD_MIN_WIDTH = '11rem';
 
 interface DateFieldProps {
   label: string;
@@ -62,7 +64,15 @@ export function DateField({
       disabled={disabled}
       slotProps={{
         // Left to the picker unless the form says: it marks a date outside min–max itself.
-        textField: { name, required, helperText, fullWidth: true, ...(error && { error }) },
+        textField: {
+          name,
+          required,
+          helperText,
+          fullWidth: true,
+          ...(error && { error }),
+          // DD/MM/YYYY and the calendar button, never cut ("25/11/20"), in any grid or row.
+          sx: { minWidth: DATE_FIELD_MIN_WIDTH },
+        },
       }}
     />
   );

@@ -1,8 +1,21 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { UI_TEXTS } from '@kanak/contract';
+import { UI_TEXTS, type Branch } from '@kanak/contract';
 import { useBranding } from '../lib/branding';
+import { useMe } from '../lib/me';
+
+/**
+ * The address and phone a printout carries: the given branch's (a receipt's, where it was
+ * paid), else the signed-in staff member's branch, else the shop's address from branding.
+ */
+export function usePrintAddress(branch?: Branch | null): string | null {
+  const { branding } = useBranding();
+  const { data: me } = useMe();
+  const from = branch ?? me?.branch;
+  if (from) return UI_TEXTS.printAddress(from.address, from.phone);
+  return branding ? UI_TEXTS.printAddress(branding.shopAddress, branding.shopPhone) : null;
+}
 
 /** Cells of a printed table: ruled, black on white. */
 export const PRINT_CELL_SX = {
@@ -17,12 +30,73 @@ export const PRINT_NUMBER_SX = {
   whiteSpace: 'nowrap',
 } as const;
 
+/** What a printout is: its first line bold (the title), then the filter it was made for. */
+export function PrintLines({ lines }: { lines: readonly ReactNode[] }) {
+  return lines.map((line, i) => (
+    <Typography key={i} sx={{ mt: i === 0 ? 2 : 0, fontWeight: i === 0 ? 700 : 400 }}>
+      {line}
+    </Typography>
+  ));
+}
+
+export interface PrintColumn<Row> {
+  key: string;
+  header: ReactNode;
+  /** Right-aligned, on one line (amounts, points). */
+  numeric?: boolean;
+  cell: (row: Row, index: number) => ReactNode;
+}
+
+/** A printout's ruled table: the columns' headers, one line per row, and `foot`'s rows. */
+export function PrintTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  foot,
+}: {
+  columns: readonly PrintColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** The rows of its tfoot (totals). */
+  foot: ReactNode;
+}) {
+  const sx = (column: PrintColumn<Row>) => (column.numeric ? PRINT_NUMBER_SX : PRINT_CELL_SX);
+  return (
+    <Box component="table">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <Box component="th" key={column.key} sx={sx(column)}>
+              {column.header}
+            </Box>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={rowKey(row)}>
+            {columns.map((column) => (
+              <Box component="td" key={column.key} sx={sx(column)}>
+                {column.cell(row, index)}
+              </Box>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      <Box component="tfoot" sx={{ fontWeight: 700 }}>
+        {foot}
+      </Box>
+    </Box>
+  );
+}
+
 /**
  * A printout: hidden on screen and the only thing on paper (the screens mark their controls
- * no-print). Opens with the shop's heading and its address and mobile line.
+ * no-print). Opens with the shop's heading and the branch's address and mobile line.
  */
 export function PrintFrame({ testId, children }: { testId: string; children: ReactNode }) {
   const { branding } = useBranding();
+  const address = usePrintAddress();
   return (
     <Box
       data-testid={testId}
@@ -40,9 +114,7 @@ export function PrintFrame({ testId, children }: { testId: string; children: Rea
         <Typography component="h2" variant="h4" sx={{ color: '#000' }}>
           {branding?.companyName ?? UI_TEXTS.productName}
         </Typography>
-        {branding && (
-          <Typography>{UI_TEXTS.printAddress(branding.shopAddress, branding.shopPhone)}</Typography>
-        )}
+        {address && <Typography>{address}</Typography>}
       </Box>
       {children}
     </Box>

@@ -38,4 +38,22 @@ describe('saveFile: every CSV the browser makes', () => {
       'Name,Amount (₹)\r\nமுருகன்,20000\r\nसीता,5000\r\n',
     );
   });
+
+  it('keeps one byte-order mark when the CSV came from the server with its own', async () => {
+    const blobs: Blob[] = [];
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      blobs.push(blob as Blob);
+      return 'blob:csv-2';
+    };
+    URL.revokeObjectURL = () => {};
+    HTMLAnchorElement.prototype.click = () => {};
+
+    saveFile('\uFEFFDate,Amount\r\n24/11/2026,5000\r\n', 'collections.csv');
+
+    const bytes = await bytesOf(blobs[0]!);
+    expect([...bytes.subarray(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x44]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(3))).toBe(
+      'Date,Amount\r\n24/11/2026,5000\r\n',
+    );
+  });
 });

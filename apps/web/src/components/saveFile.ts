@@ -1,12 +1,13 @@
 import { CSV_BOM } from '@kanak/contract';
 
 /**
- * Hands a CSV made in the browser to it as a download called `fileName`. Every CSV starts with
- * the UTF-8 byte-order mark, added here for all of them, so that Excel shows ₹ and Hindi or
- * Tamil names.
+ * Hands a CSV to the browser as a download called `fileName`: one made in the browser, or the
+ * server's. Every CSV starts with the UTF-8 byte-order mark, added here for all of them (once:
+ * a server's CSV may still carry its own), so that Excel shows ₹ and Hindi or Tamil names.
  */
 export function saveFile(csv: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([CSV_BOM, csv], { type: 'text/csv;charset=utf-8' }));
+  const text = csv.startsWith(CSV_BOM) ? csv.slice(CSV_BOM.length) : csv;
+  const url = URL.createObjectURL(new Blob([CSV_BOM, text], { type: 'text/csv;charset=utf-8' }));
   clickDownload(url, fileName);
   // Give the browser time to start the download before the address goes away.
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
@@ -28,4 +29,12 @@ function clickDownload(href: string, fileName: string) {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Hands a JSON document made in the browser to it as a download called `fileName`. */
+export function saveJsonFile(value: unknown, fileName: string) {
+  const text = JSON.stringify(value, null, 2);
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json;charset=utf-8' }));
+  clickDownload(url, fileName);
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,6 +1,13 @@
 import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import type { z } from 'zod';
 import axiosRetry, { exponentialDelay, isNetworkOrIdempotentRequestError } from 'axios-retry';
-import { API_PATHS, API_PREFIX, IDEMPOTENCY_HEADER, LIMITS, MESSAGES } from '@kanak/contract';
+import {
+  API_PATHS,
+  API_PREFIX,
+  IDEMPOTENCY_HEADER,
+  LIMITS,
+  SIGN_IN_MESSAGES,
+} from '@kanak/contract';
 import { storage } from './storage';
 import { endSession } from './session';
 
@@ -63,7 +70,7 @@ api.interceptors.response.use(undefined, (error: unknown) => {
     !isLogoutRequest(error.config)
   ) {
     const method = (error.config?.method ?? 'get').toLowerCase();
-    endSession(MESSAGES.sessionExpired, { unsavedChange: MUTATING_METHODS.has(method) });
+    endSession(SIGN_IN_MESSAGES.sessionExpired, { unsavedChange: MUTATING_METHODS.has(method) });
   }
   return Promise.reject(error);
 });
@@ -81,7 +88,7 @@ function isStillInProgress(error: AxiosError): boolean {
     typeof data === 'object' &&
     data !== null &&
     'message' in data &&
-    data.message === MESSAGES.idempotencyInProgress
+    data.message === SIGN_IN_MESSAGES.idempotencyInProgress
   );
 }
 
@@ -117,6 +124,13 @@ export function logout(): void {
     })
     .catch(() => undefined);
 }
+
+/**
+ * A call's answer, typed from the contract's response schema (the one the server's route
+ * declares): `api.post<Answer<typeof customerResponse>>(...)`. Types only: nothing of zod
+ * reaches the bundle, so the login page stays small.
+ */
+export type Answer<Schema extends z.ZodType> = z.infer<Schema>;
 
 /** The response envelope of every endpoint. */
 export interface Envelope {

@@ -19,9 +19,17 @@ interface AppState {
   activeUser: string;
   /** A notice for the login screen, e.g. "Session expired. Please sign in again." */
   loginNotice: string | null;
+  /** Signed in with a temporary password: only "Change your password" shows until it changes. */
+  passwordChangeDue: boolean;
 }
 
-const initialState: AppState = { alerts: [], imageCount: 0, activeUser: '', loginNotice: null };
+const initialState: AppState = {
+  alerts: [],
+  imageCount: 0,
+  activeUser: '',
+  loginNotice: null,
+  passwordChangeDue: false,
+};
 
 export const appState = createStore<AppState>(initialState);
 
@@ -49,6 +57,10 @@ export function setLoginNotice(loginNotice: string | null): void {
   appState.set({ loginNotice });
 }
 
+export function setPasswordChangeDue(passwordChangeDue: boolean): void {
+  appState.set({ passwordChangeDue });
+}
+
 /** Back to the first state (tests, and nothing else). */
 export function resetAppState(): void {
   appState.set(initialState);
@@ -58,3 +70,4 @@ export const useAlerts = () => useStore(appState, (state) => state.alerts);
 export const useActiveUser = () => useStore(appState, (state) => state.activeUser);
 export const useImageCount = () => useStore(appState, (state) => state.imageCount);
 export const useLoginNotice = () => useStore(appState, (state) => state.loginNotice);
+export const usePasswordChangeDue = () => useStore(appState, (state) => state.passwordChangeDue);

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS } from '@kanak/contract';
-import { api, expectSuccess, type Envelope } from './api';
+import { API_PATHS, type financialYearResponse } from '@kanak/contract';
+import { api, expectSuccess, type Answer } from './api';
 
 /**
  * GET /api/customers/get-fyear: 1 April of the current financial year (store's time zone).
@@ -9,10 +9,8 @@ import { api, expectSuccess, type Envelope } from './api';
 export const financialYearQuery = queryOptions({
   queryKey: ['financial-year'] as const,
   queryFn: async () => {
-    const { data } = await api.get<Envelope & { data?: { sfdate?: string } }>(
-      API_PATHS.financialYear,
-    );
-    const sfdate = expectSuccess(data).data?.sfdate;
+    const { data } = await api.get<Answer<typeof financialYearResponse>>(API_PATHS.financialYear);
+    const { sfdate } = expectSuccess(data).data;
     if (!sfdate) throw new Error('get-fyear answered without sfdate');
     return sfdate;
   },

@@ -14,6 +14,9 @@ export const meQuery = queryOptions({
   staleTime: 5 * 60 * 1000,
 });
 
+/** Who is signed in: username, name, role and branch (undefined until GET /api/me answers). */
+export const useMe = () => useQuery(meQuery);
+
 /** May the signed-in staff member open this screen? False until the role is known. */
 export function useMayOpen(): (screen: Screen) => boolean {
   const { data: me } = useQuery(meQuery);

@@ -33,7 +33,13 @@ export const testBranding: Branding = {
 };
 
 /** Who the tests are signed in as, unless a test answers GET /api/me itself. */
-export const testOwner = { username: 'admin', name: 'Admin', role: 'owner', branch: null };
+export const testOwner = {
+  username: 'admin',
+  name: 'Admin',
+  role: 'owner',
+  branch: null,
+  mustChangePassword: false,
+};
 
 /**
  * A fake HTTP server at the axios adapter: everything above it (interceptors, retries,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { branch } from './branches.js';
 import { LIMITS } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { ROLES } from '../access.js';
@@ -78,8 +79,10 @@ export const staffMember = z.object({
   username: z.string(),
   name: z.string(),
   role: z.enum(ROLES),
-  /** The branch's code; none until the shop has branches. */
-  branch: z.string().nullable(),
+  /** The staff member's branch: its code and name, and the address and phone its printouts carry. */
+  branch: branch.nullable(),
+  /** Signed in with a temporary password: the web app shows only "Change your password". */
+  mustChangePassword: z.boolean(),
 });
 export type StaffMember = z.infer<typeof staffMember>;
 export const meResponse = dataResponse(staffMember);

@@ -37,6 +37,48 @@ export const isoDate = (field: string) =>
     .string({ error: `${field} is required.` })
     .refine(isIsoDate, { error: `${field} must be a real date in YYYY-MM-DD format.` });
 
+/** A query string's parameter left empty is one not given. */
+export const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** An optional `YYYY-MM-DD` date of a query string; left empty, it is not given. */
+export const optionalIsoDate = (field: string) =>
+  z.preprocess(emptyToUndefined, isoDate(field).optional());
+
+/** A list's filter by a customer's mobile number; left empty, any customer. */
+export const optionalMobileParam = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, { error: 'mobile must be 10 digits.' })
+    .optional(),
+);
+
+/**
+ * The page of a paged list, 1 when not given. Pages end at `maxPages`: further back, the
+ * filters narrow the list instead (`older` names what the list holds).
+ */
+export const pageParam = (maxPages: number, older: string) => {
+  const rule = 'page must be a whole number from 1.';
+  return z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: rule })
+      .int({ error: rule })
+      .min(1, { error: rule })
+      .max(maxPages, {
+        error: `page must be at most ${maxPages}; narrow the filters to see older ${older}.`,
+      })
+      .default(1),
+  );
+};
+
+/** A query's date range, either end optional: `from` may not come after `to`. */
+export const fromNotAfterTo = (query: { from?: string | undefined; to?: string | undefined }) =>
+  !query.from || !query.to || query.from <= query.to;
+export const fromNotAfterToRule = { error: 'from must not be after to.', path: ['to'] };
+
 /** A required text field with a maximum length, trimmed. */
 export const requiredText = (field: string, max: number) =>
   storableText(field, `${field} is required.`)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, PAN_REQUIRED_FROM } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { PAN_PATTERN } from '../validation.js';
+import { branch } from './branches.js';
 import { dataResponse, isoDate, storableText } from './common.js';
 import { mobileNumber } from './customers.js';
 
@@ -125,6 +126,14 @@ export const addInstallmentRequest = z.object({
 });
 export type PaymentRequest = z.input<typeof addInstallmentRequest>;
 
+const pageRule = `page must be a whole number from 1 to ${LIMITS.summaryMaxPages}.`;
+const pageSizeRule = `pageSize must be a whole number from 1 to ${LIMITS.summaryPageSizeMax}.`;
+
+/**
+ * The summary's filter. With `page` or `pageSize` (either may be left out: page 1, 100 rows)
+ * the answer is that page of the rows, with the count and amount of the whole filter;
+ * without both it is every row, as the screen's original call.
+ */
 export const schemeSummaryRequest = z.object({
   selected: z.enum(['All', 'Active', 'Inactive', 'Matured'], {
     error: 'selected must be All, Active, Inactive or Matured.',
@@ -138,6 +147,18 @@ export const schemeSummaryRequest = z.object({
     datefrom: isoDate('From'),
     dateto: isoDate('To'),
   }),
+  page: z
+    .number({ error: pageRule })
+    .int({ error: pageRule })
+    .min(1, { error: pageRule })
+    .max(LIMITS.summaryMaxPages, { error: pageRule })
+    .optional(),
+  pageSize: z
+    .number({ error: pageSizeRule })
+    .int({ error: pageSizeRule })
+    .min(1, { error: pageSizeRule })
+    .max(LIMITS.summaryPageSizeMax, { error: pageSizeRule })
+    .optional(),
 });
 
 /** A scheme as listed on Scheme Initiation. */
@@ -160,8 +181,12 @@ export const schemeStatementRow = z.object({
   date: z.string(),
   narration: z.string(),
   amount: z.number(),
-  /** An installment's receipt number, mode and reference (null on the bonus row), to reprint it. */
-  receiptNo: z.number().nullable().optional(),
+  /**
+   * An installment's receipt number as printed (`MAIN-000058`; a plain number from before
+   * branches), its branch, mode and reference (null on the bonus row), to reprint it.
+   */
+  receiptNo: z.string().nullable().optional(),
+  branch: branch.nullable().optional(),
   mode: z.enum(PAYMENT_MODES).nullable().optional(),
   reference: z.string().nullable().optional(),
 });
@@ -182,17 +207,27 @@ export const schemeSummaryRow = z.object({
   matyn: z.string(),
 });
 export type SchemeSummaryRow = z.infer<typeof schemeSummaryRow>;
-/** No rows is `success: false` with the reason, and still an (empty) list and a total. */
+/**
+ * No rows is `success: false` with the reason, and still an (empty) list and a total.
+ * `total` is the amount of every row of the filter; a paged answer adds how many rows that is
+ * (`count`) and the page it holds.
+ */
 export const schemeSummaryResponse = z.object({
   success: z.boolean(),
   message: z.string().optional(),
   data: z.array(schemeSummaryRow),
   total: z.number(),
+  count: z.number().optional(),
+  page: z.number().optional(),
+  pageSize: z.number().optional(),
 });
 
 /** An installment's receipt, as printed. */
 export const installmentReceipt = z.object({
-  receiptNo: z.number(),
+  /** The branch's code and the number in its run: `MAIN-000058`. */
+  receiptNo: z.string(),
+  /** The branch that took the payment: the receipt carries its address and phone. */
+  branch: branch.nullable(),
   schemeid: z.number(),
   custname: z.string(),
   mobileno: z.string(),

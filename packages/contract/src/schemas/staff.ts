@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../access.js';
 import { LIMITS } from '../limits.js';
+import { branchCode } from './branches.js';
 import { dataResponse, storableText } from './common.js';
 
 /** Letters, digits, dots, dashes and underscores: a username fits a URL, a log line, a CSV. */
@@ -26,13 +27,20 @@ const staffName = storableText('Name', 'Name is required.')
 
 const role = z.enum(ROLES, { error: 'Role must be owner, manager or cashier.' });
 
-export const staffAddRequest = z.object({ username: staffUsername, name: staffName, role });
+export const staffAddRequest = z.object({
+  username: staffUsername,
+  name: staffName,
+  role,
+  /** The branch's code; the adding manager's own branch when left out. */
+  branch: branchCode.optional(),
+});
 export type StaffAddRequest = z.input<typeof staffAddRequest>;
 
 export const staffUpdateRequest = z.object({
   username: staffUsername,
   name: staffName.optional(),
   role: role.optional(),
+  branch: branchCode.optional(),
 });
 export type StaffUpdateRequest = z.input<typeof staffUpdateRequest>;
 
@@ -43,6 +51,8 @@ export const staffAccount = z.object({
   username: z.string(),
   name: z.string(),
   role: z.enum(ROLES),
+  /** The branch's code. */
+  branch: z.string(),
   disabled: z.boolean(),
   /** Signed in with a temporary password that has not been changed yet. */
   mustChangePassword: z.boolean(),

@@ -16,7 +16,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: { body: loginRequest, response: { 200: loginResponse } },
       config: {
         public: true,
-        rateLimit: { max: LIMITS.loginAttemptsPerIpPerMinute, timeWindow: '1 minute' },
+        // Counted in the database after validation: a body refused for its shape never
+        // reaches the password check, and costs no write.
+        rateLimit: {
+          max: LIMITS.loginAttemptsPerIpPerMinute,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+        },
       },
     },
     async (request) => {

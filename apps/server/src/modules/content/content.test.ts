@@ -3,21 +3,12 @@ import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { LIMITS, MESSAGES, type ImageRecord } from '@kanak/contract';
-import {
-  addUser,
-  authed,
-  createTestContext,
-  login,
-  type TestContext,
-} from '../../../test/helpers.js';
+import { addUser, authed, login, signedIn, type SignedIn } from '../../../test/helpers.js';
 
-let ctx: TestContext;
-let token: string;
+let ctx: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await addUser(ctx, 'nisha', 'Nisha@1928');
-  token = await login(ctx, 'nisha', 'Nisha@1928');
+  ctx = await signedIn('owner', { username: 'nisha' });
 });
 afterAll(() => ctx.close());
 // Every test starts with no images (the audit log is kept: tests count its rows).
@@ -93,15 +84,13 @@ async function multipartBody(fields: Field[]) {
 
 async function uploadFields(fields: Field[], idempotencyKey?: string) {
   const { payload, contentType } = await multipartBody(fields);
-  return ctx.app.inject(
-    authed(token, {
-      method: 'POST',
-      url: '/api/file/upload',
-      payload,
-      headers: { 'content-type': contentType },
-      idempotencyKey,
-    }),
-  );
+  return ctx.inject({
+    method: 'POST',
+    url: '/api/file/upload',
+    payload,
+    headers: { 'content-type': contentType },
+    idempotencyKey,
+  });
 }
 
 const upload = (
@@ -121,7 +110,7 @@ const upload = (
 };
 
 const post = (path: string, payload: Record<string, unknown>) =>
-  ctx.app.inject(authed(token, { method: 'POST', url: `/api/file/${path}`, payload }));
+  ctx.inject({ method: 'POST', url: `/api/file/${path}`, payload });
 
 const getPublic = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers });
@@ -288,14 +277,12 @@ describe('POST /api/file/upload', () => {
         ['type', 'banner'],
         ['file', { bytes: PNG, filename: 'a.png', mime: 'image/png' }],
       ]);
-      const cut = await ctx.app.inject(
-        authed(token, {
-          method: 'POST',
-          url: '/api/file/upload',
-          payload: payload.subarray(0, payload.length - 20),
-          headers: { 'content-type': contentType },
-        }),
-      );
+      const cut = await ctx.inject({
+        method: 'POST',
+        url: '/api/file/upload',
+        payload: payload.subarray(0, payload.length - 20),
+        headers: { 'content-type': contentType },
+      });
       expectRefusal(cut, 400, MESSAGES.invalidUpload);
 
       const json = await post('upload', { type: 'banner', file: PNG.toString('base64') });
@@ -352,7 +339,7 @@ describe('POST /api/file/upload', () => {
         method: 'POST',
         url: '/api/file/upload',
         payload,
-        headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+        headers: { 'content-type': contentType, authorization: `Bearer ${ctx.token}` },
       });
       expectRefusal(response, 400, MESSAGES.idempotencyKeyRequired);
     });

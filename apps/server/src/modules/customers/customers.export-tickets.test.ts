@@ -2,13 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { API_PATHS, API_PREFIX, CUSTOMER_EXPORT_COLUMNS, MESSAGES } from '@kanak/contract';
-import {
-  addUser,
-  authed,
-  createTestContext,
-  login,
-  type TestContext,
-} from '../../../test/helpers.js';
+import { addUser, authed, login, signedIn, type SignedIn } from '../../../test/helpers.js';
 
 /**
  * Export All through the browser's own download: an authenticated POST makes a single-use
@@ -19,21 +13,18 @@ import {
 const TAMIL_NAME = 'முருகன் செல்வம்';
 const HINDI_NAME = 'सीता राम';
 
-let ctx: TestContext;
-let token: string;
+let ctx: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await addUser(ctx, 'meera', 'Meera@1928');
+  ctx = await signedIn('owner', { username: 'meera' });
   await addUser(ctx, 'ravi', 'Ravi@19281');
-  token = await login(ctx, 'meera', 'Meera@1928');
 });
 afterAll(() => ctx?.close());
 
-const issue = (bearer = token) =>
+const issue = (bearer = ctx.token) =>
   ctx.app.inject(authed(bearer, { method: 'POST', url: `${API_PREFIX}${API_PATHS.exportTicket}` }));
 
-async function newLink(bearer = token): Promise<string> {
+async function newLink(bearer = ctx.token): Promise<string> {
   const response = await issue(bearer);
   expect(response.statusCode, response.body).toBe(200);
   const { data } = response.json<{ data: { url: string; expiresInSeconds: number } }>();

@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
 import { connectDatabase, type Database } from '../../db/client.js';
 import { isConnectionLostMidway, isDatabaseUnavailable } from '../../lib/pg-errors.js';
-import { createCustomersCsv, type OpenCustomersCsv } from './customers.export.js';
+import { createCustomersCsv } from './customers.export.js';
 
 const CUSTOMERS = 3000;
 
 let database: TestDatabase;
 let connection: Database;
 let pool: pg.Pool;
-let openCsv: OpenCustomersCsv;
+let openCsv: () => Promise<Readable>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -23,7 +23,8 @@ beforeAll(async () => {
   );
   connection = connectDatabase(database.url, { max: 10 });
   pool = connection.pool;
-  openCsv = createCustomersCsv(pool);
+  const open = createCustomersCsv();
+  openCsv = () => open(pool);
 });
 afterAll(async () => {
   await connection.close();
@@ -31,10 +32,10 @@ afterAll(async () => {
 });
 
 /** Whether a promise settles within a short while. */
-const settlesSoon = (promise: Promise<unknown>) =>
+const settlesSoon = (promise: Promise<unknown>, ms = 300) =>
   Promise.race([
     promise.then(() => true),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 300)),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
   ]);
 
 const lineCount = async (csv: Readable) => (await text(csv)).split('\r\n').length - 1;
@@ -74,7 +75,8 @@ describe('customer CSV exports at once', () => {
       max: 1,
       connectionTimeoutMillis: 200,
     });
-    const openOnSmall = createCustomersCsv(small);
+    const open = createCustomersCsv();
+    const openOnSmall = () => open(small);
     const held = await small.connect();
     try {
       const refusals = await Promise.allSettled(Array.from({ length: 5 }, () => openOnSmall()));

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { customers, exportTickets } from '../../db/schema.js';
+import { customerConsents, customers, exportTickets, users } from '../../db/schema.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerValues = Omit<
@@ -9,18 +9,24 @@ export type CustomerValues = Omit<
 >;
 
 export const SEARCH_LIMIT = 20;
-const searchColumns = { CUSTNAME: customers.custname, MOBILENO: customers.mobileno };
+/**
+ * An erased customer has no mobile number; the ledger and the schemes still name the row (as
+ * "Erased customer", without a number).
+ */
+const mobileOrEmpty = sql<string>`coalesce(${customers.mobileno}, '')`;
+
+const searchColumns = { CUSTNAME: customers.custname, MOBILENO: mobileOrEmpty };
 
 const balanceColumns = {
   id: customers.id,
   custname: customers.custname,
-  mobileno: customers.mobileno,
+  mobileno: mobileOrEmpty,
   balance: customers.pointsBalance,
 };
 
 const schemeColumns = {
   id: customers.id,
-  mobileno: customers.mobileno,
+  mobileno: mobileOrEmpty,
   custname: customers.custname,
   pan: customers.pan,
 };
@@ -50,7 +56,12 @@ export const customersRepo = {
     return tx
       .select(searchColumns)
       .from(customers)
-      .where(sql`lower(${customers.custname}) LIKE ${`${escapeLike(text.toLowerCase())}%`}`)
+      .where(
+        and(
+          sql`lower(${customers.custname}) LIKE ${`${escapeLike(text.toLowerCase())}%`}`,
+          isNotNull(customers.mobileno),
+        ),
+      )
       .orderBy(sql`lower(${customers.custname}) USING ~<~`)
       .limit(SEARCH_LIMIT);
   },
@@ -64,12 +75,22 @@ export const customersRepo = {
     return tx
       .select(searchColumns)
       .from(customers)
-      .where(sql`${customers.custname} ILIKE ${`%${escapeLike(text)}%`}`)
+      .where(
+        and(
+          sql`${customers.custname} ILIKE ${`%${escapeLike(text)}%`}`,
+          isNotNull(customers.mobileno),
+        ),
+      )
       .limit(limit);
   },
 
   async findByMobile(tx: Tx, mobileno: string) {
     const [row] = await tx.select().from(customers).where(eq(customers.mobileno, mobileno));
+    return row;
+  },
+
+  async findById(tx: Tx, id: number) {
+    const [row] = await tx.select().from(customers).where(eq(customers.id, id));
     return row;
   },
 
@@ -97,8 +118,89 @@ export const customersRepo = {
     return row !== undefined;
   },
 
+  /** Every customer not erased: an erased one has nothing left to export. */
   listAll(tx: Tx) {
-    return tx.select().from(customers).orderBy(asc(customers.id));
+    return tx
+      .select()
+      .from(customers)
+      .where(isNotNull(customers.mobileno))
+      .orderBy(asc(customers.id));
+  },
+
+  /**
+   * Removes the personal data of a customer whose row the caller holds locked. The id, the
+   * points balance and the dates of the record itself stay: the ledger and schemes point at them.
+   */
+  async erase(tx: Tx, id: number, erasedBy: number, name: string) {
+    const [row] = await tx
+      .update(customers)
+      .set({
+        mobileno: null,
+        custname: name,
+        email: '',
+        address: '',
+        city: '',
+        pincode: '',
+        state: '',
+        dob: null,
+        doa: null,
+        aadhaarSealed: null,
+        aadhaarLast4: null,
+        pan: '',
+        erasedAt: sql`now()`,
+        erasedBy,
+        updatedBy: erasedBy,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(customers.id, id))
+      .returning();
+    return row!;
+  },
+
+  async insertConsent(
+    tx: Tx,
+    values: Omit<typeof customerConsents.$inferInsert, 'id' | 'recordedAt'>,
+  ) {
+    await tx.insert(customerConsents).values(values);
+  },
+
+  /** Every grant and withdrawal of a customer, newest first, with who recorded it. */
+  consentHistory(tx: Tx, customerId: number) {
+    return tx
+      .select({
+        purpose: customerConsents.purpose,
+        granted: customerConsents.granted,
+        method: customerConsents.method,
+        noticeVersion: customerConsents.noticeVersion,
+        recordedBy: sql<string>`coalesce(${users.username}, '')`,
+        recordedAt: customerConsents.recordedAt,
+      })
+      .from(customerConsents)
+      .leftJoin(users, eq(users.id, customerConsents.recordedBy))
+      .where(eq(customerConsents.customerId, customerId))
+      .orderBy(desc(customerConsents.id));
+  },
+
+  /**
+   * What a notice to each customer needs: the name, the mobile number (none once erased), the
+   * points balance, and whether the latest word on transactional consent is a grant.
+   */
+  async noticeRecipients(tx: Tx, ids: number[]) {
+    if (ids.length === 0) return [];
+    const result = await tx.execute<{
+      id: number;
+      name: string;
+      mobile: string | null;
+      balance: number;
+      consented: boolean;
+    }>(sql`
+      SELECT c.id, c.custname AS name, c.mobileno AS mobile, c.points_balance AS balance,
+             coalesce((SELECT cc.granted FROM customer_consents cc
+                        WHERE cc.customer_id = c.id AND cc.purpose = 'transactional'
+                        ORDER BY cc.id DESC LIMIT 1), false) AS consented
+        FROM customers c
+       WHERE c.id = ANY(${`{${ids.join(',')}}`}::int[])`);
+    return result.rows;
   },
 
   // What the ledger and the schemes need of a customer: they reach this table only through
@@ -137,12 +239,42 @@ export const customersRepo = {
     return row;
   },
 
+  /**
+   * The customer with this mobile number, enrolled with just the name when new (a counter's
+   * sale). Two sales enrolling one number at once: the second finds the first's row.
+   */
+  async enrolByMobile(tx: Tx, mobileno: string, custname: string) {
+    const [row] = await tx
+      .insert(customers)
+      .values({ mobileno, custname })
+      .onConflictDoNothing()
+      .returning(balanceColumns);
+    if (row) return { ...row, enrolled: true };
+    const [found] = await tx
+      .select(balanceColumns)
+      .from(customers)
+      .where(eq(customers.mobileno, mobileno));
+    return { ...found!, enrolled: false };
+  },
+
   async addToBalance(tx: Tx, customerId: number, delta: number) {
     if (delta === 0) return;
     await tx
       .update(customers)
       .set({ pointsBalance: sql`${customers.pointsBalance} + ${delta}` })
       .where(eq(customers.id, customerId));
+  },
+
+  /** Adds each delta to its customer's points balance, in one statement (rows already locked). */
+  async addToBalances(tx: Tx, deltas: Map<number, number>) {
+    if (deltas.size === 0) return;
+    const ids = [...deltas.keys()];
+    const amounts = ids.map((id) => deltas.get(id)!);
+    // Two PostgreSQL array literals as parameters: one statement whatever the number of rows.
+    await tx.execute(sql`
+      UPDATE customers SET points_balance = points_balance + d.delta
+        FROM unnest(${`{${ids.join(',')}}`}::int[], ${`{${amounts.join(',')}}`}::bigint[]) AS d(id, delta)
+       WHERE customers.id = d.id`);
   },
 
   /** The customer a scheme is for; locked while a scheme is started or the PAN saved. */

@@ -2,9 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_PATHS,
+  consentRequest,
+  consentResponse,
+  customerDataExportResponse,
+  customerProfileResponse,
+  DATA_RIGHTS_MESSAGES,
+  dataExportQuery,
+  eraseRequest,
+  eraseResponse,
   customerDataRequest,
   customerExportResponse,
-  customerResponse,
   customerSearchQuery,
   customerSearchResponse,
   EXPORT_FILE_NAME,
@@ -14,6 +21,7 @@ import {
 } from '@kanak/contract';
 import { NotFoundError } from '../../lib/errors.js';
 import type { FastifyReply } from 'fastify';
+import type { Reads, Reader } from '../../db/reads.js';
 import type { OpenCustomersCsv } from './customers.export.js';
 import type { ExportTickets } from './customers.export-tickets.js';
 import type { CustomersService } from './customers.service.js';
@@ -22,19 +30,20 @@ interface Options {
   customers: CustomersService;
   openCustomersCsv: OpenCustomersCsv;
   exportTickets: ExportTickets;
+  reads: Reads;
 }
-
-const sendCsv = async (reply: FastifyReply, openCustomersCsv: OpenCustomersCsv) =>
-  reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
-    .header('cache-control', 'no-store')
-    .send(await openCustomersCsv());
 
 export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { customers, openCustomersCsv, exportTickets },
+  { customers, openCustomersCsv, exportTickets, reads },
 ) => {
+  const sendCsv = async (reply: FastifyReply, reader: Reader) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
+      .header('cache-control', 'no-store')
+      .send(await reads.run(reader, (from) => openCustomersCsv(from.pool)));
+
   app.get(
     API_PATHS.searchCustomers,
     { schema: { querystring: customerSearchQuery, response: { 200: customerSearchResponse } } },
@@ -46,7 +55,7 @@ export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
 
   app.post(
     API_PATHS.customerData,
-    { schema: { body: customerDataRequest, response: { 200: customerResponse } } },
+    { schema: { body: customerDataRequest, response: { 200: customerProfileResponse } } },
     async (request) => ({
       success: true,
       data: await customers.getByMobile(request.body.mobileno),
@@ -56,7 +65,7 @@ export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     API_PATHS.saveCustomer,
     {
-      schema: { body: saveCustomerRequest, response: { 200: customerResponse } },
+      schema: { body: saveCustomerRequest, response: { 200: customerProfileResponse } },
       config: { idempotent: true },
     },
     async (request) => ({
@@ -64,6 +73,46 @@ export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
       message: MESSAGES.customerSaved,
       data: await customers.save(request.staff, request.body.formData),
     }),
+  );
+
+  app.post(
+    API_PATHS.customerConsent,
+    {
+      schema: { body: consentRequest, response: { 200: consentResponse } },
+      config: { idempotent: true },
+    },
+    async (request) => ({
+      success: true,
+      message: DATA_RIGHTS_MESSAGES.consentRecorded(request.body.purpose, request.body.granted),
+      data: await customers.recordConsent(request.staff, request.body),
+    }),
+  );
+
+  app.get(
+    API_PATHS.customerDataExport,
+    { schema: { querystring: dataExportQuery, response: { 200: customerDataExportResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { success: true, data: await customers.dataExport(request.query.custid) };
+    },
+  );
+
+  app.post(
+    API_PATHS.eraseCustomer,
+    {
+      schema: { body: eraseRequest, response: { 200: eraseResponse } },
+      config: { idempotent: true },
+    },
+    async (request) => {
+      const result = await customers.erase(request.staff, request.body.custid);
+      return {
+        success: true,
+        message: result.alreadyErased
+          ? DATA_RIGHTS_MESSAGES.customerAlreadyErased
+          : DATA_RIGHTS_MESSAGES.customerErased,
+        data: result,
+      };
+    },
   );
 
   app.get(
@@ -77,9 +126,12 @@ export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request, reply) => {
       if (request.query.format === 'json')
-        return { success: true, data: await customers.exportAll() };
+        return {
+          success: true,
+          data: await reads.run(request.staff, (from) => customers.exportAll(from.db)),
+        };
       if (!(await customers.hasAny())) throw new NotFoundError(MESSAGES.noExportData);
-      return sendCsv(reply, openCustomersCsv);
+      return sendCsv(reply, request.staff);
     },
   );
 
@@ -117,7 +169,7 @@ export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
       const staff = await exportTickets.redeem(request.query.ticket);
       reply.log = request.log = request.log.child({ user: staff.username });
       if (!(await customers.hasAny())) throw new NotFoundError(MESSAGES.noExportData);
-      return sendCsv(reply, openCustomersCsv);
+      return sendCsv(reply, staff);
     },
   );
 };

@@ -1,16 +1,31 @@
 import {
+  AUDIT_HIDDEN,
+  CONSENT_METHODS,
+  CONSENT_PURPOSES,
+  DATA_RIGHTS_MESSAGES,
+  ERASED_CUSTOMER_NAME,
+  PRIVACY_NOTICE_VERSION,
+  type ConsentPurpose,
+  type ConsentsWithHistory,
+  type CustomerDataExport,
+  type CustomerProfile,
   maskAadhaar,
   MASKED_AADHAAR_PATTERN,
   MESSAGES,
+  NOTICE_MESSAGES,
   type CustomerForm,
   type CustomerRecord,
 } from '@kanak/contract';
-import type { Db } from '../../db/client.js';
-import { recordAudit } from '../../lib/audit.js';
+import type { Db, Tx } from '../../db/client.js';
+import { recordAudit, removeFromAuditDetail } from '../../lib/audit.js';
 import type { FieldCipher } from '../../lib/crypto.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
+import type { NoticesRepo } from '../notices/notices.repo.js';
+import type { PointsRepo } from '../points/points.repo.js';
+import type { PointsSummaryReader } from '../points/points.summary.js';
+import type { SchemesRepo } from '../schemes/schemes.repo.js';
 import {
   customersRepo,
   SEARCH_LIMIT,
@@ -20,13 +35,46 @@ import {
 
 export type CustomersService = ReturnType<typeof createCustomersService>;
 
+/** What a customer's copy of their data and their erasure need of the ledger's tables. */
+export type CustomerLedger = Pick<PointsRepo, 'allForCustomer'>;
+/** ... and of the schemes' tables. */
+export type CustomerSchemes = Pick<
+  SchemesRepo,
+  'allForCustomer' | 'installmentsOf' | 'openForCustomer'
+>;
+
+/** ... and of the points lots and rules: the balance's value and what expires soon. */
+export type CustomerPoints = Pick<PointsSummaryReader, 'summaryOf'>;
+
+/** ... and of the notices to them: those sent, and what an erasure takes out of them. */
+export type CustomerNotices = Pick<NoticesRepo, 'sentToCustomer' | 'eraseForCustomer'>;
+
 interface Deps {
   db: Db;
   cipher: FieldCipher;
   today: () => string;
+  ledger: CustomerLedger;
+  schemes: CustomerSchemes;
+  points: CustomerPoints;
+  notices: CustomerNotices;
 }
 
-export function createCustomersService({ db, cipher, today }: Deps) {
+export function createCustomersService({
+  db,
+  cipher,
+  today,
+  ledger,
+  schemes,
+  points,
+  notices,
+}: Deps) {
+  /** The profile with the customer's consents and points summary, as the screens show it. */
+  const toProfile = async (tx: Tx, row: CustomerRow): Promise<CustomerProfile> => ({
+    ...toRecord(row),
+    ...(await consentsOf(tx, row.id)),
+    ...(await points.summaryOf(tx, row.id, row.pointsBalance, today())),
+  });
+
   return {
     /**
      * Digits: mobile numbers starting with them. Text: names starting with it first (the best
@@ -45,14 +93,169 @@ export function createCustomersService({ db, cipher, today }: Deps) {
       return [...starting, ...containing].slice(0, SEARCH_LIMIT);
     },
 
-    async getByMobile(mobileno: string): Promise<CustomerRecord> {
+    async getByMobile(mobileno: string): Promise<CustomerProfile> {
       const row = await customersRepo.findByMobile(db, mobileno);
       if (!row) throw new NotFoundError(MESSAGES.customerNotFound);
-      return toRecord(row);
+      return toProfile(db, row);
+    },
+
+    /**
+     * Records a grant or a withdrawal of consent for one purpose, as told at the counter,
+     * under the privacy notice's current version. Every change is a new row; the last one of
+     * a purpose is the customer's choice.
+     */
+    async recordConsent(
+      actor: StaffIdentity,
+      request: { custid: number; purpose: ConsentPurpose; granted: boolean },
+    ) {
+      return db.transaction(async (tx) => {
+        const customer = await customersRepo.findByIdForUpdate(tx, request.custid);
+        if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
+        if (customer.erasedAt) throw new ConflictError(DATA_RIGHTS_MESSAGES.consentOfErased);
+        await customersRepo.insertConsent(tx, {
+          customerId: customer.id,
+          purpose: request.purpose,
+          granted: request.granted,
+          method: CONSENT_METHODS.staff,
+          noticeVersion: PRIVACY_NOTICE_VERSION,
+          recordedBy: actor.id,
+        });
+        await recordAudit(tx, {
+          userId: actor.id,
+          action: request.granted ? 'consent.grant' : 'consent.withdraw',
+          entity: 'customer',
+          entityId: customer.id,
+          detail: { purpose: request.purpose, noticeVersion: PRIVACY_NOTICE_VERSION },
+        });
+        return consentsOf(tx, customer.id);
+      });
+    },
+
+    /** Everything held about one customer, for the customer to take away. */
+    async dataExport(custid: number): Promise<CustomerDataExport> {
+      return db.transaction(
+        async (tx) => {
+          const row = await customersRepo.findById(tx, custid);
+          if (!row) throw new NotFoundError(MESSAGES.customerNotFound);
+          const entries = await ledger.allForCustomer(tx, row.id);
+          const schemeRows = await schemes.allForCustomer(tx, row.id);
+          const installments = await schemes.installmentsOf(
+            tx,
+            schemeRows.map((scheme) => scheme.id),
+          );
+          const { consents, consentHistory } = await consentsOf(tx, row.id);
+          return {
+            exportedAt: new Date().toISOString(),
+            noticeVersion: PRIVACY_NOTICE_VERSION,
+            profile: { ...toRecord(row), erasedAt: row.erasedAt?.toISOString() ?? null },
+            consents,
+            consentHistory,
+            pointsLedger: entries.map((entry) => ({
+              mrn: entry.mrn,
+              date: entry.invdate,
+              narration: entry.narration,
+              credit: entry.credit,
+              debit: entry.debit,
+              saleAmountPaise: entry.saleAmountPaise,
+              source: entry.source,
+              createdAt: entry.createdAt.toISOString(),
+            })),
+            schemes: schemeRows.map((scheme) => ({
+              schemeId: scheme.id,
+              status: scheme.status,
+              startDate: scheme.startdt,
+              maturityDate: scheme.matdt,
+              amount: scheme.amount,
+              installmentCount: scheme.installments,
+              bonus: scheme.bonus,
+              maturityValue: scheme.maturityValue,
+              installments: installments
+                .filter((installment) => installment.schemeId === scheme.id)
+                .map((installment) => ({
+                  receiptNo: installment.receiptNo,
+                  paidOn: installment.paidOn,
+                  amount: installment.amount,
+                  mode: installment.mode,
+                  reference: installment.reference,
+                  narration: installment.narration,
+                })),
+            })),
+            noticesSent: (await notices.sentToCustomer(tx, row.id)).map((notice) => ({
+              event: notice.event,
+              text: notice.text,
+              sentAt: notice.sentAt!.toISOString(),
+            })),
+          };
+        },
+        // One consistent picture of the customer across the tables.
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+
+    /**
+     * Erases a customer's personal data. The row stays (the ledger, schemes and receipts point
+     * at it by id and are tax records), its balance still the sum of its ledger; the mobile
+     * number is freed for a new enrolment. Refused while a scheme is still running. Erasing an
+     * erased customer again changes nothing.
+     */
+    async erase(actor: StaffIdentity, custid: number) {
+      return db.transaction(async (tx) => {
+        // The row lock: a concurrent points entry, scheme start or profile save waits for the
+        // erasure, then finds no customer by that mobile number.
+        const customer = await customersRepo.findByIdForUpdate(tx, custid);
+        if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
+        if (customer.erasedAt)
+          return {
+            custid: customer.id,
+            erasedAt: customer.erasedAt.toISOString(),
+            alreadyErased: true,
+          };
+        const open = await schemes.openForCustomer(tx, customer.id);
+        if (open)
+          throw new ConflictError(
+            open.status === 'a'
+              ? DATA_RIGHTS_MESSAGES.eraseActiveScheme(open.id)
+              : DATA_RIGHTS_MESSAGES.eraseInactiveScheme(open.id),
+          );
+        const { consents } = await consentsOf(tx, customer.id);
+        for (const purpose of CONSENT_PURPOSES) {
+          if (!consents[purpose]) continue;
+          await customersRepo.insertConsent(tx, {
+            customerId: customer.id,
+            purpose,
+            granted: false,
+            method: CONSENT_METHODS.erasure,
+            noticeVersion: PRIVACY_NOTICE_VERSION,
+            recordedBy: actor.id,
+          });
+        }
+        const erased = await customersRepo.erase(tx, customer.id, actor.id, ERASED_CUSTOMER_NAME);
+        // Their notices keep when and what kind, not the number or the text; none still
+        // waiting goes.
+        await notices.eraseForCustomer(tx, customer.id, NOTICE_MESSAGES.skippedNoMobile);
+        // The audit rows about this customer keep who did what and when, none of what was erased.
+        await removeFromAuditDetail(
+          tx,
+          { entity: 'customer', entityId: customer.id, mobile: customer.mobileno },
+          [...ERASED_FIELDS],
+        );
+        await recordAudit(tx, {
+          userId: actor.id,
+          action: 'customer.erase',
+          entity: 'customer',
+          entityId: customer.id,
+          detail: { removed: ERASED_FIELDS, pointsBalanceKept: erased.pointsBalance },
+        });
+        return {
+          custid: erased.id,
+          erasedAt: erased.erasedAt!.toISOString(),
+          alreadyErased: false,
+        };
+      });
     },
 
     /** Creates (no custid) or updates (custid) a customer profile. */
-    async save(actor: StaffIdentity, form: CustomerForm): Promise<CustomerRecord> {
+    async save(actor: StaffIdentity, form: CustomerForm): Promise<CustomerProfile> {
       if (form.dob && form.dob > today()) throw new InvalidInputError(MESSAGES.dobInFuture);
       try {
         return await db.transaction(async (tx) => {
@@ -77,21 +280,23 @@ export function createCustomersService({ db, cipher, today }: Deps) {
               action: 'customer.create',
               entity: 'customer',
               entityId: row.id,
-              detail: { mobileno: row.mobileno },
+              ...changedValues(undefined, row),
+              mobile: row.mobileno,
             });
-            return toRecord(row);
+            return toProfile(tx, row);
           }
           const previous = await customersRepo.findByIdForUpdate(tx, form.custid);
-          if (!previous) throw new NotFoundError(MESSAGES.customerNotFound);
+          if (!previous || previous.erasedAt) throw new NotFoundError(MESSAGES.customerNotFound);
           const row = await customersRepo.update(tx, previous.id, values(previous));
           await recordAudit(tx, {
             userId: actor.id,
             action: 'customer.update',
             entity: 'customer',
             entityId: row.id,
-            detail: { changed: changedFields(previous, row) },
+            ...changedValues(previous, row),
+            mobile: row.mobileno,
           });
-          return toRecord(row);
+          return toProfile(tx, row);
         });
       } catch (error) {
         if (isUniqueViolation(error, 'customers_mobileno_key'))
@@ -100,8 +305,9 @@ export function createCustomersService({ db, cipher, today }: Deps) {
       }
     },
 
-    async exportAll(): Promise<CustomerRecord[]> {
-      return (await customersRepo.listAll(db)).map(toRecord);
+    /** Every customer; read `from` the reports replica when the route chooses it. */
+    async exportAll(from: Db): Promise<CustomerRecord[]> {
+      return (await customersRepo.listAll(from)).map(toRecord);
     },
 
     hasAny: () => customersRepo.any(db),
@@ -121,11 +327,41 @@ export function createCustomersService({ db, cipher, today }: Deps) {
   }
 }
 
-/** The API's shape: no full Aadhaar, dates '' when unset. */
+/** Each purpose's latest choice (none recorded: not given) and the whole history. */
+async function consentsOf(tx: Tx, customerId: number): Promise<ConsentsWithHistory> {
+  const history = await customersRepo.consentHistory(tx, customerId);
+  const latest = (purpose: ConsentPurpose) =>
+    history.find((event) => event.purpose === purpose)?.granted ?? false;
+  return {
+    consents: { transactional: latest('transactional'), marketing: latest('marketing') },
+    consentHistory: history.map((event) => ({
+      ...event,
+      purpose: event.purpose as ConsentPurpose,
+      recordedAt: event.recordedAt.toISOString(),
+    })),
+  };
+}
+
+/** What an erasure removes, named in its audit row (the values themselves never are). */
+const ERASED_FIELDS = [
+  'mobileno',
+  'custname',
+  'email',
+  'address',
+  'city',
+  'pincode',
+  'state',
+  'dob',
+  'doa',
+  'aadhaar',
+  'pan',
+];
+
+/** The API's shape: no full Aadhaar, dates '' when unset, no mobile once erased. */
 export function toRecord(row: CustomerRow): CustomerRecord {
   return {
     custid: row.id,
-    mobileno: row.mobileno,
+    mobileno: row.mobileno ?? '',
     custname: row.custname,
     email: row.email,
     address: row.address,
@@ -154,9 +390,19 @@ const AUDITED_FIELDS = [
   'aadhaarSealed',
 ] as const;
 
-/** Names of the fields that changed (values of identity numbers stay out of the audit log). */
-function changedFields(before: CustomerRow, after: CustomerRow) {
-  return AUDITED_FIELDS.filter((field) => before[field] !== after[field]).map((field) =>
-    field === 'aadhaarSealed' ? 'aadhaar' : field,
-  );
+/**
+ * The changed fields' values before and after, for the audit log. Aadhaar and PAN show only
+ * that they changed: their numbers never reach the log.
+ */
+function changedValues(before: CustomerRow | undefined, after: CustomerRow) {
+  const shown = (row: CustomerRow, field: (typeof AUDITED_FIELDS)[number]) =>
+    field === 'aadhaarSealed' || field === 'pan' ? (row[field] ? AUDIT_HIDDEN : null) : row[field];
+  const changed = AUDITED_FIELDS.filter((field) => !before || before[field] !== after[field]);
+  const name = (field: string) => (field === 'aadhaarSealed' ? 'aadhaar' : field);
+  return {
+    before: before
+      ? Object.fromEntries(changed.map((field) => [name(field), shown(before, field)]))
+      : null,
+    after: Object.fromEntries(changed.map((field) => [name(field), shown(after, field)])),
+  };
 }

@@ -8,28 +8,18 @@ import {
   type CustomerRecord,
 } from '@kanak/contract';
 import { createFieldCipher } from '../../lib/crypto.js';
-import {
-  addUser,
-  authed,
-  createTestContext,
-  login,
-  TEST_SECRETS,
-  type TestContext,
-} from '../../../test/helpers.js';
+import { TEST_SECRETS, signedIn, type SignedIn } from '../../../test/helpers.js';
 
 /** "Now" for the app: 15 June 2025, noon in Kolkata. Tests move it where they need to. */
 let now = new Date('2025-06-15T12:00:00+05:30');
-let ctx: TestContext;
-let token: string;
+let ctx: SignedIn;
 let staffId: number;
 
 /** Every response body of this file, to prove no full Aadhaar number ever leaves the server. */
 const bodies: string[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, () => now);
-  await addUser(ctx, 'kavya', 'Kavya@1928');
-  token = await login(ctx, 'kavya', 'Kavya@1928');
+  ctx = await signedIn('owner', { clock: () => now, username: 'kavya' });
   [{ id: staffId }] = (await ctx.sql<{ id: number }>(
     `SELECT id FROM users WHERE username = 'kavya'`,
   )) as [{ id: number }];
@@ -37,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function call(options: InjectOptions & { idempotencyKey?: string }) {
-  const response = await ctx.app.inject(authed(token, options));
+  const response = await ctx.inject(options);
   bodies.push(response.body);
   return response;
 }
@@ -184,6 +174,11 @@ describe('POST /api/customers/update-customer-data: create and update', () => {
       aadhaar: '',
       pan: 'ABCDE1234F',
       points: 0,
+      pointsValue: 0,
+      pointsExpiringIn30Days: 0,
+      // Enrolled by staff: no consent until it is recorded.
+      consents: { transactional: false, marketing: false },
+      consentHistory: [],
     });
     const [row] = await ctx.sql(
       `SELECT pan, doa, created_by, updated_by FROM customers WHERE id = $1`,
@@ -241,7 +236,7 @@ describe('POST /api/customers/update-customer-data: create and update', () => {
     ).toEqual([{ n: 1 }]);
     const audits = await ctx.sql<{
       action: string;
-      detail: { changed: string[] };
+      detail: { after: Record<string, unknown> };
       user_id: number;
     }>(`SELECT action, detail, user_id FROM audit_log WHERE id > $1`, [
       Math.max(0, ...auditsBefore.map((a) => Number(a.id))),
@@ -249,7 +244,12 @@ describe('POST /api/customers/update-customer-data: create and update', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]!.action).toBe('customer.update');
     expect(audits[0]!.user_id).toBe(staffId);
-    expect(audits[0]!.detail.changed.sort()).toEqual(['city', 'custname', 'doa', 'pincode']);
+    expect(Object.keys(audits[0]!.detail.after).sort()).toEqual([
+      'city',
+      'custname',
+      'doa',
+      'pincode',
+    ]);
   });
 
   it('lets a customer change to a free mobile number', async () => {
@@ -492,7 +492,7 @@ describe('update-customer-data: every refusal is a 4xx with its message and chan
     const keyless = await ctx.app.inject({
       method: 'POST',
       url: '/api/customers/update-customer-data',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${ctx.token}` },
       payload: { formData: valid },
     });
     expect(keyless.statusCode).toBe(400);
@@ -534,11 +534,11 @@ describe('Aadhaar', () => {
     expect(response.statusCode).toBe(200);
     expect(record(response)).toMatchObject({ aadhaar: 'XXXXXXXX2346', city: 'Nagpur' });
     expect(await storedAadhaar(custid)).toEqual(before);
-    const [audit] = await ctx.sql<{ detail: { changed: string[] } }>(
+    const [audit] = await ctx.sql<{ detail: { after: Record<string, unknown> } }>(
       `SELECT detail FROM audit_log WHERE action = 'customer.update' AND entity_id = $1 ORDER BY id DESC LIMIT 1`,
       [String(custid)],
     );
-    expect(audit!.detail.changed).toEqual(['city']);
+    expect(Object.keys(audit!.detail.after)).toEqual(['city']);
   });
 
   it('refuses a masked value whose last 4 digits are not the stored ones', async () => {
@@ -563,11 +563,11 @@ describe('Aadhaar', () => {
     expect(after.aadhaar_sealed).not.toBe(before.aadhaar_sealed);
     expect(after.aadhaar_last4).toBe(AADHAAR_2.slice(-4));
     expect(createFieldCipher(TEST_SECRETS.dataKey).decrypt(after.aadhaar_sealed!)).toBe(AADHAAR_2);
-    const [audit] = await ctx.sql<{ detail: { changed: string[] } }>(
+    const [audit] = await ctx.sql<{ detail: { after: Record<string, unknown> } }>(
       `SELECT detail FROM audit_log WHERE action = 'customer.update' AND entity_id = $1 ORDER BY id DESC LIMIT 1`,
       [String(custid)],
     );
-    expect(audit!.detail.changed).toEqual(['aadhaar']);
+    expect(audit!.detail.after).toEqual({ aadhaar: '(hidden)' });
   });
 
   it('re-seals the same number typed again (a fresh IV, same digits)', async () => {
@@ -698,7 +698,15 @@ describe('POST /api/customers/get-customer-data', () => {
     const response = await getData('9870000001');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, data: { mobileno: '9870000001' } });
-    expect(Object.keys(record(response)).sort()).toEqual([...CUSTOMER_EXPORT_COLUMNS].sort());
+    expect(Object.keys(record(response)).sort()).toEqual(
+      [
+        ...CUSTOMER_EXPORT_COLUMNS,
+        'consents',
+        'consentHistory',
+        'pointsValue',
+        'pointsExpiringIn30Days',
+      ].sort(),
+    );
   });
 
   it('answers an unknown mobile with 404 "Customer not found."', async () => {

@@ -24,3 +24,4 @@ export const messagingRepo = {
     return row!;
   },
 };
+export type MessagingRepo = typeof messagingRepo;

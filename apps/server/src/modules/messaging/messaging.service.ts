@@ -1,4 +1,9 @@
-import { EMPTY_PANEL_CONFIG, type PanelConfig, type PanelConfigForm } from '@kanak/contract';
+import {
+  AUDIT_HIDDEN,
+  EMPTY_PANEL_CONFIG,
+  type PanelConfig,
+  type PanelConfigForm,
+} from '@kanak/contract';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { FieldCipher } from '../../lib/crypto.js';
@@ -47,9 +52,21 @@ export function createMessagingService({ db, cipher }: Deps) {
           action: before ? 'panel.update' : 'panel.create',
           entity: 'panel_config',
           entityId: 1,
-          detail: { changed, instanceid: form.instanceid, panel: form.panel, phone: form.phone },
+          // The token is sealed: the log shows that it changed, never what it is.
+          before: previous ? pick(previous, changed) : null,
+          after: pick(form, changed),
         });
       });
     },
   };
+}
+
+/** The changed fields' values, the token only as "(hidden)" (recordAudit hides it too). */
+function pick(
+  config: Record<'instanceid' | 'token' | 'panel' | 'phone', unknown>,
+  fields: readonly ('instanceid' | 'token' | 'panel' | 'phone')[],
+) {
+  return Object.fromEntries(
+    fields.map((field) => [field, field === 'token' ? AUDIT_HIDDEN : config[field]]),
+  );
 }

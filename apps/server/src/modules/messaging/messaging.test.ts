@@ -3,37 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '@kanak/contract';
 import { createFieldCipher } from '../../lib/crypto.js';
-import {
-  addUser,
-  authed,
-  createTestContext,
-  login,
-  TEST_SECRETS,
-  type TestContext,
-} from '../../../test/helpers.js';
+import { TEST_SECRETS, signedIn, type SignedIn } from '../../../test/helpers.js';
 
-let ctx: TestContext;
-let token: string;
+let ctx: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await addUser(ctx, 'farhan', 'Farhan@1928');
-  token = await login(ctx, 'farhan', 'Farhan@1928');
+  ctx = await signedIn('owner', { username: 'farhan' });
 });
 afterAll(() => ctx.close());
 
-const getConfig = () =>
-  ctx.app.inject(authed(token, { method: 'GET', url: '/api/social/get-panel-config' }));
+const getConfig = () => ctx.inject({ method: 'GET', url: '/api/social/get-panel-config' });
 
 const setup = (formData: unknown, idempotencyKey?: string) =>
-  ctx.app.inject(
-    authed(token, {
-      method: 'POST',
-      url: '/api/social/panel-setup',
-      payload: { formData } as Record<string, unknown>,
-      idempotencyKey,
-    }),
-  );
+  ctx.inject({
+    method: 'POST',
+    url: '/api/social/panel-setup',
+    payload: { formData } as Record<string, unknown>,
+    idempotencyKey,
+  });
 
 const VALID = {
   instanceid: 'instance-7781',
@@ -179,10 +166,7 @@ describe('POST /api/social/panel-setup', () => {
     expect(audits[2]).toMatchObject({
       entity_id: '1',
       detail: {
-        changed: ['instanceid', 'token', 'panel', 'phone'],
-        instanceid: VALID.instanceid,
-        panel: 2,
-        phone: '9000000001',
+        after: { instanceid: VALID.instanceid, token: '(hidden)', panel: 2, phone: '9000000001' },
       },
     });
     const all = JSON.stringify(await ctx.sql(`SELECT detail FROM audit_log`));

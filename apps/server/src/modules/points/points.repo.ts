@@ -6,6 +6,15 @@ export type EntryRow = typeof pointsEntries.$inferSelect;
 export type NewEntry = Omit<typeof pointsEntries.$inferInsert, 'mrn' | 'createdAt'>;
 
 export const pointsRepo = {
+  /** Every ledger row of a customer, in statement order, for the customer's copy of their data. */
+  allForCustomer(tx: Tx, customerId: number) {
+    return tx
+      .select()
+      .from(pointsEntries)
+      .where(eq(pointsEntries.customerId, customerId))
+      .orderBy(asc(pointsEntries.invdate), asc(pointsEntries.mrn));
+  },
+
   async insertEntry(tx: Tx, entry: NewEntry) {
     const [row] = await tx.insert(pointsEntries).values(entry).returning();
     return row!;
@@ -59,3 +68,4 @@ export const pointsRepo = {
       .orderBy(asc(pointsEntries.invdate), asc(pointsEntries.mrn));
   },
 };
+export type PointsRepo = typeof pointsRepo;

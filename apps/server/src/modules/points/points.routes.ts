@@ -10,11 +10,12 @@ import {
   updatePointsRequest,
   updateStatementRequest,
 } from '@kanak/contract';
+import type { Reads } from '../../db/reads.js';
 import type { PointsService } from './points.service.js';
 
-export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService }> = async (
+export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService; reads: Reads }> = async (
   app,
-  { points },
+  { points, reads },
 ) => {
   app.post(
     API_PATHS.updatePoints,
@@ -46,7 +47,7 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService }> = as
     { schema: { body: pointsStatementRequest, response: { 200: pointsStatementResponse } } },
     async (request) => ({
       success: true,
-      data: await points.statement(request.body),
+      data: await reads.run(request.staff, (from) => points.statement(request.body, from.db)),
     }),
   );
 

@@ -12,9 +12,12 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
-import type { StaffIdentity } from '../../plugins/types.js';
+import type { StaffActor, StaffIdentity } from '../../plugins/types.js';
 import type { CustomersRepo } from '../customers/customers.repo.js';
+import type { NoticeQueue } from '../notices/notices.outbox.js';
 import { pointsRepo, type EntryRow } from './points.repo.js';
+import { expiryOf, lotsRepo } from './points.lots.js';
+import { rulesRepo } from './points.rules.js';
 
 export type PointsService = ReturnType<typeof createPointsService>;
 
@@ -35,16 +38,18 @@ interface Deps {
   db: Db;
   today: () => string;
   customers: LedgerCustomers;
+  /** Tells the customer of a credit or deduction by staff, in the change's transaction. */
+  notices: NoticeQueue;
 }
 
-export function createPointsService({ db, today, customers }: Deps) {
+export function createPointsService({ db, today, customers, notices }: Deps) {
   const assertNotFuture = (date: string) => {
     if (date > today()) throw new InvalidInputError(MESSAGES.entryDateInFuture);
   };
 
   return {
     /** Credits or deducts points; a deduction never takes the balance below zero. */
-    async updatePoints(actor: StaffIdentity, form: PointsForm) {
+    async updatePoints(actor: StaffActor, form: PointsForm) {
       assertNotFuture(form.INVDATE);
       return db.transaction(async (tx) => {
         const { credit, debit } = sides(form);
@@ -61,14 +66,41 @@ export function createPointsService({ db, today, customers }: Deps) {
           credit,
           debit,
           source: ENTRY_SOURCE.manual,
+          branchId: actor.branchId,
           createdBy: actor.id,
         });
+        // A credit is a lot expiring by the rules in force; a debit takes the soonest-expiring.
+        if (credit > 0) {
+          const rules = await rulesRepo.current(tx);
+          await lotsRepo.insert(tx, {
+            customerId: customer.id,
+            entryMrn: entry.mrn,
+            earnedOn: form.INVDATE,
+            expiresOn: expiryOf(form.INVDATE, rules.expiryMonths),
+            points: credit,
+          });
+        } else {
+          await lotsRepo.take(tx, customer.id, debit, { entryMrn: entry.mrn });
+        }
         await recordAudit(tx, {
           userId: actor.id,
           action: form.CASHCR === CASHCR.credit ? 'points.credit' : 'points.debit',
           entity: 'points_entry',
           entityId: entry.mrn,
-          detail: { customerId: customer.id, credit, debit },
+          after: {
+            invdate: form.INVDATE,
+            credit,
+            debit,
+            narration: entry.narration,
+            balance: customer.balance,
+          },
+          mobile: form.MOBILENO,
+        });
+        await notices.queue(tx, {
+          event: 'pointsAdjusted',
+          customerId: customer.id,
+          branchId: actor.branchId,
+          facts: { points: credit > 0 ? `+${credit}` : `-${debit}` },
         });
         return { ...entry, balance: customer.balance };
       });
@@ -90,6 +122,12 @@ export function createPointsService({ db, today, customers }: Deps) {
         ]);
         const { credit, debit } = sides(form);
         await moveEffect(tx, customers, locked, before, { customerId: target.id, credit, debit });
+        await moveLots(tx, today(), before, {
+          customerId: target.id,
+          credit,
+          debit,
+          invdate: form.INVDATE,
+        });
         const after = await pointsRepo.updateEntry(tx, before.mrn, {
           customerId: target.id,
           invdate: form.INVDATE,
@@ -104,17 +142,27 @@ export function createPointsService({ db, today, customers }: Deps) {
           action: 'points.edit',
           entity: 'points_entry',
           entityId: before.mrn,
-          detail: { from: effectOf(before), to: effectOf(after) },
+          before: { ...effectOf(before), invdate: before.invdate, narration: before.narration },
+          after: {
+            ...effectOf(after),
+            mobileno: form.MOBILENO,
+            invdate: after.invdate,
+            narration: after.narration,
+          },
+          mobile: form.MOBILENO,
         });
         return after;
       });
     },
 
-    /** The ledger for a date range, opening with the balance brought forward. */
-    async statement(filter: PointsStatementFilter): Promise<StatementRow[]> {
+    /**
+     * The ledger for a date range, opening with the balance brought forward; read `from` the
+     * reports replica when the route chooses it.
+     */
+    async statement(filter: PointsStatementFilter, from: Db): Promise<StatementRow[]> {
       // One snapshot for both reads: an edit moving an entry across DFROM in between would
       // otherwise count it twice or not at all.
-      return db.transaction(
+      return from.transaction(
         async (tx) => {
           const customer = await customers.findBalanceByMobile(tx, filter.MOBILENO);
           if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
@@ -178,6 +226,63 @@ async function moveEffect(
     }
   }
   for (const [customerId, delta] of deltas) await customers.addToBalance(tx, customerId, delta);
+}
+
+/**
+ * Keeps the lots equal to the balances when a manual row is edited: the old row's effect on
+ * the lots is undone and the new one made. A credit keeps its own lot (a smaller credit takes
+ * from that lot first, then from the soonest-expiring); a debit's takes go back to their lots
+ * and the new debit takes afresh. Increases come first, so the lots never run short midway.
+ */
+async function moveLots(
+  tx: Tx,
+  today: string,
+  before: EntryRow,
+  after: { customerId: number; credit: number; debit: number; invdate: string },
+) {
+  const lot = await lotsRepo.findByEntry(tx, before.mrn);
+  const expiresOn = expiryOf(after.invdate, (await rulesRepo.current(tx)).expiryMonths);
+  const dated = { earnedOn: after.invdate, expiresOn };
+  if (before.debit > 0) await lotsRepo.giveBack(tx, before.mrn, before.customerId, today);
+  if (lot && after.credit > 0 && lot.customerId === after.customerId) {
+    // A credit staying a credit of the same customer: its lot grows or shrinks.
+    const change = after.credit - before.credit;
+    if (change >= 0) {
+      await lotsRepo.updateLot(tx, lot.id, {
+        ...dated,
+        points: after.credit,
+        remaining: lot.remaining + change,
+      });
+    } else {
+      await lotsRepo.updateLot(tx, lot.id, { ...dated, points: after.credit });
+      await lotsRepo.take(tx, lot.customerId, -change, { preferLotId: lot.id });
+    }
+    return;
+  }
+  if (lot && before.credit > 0) {
+    // The old credit leaves its customer: from its own lot first, the rest already spent.
+    await lotsRepo.take(tx, lot.customerId, before.credit, { preferLotId: lot.id });
+  }
+  if (after.credit > 0) {
+    if (lot) {
+      await lotsRepo.updateLot(tx, lot.id, {
+        ...dated,
+        customerId: after.customerId,
+        points: after.credit,
+        remaining: after.credit,
+      });
+    } else {
+      await lotsRepo.insert(tx, {
+        ...dated,
+        customerId: after.customerId,
+        entryMrn: before.mrn,
+        points: after.credit,
+      });
+    }
+  } else {
+    if (lot) await lotsRepo.updateLot(tx, lot.id, { points: 0, remaining: 0 });
+    await lotsRepo.take(tx, after.customerId, after.debit, { entryMrn: before.mrn });
+  }
 }
 
 function toStatementRow(entry: EntryRow, customer: Customer): StatementRow {

@@ -1,25 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { LIMITS, MESSAGES, statementTotals, type StatementRow } from '@kanak/contract';
-import {
-  addUser,
-  authed,
-  createTestContext,
-  login,
-  type TestContext,
-} from '../../../test/helpers.js';
+import { signedIn, type SignedIn } from '../../../test/helpers.js';
 
 /** Today is 15 June 2025 in Kolkata unless a test moves the clock. */
 const NOON_15_JUNE = new Date('2025-06-15T12:00:00+05:30');
 let now = NOON_15_JUNE;
-let ctx: TestContext;
-let token: string;
+let ctx: SignedIn;
 let staffId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, () => now);
-  await addUser(ctx, 'meera', 'Meera@1928');
-  token = await login(ctx, 'meera', 'Meera@1928');
+  ctx = await signedIn('owner', { clock: () => now, username: 'meera' });
   const [user] = await ctx.sql<{ id: number }>(`SELECT id FROM users WHERE username = 'meera'`);
   staffId = user!.id;
 });
@@ -28,31 +19,25 @@ afterAll(() => ctx.close());
 type Form = Record<string, unknown>;
 
 const updatePoints = (formData: Form, idempotencyKey?: string) =>
-  ctx.app.inject(
-    authed(token, {
-      method: 'POST',
-      url: '/api/customers/update-points',
-      payload: { formData },
-      idempotencyKey,
-    }),
-  );
+  ctx.inject({
+    method: 'POST',
+    url: '/api/customers/update-points',
+    payload: { formData },
+    idempotencyKey,
+  });
 const updateStatement = (formData: Form, idempotencyKey?: string) =>
-  ctx.app.inject(
-    authed(token, {
-      method: 'POST',
-      url: '/api/customers/update-statement',
-      payload: { formData },
-      idempotencyKey,
-    }),
-  );
+  ctx.inject({
+    method: 'POST',
+    url: '/api/customers/update-statement',
+    payload: { formData },
+    idempotencyKey,
+  });
 const statement = (MOBILENO: string, DFROM: string, DTO: string) =>
-  ctx.app.inject(
-    authed(token, {
-      method: 'POST',
-      url: '/api/customers/generate-statement',
-      payload: { MOBILENO, DFROM, DTO },
-    }),
-  );
+  ctx.inject({
+    method: 'POST',
+    url: '/api/customers/generate-statement',
+    payload: { MOBILENO, DFROM, DTO },
+  });
 const rowsOf = async (MOBILENO: string, DFROM: string, DTO: string) => {
   const response = await statement(MOBILENO, DFROM, DTO);
   expect(response.statusCode, response.body).toBe(200);
@@ -100,11 +85,15 @@ async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
 }
 
 /** Customers whose cached balance differs from the sum of their ledger: must be none. */
+/** Customers whose balance is not their ledger's sum, or not their points lots' remaining. */
 async function balancesDisagreeing() {
   return ctx.sql(`
-    SELECT c.id, c.points_balance, coalesce(sum(e.credit - e.debit), 0)::bigint AS ledger
-    FROM customers c LEFT JOIN points_entries e ON e.customer_id = c.id
-    GROUP BY c.id HAVING c.points_balance <> coalesce(sum(e.credit - e.debit), 0)`);
+    SELECT c.id, c.points_balance,
+           (SELECT coalesce(sum(credit - debit), 0) FROM points_entries e WHERE e.customer_id = c.id)::bigint AS ledger,
+           (SELECT coalesce(sum(remaining), 0) FROM points_lots l WHERE l.customer_id = c.id)::bigint AS lots
+    FROM customers c
+    WHERE c.points_balance <> (SELECT coalesce(sum(credit - debit), 0) FROM points_entries e WHERE e.customer_id = c.id)
+       OR c.points_balance <> (SELECT coalesce(sum(remaining), 0) FROM points_lots l WHERE l.customer_id = c.id)`);
 }
 
 /** Ledger, balances, history and audit, to show a refused request changed nothing. */
@@ -159,7 +148,10 @@ describe('POST /api/customers/update-points', () => {
         user_id: staffId,
         action: 'points.credit',
         entity: 'points_entry',
-        detail: { customerId: entry.customer_id, credit: 100, debit: 0 },
+        detail: {
+          before: null,
+          after: expect.objectContaining({ credit: 100, debit: 0, balance: 100 }),
+        },
       },
     ]);
   });
@@ -332,7 +324,7 @@ describe('POST /api/customers/update-points', () => {
     const keyless = await ctx.app.inject({
       method: 'POST',
       url: '/api/customers/update-points',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${ctx.token}` },
       payload: { formData: valid },
     });
     expect(keyless.statusCode).toBe(400);
@@ -532,6 +524,12 @@ describe('POST /api/customers/generate-statement', () => {
     await ctx.sql(`UPDATE customers SET points_balance = points_balance + 12 WHERE id = $1`, [
       customer.id,
     ]);
+    // Every credit is a points lot.
+    await ctx.sql(
+      `INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining)
+       VALUES ($1, $2, '2025-02-20', '2027-02-20', 12, 12)`,
+      [customer.id, sale!.mrn],
+    );
     mrn.sale = sale!.mrn;
     expect((await debit(S.mobileno, 20, '2025-03-15')).statusCode).toBe(200);
     await named('mar15debit')();
@@ -760,7 +758,10 @@ describe('POST /api/customers/update-statement', () => {
     expect(audits).toEqual([
       {
         user_id: staffId,
-        detail: { from: { customerId: F.id, points: -30 }, to: { customerId: F.id, points: -40 } },
+        detail: {
+          before: expect.objectContaining({ customerId: F.id, points: -30 }),
+          after: expect.objectContaining({ customerId: F.id, points: -40 }),
+        },
       },
     ]);
     expect(
@@ -1054,8 +1055,7 @@ describe('random credits, debits and edits', () => {
 });
 
 describe('GET /api/customers/get-fyear', () => {
-  const fyear = () =>
-    ctx.app.inject(authed(token, { method: 'GET', url: '/api/customers/get-fyear' }));
+  const fyear = () => ctx.inject({ method: 'GET', url: '/api/customers/get-fyear' });
   afterAll(() => {
     now = NOON_15_JUNE;
   });

@@ -6,6 +6,7 @@ import {
   closeSchemeResponse,
   generateSchemeRequest,
   generateSchemeResponse,
+  LIMITS,
   MESSAGES,
   messageResponse,
   receiptResponse,
@@ -18,12 +19,13 @@ import {
   updatePanRequest,
   verifyPanResponse,
 } from '@kanak/contract';
+import type { Reads } from '../../db/reads.js';
 import type { SchemesService } from './schemes.service.js';
 
-export const schemesRoutes: FastifyPluginAsyncZod<{ schemes: SchemesService }> = async (
-  app,
-  { schemes },
-) => {
+export const schemesRoutes: FastifyPluginAsyncZod<{
+  schemes: SchemesService;
+  reads: Reads;
+}> = async (app, { schemes, reads }) => {
   const changes = { config: { idempotent: true } } as const;
 
   app.post(
@@ -111,15 +113,28 @@ export const schemesRoutes: FastifyPluginAsyncZod<{ schemes: SchemesService }> =
 
   const statement = { body: schemeIdRequest, response: { 200: schemeStatementResponse } };
   app.post(API_PATHS.schemeStatement, { schema: statement }, async (request) => {
-    const { scheme, custname, mobileno, rows } = await schemes.statement(request.body.schemeid);
+    const { scheme, custname, mobileno, rows } = await reads.run(request.staff, (from) =>
+      schemes.statement(request.body.schemeid, from.db),
+    );
     return { success: true, data: rows, custname, mobileno, scheme };
   });
 
   const summary = { body: schemeSummaryRequest, response: { 200: schemeSummaryResponse } };
   app.post(API_PATHS.schemeSummary, { schema: summary }, async (request) => {
-    const { rows, total } = await schemes.summary(request.body.selected, request.body.formData);
-    if (rows.length === 0)
-      return { success: false, message: MESSAGES.noMatchingRecords, data: [], total: 0 };
-    return { success: true, data: rows, total };
+    const { selected, formData, page, pageSize } = request.body;
+    const none = { success: false, message: MESSAGES.noMatchingRecords, data: [], total: 0 };
+    if (page === undefined && pageSize === undefined) {
+      const { rows, total } = await reads.run(request.staff, (from) =>
+        schemes.summary(selected, formData, from.db),
+      );
+      return rows.length === 0 ? none : { success: true, data: rows, total };
+    }
+    const paging = { page: page ?? 1, pageSize: pageSize ?? LIMITS.summaryPageSize };
+    const { rows, count, total } = await reads.run(request.staff, (from) =>
+      schemes.summaryPage(selected, formData, paging, from.db),
+    );
+    // A page past the last of a filter that has rows is empty, not "no records".
+    if (count === 0) return { ...none, count, ...paging };
+    return { success: true, data: rows, total, count, ...paging };
   });
 };

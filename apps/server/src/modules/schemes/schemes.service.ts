@@ -1,4 +1,5 @@
 import {
+  AUDIT_HIDDEN,
   addDays,
   CASH_LIMIT_PER_SCHEME,
   formatRupees,
@@ -12,6 +13,7 @@ import {
   SCHEME_STATUS,
   type InstallmentReceipt,
   type PaymentMode,
+  receiptLabel,
   type SchemeRecord,
   type SchemeStatementRow,
   type SummaryStatusLabel,
@@ -21,9 +23,11 @@ import { recordAudit } from '../../lib/audit.js';
 
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import type { StaffIdentity } from '../../plugins/types.js';
+import type { StaffActor } from '../../plugins/types.js';
+import { toBranch, type BranchesRepo } from '../branches/branches.repo.js';
 import type { CustomersRepo } from '../customers/customers.repo.js';
-import { schemesRepo, type SchemeRow } from './schemes.repo.js';
+import type { NoticeQueue } from '../notices/notices.outbox.js';
+import { schemesRepo, type SchemeRow, type SummaryFilter } from './schemes.repo.js';
 
 export type SchemesService = ReturnType<typeof createSchemesService>;
 
@@ -33,6 +37,10 @@ interface Deps {
   terms: { installments: number; bonusPercent: number };
   /** What schemes need of the customers table, which the customers module owns. */
   customers: Pick<CustomersRepo, 'findForScheme' | 'setPan'>;
+  /** The branches a receipt is printed for (the branches module owns them). */
+  branches: Pick<BranchesRepo, 'findById' | 'findByIds'>;
+  /** Tells the customer of a start, a payment and a closing, in the change's transaction. */
+  notices: NoticeQueue;
 }
 
 interface Payment {
@@ -50,7 +58,40 @@ const SUMMARY_STATUSES: Record<SummaryStatusLabel, string[]> = {
   Matured: [SCHEME_STATUS.completed],
 };
 
-export function createSchemesService({ db, today, terms, customers }: Deps) {
+interface SummaryForm {
+  mobileno: string;
+  datefrom: string;
+  dateto: string;
+}
+
+const summaryFilter = (selected: SummaryStatusLabel, form: SummaryForm): SummaryFilter => ({
+  statuses: SUMMARY_STATUSES[selected],
+  from: form.datefrom,
+  to: form.dateto,
+  mobileno: form.mobileno,
+});
+
+export function createSchemesService({ db, today, terms, customers, branches, notices }: Deps) {
+  /** The receipt's notice: the amount, its number, and "k of n" installments. */
+  const tellOfPayment = (
+    tx: Tx,
+    actor: StaffActor,
+    scheme: SchemeRow,
+    event: 'schemeStarted' | 'installmentReceived',
+    receipt: InstallmentReceipt,
+  ) =>
+    notices.queue(tx, {
+      event,
+      customerId: scheme.customerId,
+      branchId: actor.branchId,
+      facts: {
+        amount: receipt.amount,
+        receipt: receipt.receiptNo,
+        paid: receipt.installmentNo,
+        total: receipt.installments,
+      },
+    });
+
   const schemeOrFail = async (tx: Tx, schemeid: number, forUpdate = false) => {
     const scheme = await schemesRepo.find(tx, schemeid, { forUpdate });
     if (!scheme || scheme.status === SCHEME_STATUS.cancelled)
@@ -58,10 +99,14 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
     return scheme;
   };
 
+  /** The scheme's customer's mobile number, for the audit row's mobile filter. */
+  const mobileOf = async (tx: Tx, customerId: number) =>
+    (await customers.findForScheme(tx, customerId))?.mobileno ?? null;
+
   /** Records one installment with the next receipt number, checking every rule first. */
   async function recordInstallment(
     tx: Tx,
-    actor: StaffIdentity,
+    actor: StaffActor,
     scheme: SchemeRow,
     payment: Payment,
   ): Promise<InstallmentReceipt> {
@@ -89,10 +134,14 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
         MESSAGES.cashLimit(formatRupees(CASH_LIMIT_PER_SCHEME), formatRupees(cashSoFar)),
       );
     }
-    const receiptNo = await schemesRepo.nextReceiptNo(tx);
+    const branch = (await branches.findById(tx, actor.branchId))!;
+    const receiptNo = await schemesRepo.nextReceiptNo(tx, branch.id);
+    const receipt = receiptLabel(branch.code, receiptNo);
     const installment = await schemesRepo.insertInstallment(tx, {
       schemeId: scheme.id,
+      branchId: branch.id,
       receiptNo,
+      receipt,
       paidOn: payment.date,
       period,
       amount: scheme.amount,
@@ -101,16 +150,23 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
       narration: payment.narration ?? '',
       createdBy: actor.id,
     });
+    const customer = (await customers.findForScheme(tx, scheme.customerId))!;
     await recordAudit(tx, {
       userId: actor.id,
       action: 'scheme.installment',
       entity: 'scheme',
       entityId: scheme.id,
-      detail: { receiptNo, amount: scheme.amount, mode: payment.mode },
+      after: {
+        receiptNo: receipt,
+        paidOn: payment.date,
+        amount: scheme.amount,
+        mode: payment.mode,
+      },
+      mobile: customer.mobileno,
     });
-    const customer = (await customers.findForScheme(tx, scheme.customerId))!;
     return {
-      receiptNo: installment.receiptNo,
+      receiptNo: installment.receipt,
+      branch: toBranch(branch),
       schemeid: scheme.id,
       custname: customer.custname,
       mobileno: customer.mobileno,
@@ -149,7 +205,7 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
 
     /** Starts a scheme as Inactive; refused while the latest one is still Inactive. */
     async generate(
-      actor: StaffIdentity,
+      actor: StaffActor,
       input: { custid: number; mobileno: string; startdt: string; amount: number },
     ) {
       if (input.startdt > today()) throw new InvalidInputError(MESSAGES.startInFuture);
@@ -170,6 +226,7 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
           amount: input.amount,
           installments: terms.installments,
           status: SCHEME_STATUS.inactive,
+          branchId: actor.branchId,
           createdBy: actor.id,
         });
         await recordAudit(tx, {
@@ -177,7 +234,13 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
           action: 'scheme.generate',
           entity: 'scheme',
           entityId: scheme.id,
-          detail: { customerId: customer.id, amount: scheme.amount, startdt: scheme.startdt },
+          after: {
+            status: scheme.status,
+            amount: scheme.amount,
+            startdt: scheme.startdt,
+            matdt: scheme.matdt,
+          },
+          mobile: customer.mobileno,
         });
         return scheme;
       });
@@ -189,23 +252,27 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
       return customer.pan;
     },
 
-    async updatePan(actor: StaffIdentity, custid: number, pan: string) {
+    async updatePan(actor: StaffActor, custid: number, pan: string) {
       await run(async (tx) => {
         const customer = await customers.findForScheme(tx, custid, { forUpdate: true });
-        if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
+        // An erased customer (no mobile number) has no PAN to keep.
+        if (!customer?.mobileno) throw new NotFoundError(MESSAGES.customerNotFound);
         await customers.setPan(tx, custid, pan, actor.id);
         await recordAudit(tx, {
           userId: actor.id,
           action: 'customer.pan',
           entity: 'customer',
           entityId: custid,
-          detail: { changed: customer.pan !== pan },
+          // Only that the PAN changed: the numbers themselves stay out of the audit log.
+          before: { pan: customer.pan ? AUDIT_HIDDEN : null },
+          after: { pan: customer.pan === pan ? 'unchanged' : AUDIT_HIDDEN },
+          mobile: customer.mobileno,
         });
       });
     },
 
     /** Cancels an Inactive scheme that has no installment; the row stays, marked x. */
-    async cancel(actor: StaffIdentity, schemeid: number) {
+    async cancel(actor: StaffActor, schemeid: number) {
       await run(async (tx) => {
         // A cancelled scheme is still found here: cancelling it again is refused, not unknown.
         const scheme = await schemesRepo.find(tx, schemeid, { forUpdate: true });
@@ -224,12 +291,15 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
           action: 'scheme.cancel',
           entity: 'scheme',
           entityId: scheme.id,
+          before: { status: scheme.status },
+          after: { status: SCHEME_STATUS.cancelled },
+          mobile: await mobileOf(tx, scheme.customerId),
         });
       });
     },
 
     /** The first installment makes an Inactive scheme Active. */
-    async activate(actor: StaffIdentity, payment: Payment) {
+    async activate(actor: StaffActor, payment: Payment) {
       return run(async (tx) => {
         const scheme = await schemeOrFail(tx, payment.schemeid, true);
         if (scheme.status !== SCHEME_STATUS.inactive)
@@ -244,22 +314,28 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
           action: 'scheme.activate',
           entity: 'scheme',
           entityId: scheme.id,
+          before: { status: scheme.status },
+          after: { status: SCHEME_STATUS.active },
+          mobile: await mobileOf(tx, scheme.customerId),
         });
+        await tellOfPayment(tx, actor, scheme, 'schemeStarted', receipt);
         return receipt;
       });
     },
 
-    async addInstallment(actor: StaffIdentity, payment: Payment) {
+    async addInstallment(actor: StaffActor, payment: Payment) {
       return run(async (tx) => {
         const scheme = await schemeOrFail(tx, payment.schemeid, true);
         if (scheme.status !== SCHEME_STATUS.active)
           throw new ConflictError(MESSAGES.onlyActiveInstallments);
-        return recordInstallment(tx, actor, scheme, payment);
+        const receipt = await recordInstallment(tx, actor, scheme, payment);
+        await tellOfPayment(tx, actor, scheme, 'installmentReceived', receipt);
+        return receipt;
       });
     },
 
     /** Pays out: all installments paid, or past maturity. Bonus scales with installments paid. */
-    async close(actor: StaffIdentity, schemeid: number) {
+    async close(actor: StaffActor, schemeid: number) {
       return run(async (tx) => {
         const scheme = await schemeOrFail(tx, schemeid, true);
         if (scheme.status !== SCHEME_STATUS.active)
@@ -288,32 +364,48 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
           action: 'scheme.close',
           entity: 'scheme',
           entityId: scheme.id,
-          detail: { paid, bonus, maturityValue },
+          before: { status: scheme.status },
+          after: { status: SCHEME_STATUS.completed, paid, bonus, maturityValue },
+          mobile: await mobileOf(tx, scheme.customerId),
+        });
+        await notices.queue(tx, {
+          event: 'schemeClosed',
+          customerId: scheme.customerId,
+          branchId: actor.branchId,
+          facts: { amount: maturityValue, paid, total: scheme.installments },
         });
         return { bonus, maturityValue, paid };
       });
     },
 
-    /** Installment rows (with mode and receipt) and, once closed, the bonus row. */
-    async statement(schemeid: number) {
-      const scheme = await schemeOrFail(db, schemeid);
+    /**
+     * Installment rows (with mode and receipt) and, once closed, the bonus row; read `from`
+     * the reports replica when the route chooses it.
+     */
+    async statement(schemeid: number, from: Db) {
+      const scheme = await schemeOrFail(from, schemeid);
       const [customer, installments] = await Promise.all([
-        customers.findForScheme(db, scheme.customerId),
-        schemesRepo.installments(db, scheme.id),
+        customers.findForScheme(from, scheme.customerId),
+        schemesRepo.installments(from, scheme.id),
       ]);
+      const branchIds = [...new Set(installments.map((installment) => installment.branchId))];
+      const byId = new Map(
+        (await branches.findByIds(from, branchIds)).map((branch) => [branch.id, toBranch(branch)]),
+      );
       const rows: SchemeStatementRow[] = installments.map((installment, i) => ({
         date: installment.paidOn,
         narration: [
           `Installment ${i + 1} of ${scheme.installments}`,
           PAYMENT_MODE_LABELS[installment.mode as PaymentMode],
           installment.reference,
-          `Receipt ${installment.receiptNo}`,
+          `Receipt ${installment.receipt}`,
           installment.narration,
         ]
           .filter(Boolean)
           .join(' · '),
         amount: installment.amount,
-        receiptNo: installment.receiptNo,
+        receiptNo: installment.receipt,
+        branch: byId.get(installment.branchId) ?? null,
         mode: installment.mode as PaymentMode,
         reference: installment.reference ?? '',
       }));
@@ -323,6 +415,7 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
           narration: 'Maturity bonus',
           amount: scheme.bonus,
           receiptNo: null,
+          branch: null,
           mode: null,
           reference: null,
         });
@@ -335,17 +428,28 @@ export function createSchemesService({ db, today, terms, customers }: Deps) {
       };
     },
 
-    async summary(
-      selected: SummaryStatusLabel,
-      filter: { mobileno: string; datefrom: string; dateto: string },
-    ) {
-      const rows = await schemesRepo.summary(db, {
-        statuses: SUMMARY_STATUSES[selected],
-        from: filter.datefrom,
-        to: filter.dateto,
-        mobileno: filter.mobileno,
-      });
+    /** Every row of the filter with their amount, as the screen's original call answers. */
+    async summary(selected: SummaryStatusLabel, form: SummaryForm, from: Db) {
+      const rows = await schemesRepo.summary(from, summaryFilter(selected, form));
       return { rows, total: rows.reduce((sum, row) => sum + row.amount, 0) };
+    },
+
+    /**
+     * One page of the filter's rows, with how many rows and what amount the whole filter
+     * holds. The two are read at once, on two connections.
+     */
+    async summaryPage(
+      selected: SummaryStatusLabel,
+      form: SummaryForm,
+      { page, pageSize }: { page: number; pageSize: number },
+      from: Db,
+    ) {
+      const filter = summaryFilter(selected, form);
+      const [rows, { count, total }] = await Promise.all([
+        schemesRepo.summaryPage(from, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+        schemesRepo.summaryTotals(from, filter),
+      ]);
+      return { rows, count, total };
     },
   };
 }

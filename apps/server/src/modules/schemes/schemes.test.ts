@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '@kanak/contract';
-import {
-  addUser,
-  authed,
-  createTestContext,
-  login,
-  type TestContext,
-} from '../../../test/helpers.js';
+import { signedIn, type SignedIn } from '../../../test/helpers.js';
 
 /** "Today" in Kolkata for every test, unless a test moves the clock (reset before each). */
 const TODAY = '2026-02-10';
@@ -16,14 +10,15 @@ const setToday = (isoDate: string) => {
   now = new Date(`${isoDate}T12:00:00+05:30`);
 };
 
-let ctx: TestContext;
-let token: string;
+let ctx: SignedIn;
 let staffId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ INSTALLMENTS: '11', BONUS_PERCENT: '100' }, () => now);
-  await addUser(ctx, 'kavya', 'Kavya@1928');
-  token = await login(ctx, 'kavya', 'Kavya@1928');
+  ctx = await signedIn('owner', {
+    env: { INSTALLMENTS: '11', BONUS_PERCENT: '100' },
+    clock: () => now,
+    username: 'kavya',
+  });
   [{ id: staffId }] = (await ctx.sql<{ id: number }>(
     `SELECT id FROM users WHERE username = 'kavya'`,
   )) as [{ id: number }];
@@ -35,14 +30,12 @@ const AMOUNT_RULE = 'Amount must be a whole number of rupees from 1 to 99,99,999
 const VALID_PAN = 'ABCDE1234F';
 
 const post = (path: string, payload: unknown, idempotencyKey?: string) =>
-  ctx.app.inject(
-    authed(token, {
-      method: 'POST',
-      url: `/api/scheme/${path}`,
-      payload: payload as Record<string, unknown>,
-      idempotencyKey,
-    }),
-  );
+  ctx.inject({
+    method: 'POST',
+    url: `/api/scheme/${path}`,
+    payload: payload as Record<string, unknown>,
+    idempotencyKey,
+  });
 
 let nextMobile = 0;
 interface Customer {
@@ -292,8 +285,8 @@ describe('POST /api/scheme/generate', () => {
     );
     expect(row!.n).toBe(1);
     const [audit] = await ctx.sql<{ n: number }>(
-      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'scheme.generate' AND detail->>'customerId' = $1`,
-      [String(customer.id)],
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'scheme.generate' AND mobile = $1`,
+      [customer.mobileno],
     );
     expect(audit!.n).toBe(1);
   });
@@ -455,7 +448,13 @@ describe('POST /api/scheme/activate', () => {
       success: true,
       message: MESSAGES.schemeActivated(schemeid),
       data: {
-        receiptNo: expect.any(Number),
+        receiptNo: expect.stringMatching(/^MAIN-\d{6}$/),
+        branch: {
+          code: 'MAIN',
+          name: 'Main showroom',
+          address: '12 Zaveri Bazaar, Mumbai 400002',
+          phone: '+91 22 2342 1928',
+        },
         schemeid,
         custname: customer.custname,
         mobileno: customer.mobileno,
@@ -469,14 +468,16 @@ describe('POST /api/scheme/activate', () => {
     });
     expect((await schemeRow(schemeid)).status).toBe('a');
     const rows = await ctx.sql(
-      `SELECT receipt_no::int AS receipt_no, to_char(paid_on, 'YYYY-MM-DD') AS paid_on, period,
-              amount, mode, reference, created_by
+      `SELECT receipt, to_char(paid_on, 'YYYY-MM-DD') AS paid_on, period,
+              amount, mode, reference, created_by,
+              (SELECT code FROM branches WHERE id = branch_id) AS branch
          FROM scheme_installments WHERE scheme_id = $1`,
       [schemeid],
     );
     expect(rows).toEqual([
       {
-        receipt_no: body.data.receiptNo,
+        receipt: body.data.receiptNo,
+        branch: 'MAIN',
         paid_on: '2026-01-04',
         period: '2026-01',
         amount: 2500,
@@ -520,12 +521,13 @@ describe('POST /api/scheme/activate', () => {
   it('numbers receipts one after another across schemes, even after refused requests', async () => {
     const a = await schemeFor(await newCustomer(), 1000, '2025-11-01');
     const b = await schemeFor(await newCustomer(), 1000, '2025-11-01');
-    const first = (await ok(activate(a, '2025-11-01'))).data.receiptNo as number;
+    const numberOf = (receipt: string) => Number(/^MAIN-(\d{6})$/.exec(receipt)![1]);
+    const first = numberOf((await ok(activate(a, '2025-11-01'))).data.receiptNo);
     expectRefusal(await activate(a, '2025-11-02'), 409);
     expectRefusal(await activate(b, '2025-10-31'), 400);
     expectRefusal(await addInstallment(a, '2025-11-20'), 409);
-    const second = (await ok(activate(b, '2025-11-02'))).data.receiptNo as number;
-    const third = (await ok(addInstallment(a, '2025-12-01'))).data.receiptNo as number;
+    const second = numberOf((await ok(activate(b, '2025-11-02'))).data.receiptNo);
+    const third = numberOf((await ok(addInstallment(a, '2025-12-01'))).data.receiptNo);
     expect([second, third]).toEqual([first + 1, first + 2]);
   });
 });
@@ -765,6 +767,7 @@ describe('installments count and closing', () => {
       narration: 'Maturity bonus',
       amount: 636,
       receiptNo: null,
+      branch: null,
       mode: null,
       reference: null,
     });
@@ -783,12 +786,18 @@ describe('POST /api/scheme/generate-statement', () => {
   it('lists the installments with mode and receipt, the customer and the scheme', async () => {
     const customer = await newCustomer();
     const schemeid = await schemeFor(customer, 3000, '2025-10-15');
-    const r1 = (await ok(activate(schemeid, '2025-10-15', 'cash'))).data.receiptNo as number;
+    const r1 = (await ok(activate(schemeid, '2025-10-15', 'cash'))).data.receiptNo as string;
     const r2 = (
       await ok(
         addInstallment(schemeid, '2025-11-20', 'upi', { reference: 'UTR 9', narration: 'Nov' }),
       )
-    ).data.receiptNo as number;
+    ).data.receiptNo as string;
+    const main = {
+      code: 'MAIN',
+      name: 'Main showroom',
+      address: '12 Zaveri Bazaar, Mumbai 400002',
+      phone: '+91 22 2342 1928',
+    };
     const body = await ok(post('generate-statement', { schemeid: String(schemeid) }));
     expect(body).toMatchObject({
       success: true,
@@ -801,6 +810,7 @@ describe('POST /api/scheme/generate-statement', () => {
         narration: expect.any(String),
         amount: 3000,
         receiptNo: r1,
+        branch: main,
         mode: 'cash',
         reference: '',
       },
@@ -809,6 +819,7 @@ describe('POST /api/scheme/generate-statement', () => {
         narration: expect.any(String),
         amount: 3000,
         receiptNo: r2,
+        branch: main,
         mode: 'upi',
         reference: 'UTR 9',
       },
@@ -965,6 +976,71 @@ describe('POST /api/scheme/generate-summary', () => {
     }
   });
 
+  describe('one page at a time', () => {
+    const paged = (paging: object, selected = 'All', mobileno = '') =>
+      post('generate-summary', {
+        selected,
+        formData: { mobileno, datefrom: '2024-05-01', dateto: '2024-05-31' },
+        ...paging,
+      });
+
+    it('answers the page asked for, with the count and amount of the whole filter', async () => {
+      const first = await ok(paged({ page: 1, pageSize: 2 }));
+      expect(first).toMatchObject({ success: true, count: 3, total: 7000, page: 1, pageSize: 2 });
+      expect(ids(first)).toEqual([matured, active]);
+      const second = await ok(paged({ page: 2, pageSize: 2 }));
+      expect(second).toMatchObject({ success: true, count: 3, total: 7000, page: 2 });
+      expect(ids(second)).toEqual([inactive]);
+      // Past the last page: the filter still holds rows, this page none.
+      const past = await ok(paged({ page: 3, pageSize: 2 }));
+      expect(past).toEqual({
+        success: true,
+        data: [],
+        count: 3,
+        total: 7000,
+        page: 3,
+        pageSize: 2,
+      });
+    });
+
+    it('takes page 1 or 100 rows when only the other is given, and filters as the whole call', async () => {
+      expect(await ok(paged({ page: 1 }))).toMatchObject({ count: 3, pageSize: 100 });
+      expect(ids(await ok(paged({ page: 1 })))).toEqual([matured, active, inactive]);
+      const sized = await ok(paged({ pageSize: 1 }, 'Inactive'));
+      expect(sized).toMatchObject({ success: true, count: 1, total: 4000, page: 1 });
+      expect(ids(sized)).toEqual([inactive]);
+      const mine = await ok(paged({ page: 1, pageSize: 1 }, 'All', s1.mobileno));
+      expect(mine).toMatchObject({ count: 3, total: 7000 });
+      expect(ids(mine)).toEqual([matured]);
+    });
+
+    it('answers success false with the message, a zero count and total when nothing matches', async () => {
+      const response = await paged({ page: 1 }, 'All', '9999999999');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        success: false,
+        message: MESSAGES.noMatchingRecords,
+        data: [],
+        total: 0,
+        count: 0,
+        page: 1,
+        pageSize: 100,
+      });
+    });
+
+    it.each([
+      [{ page: 0 }, 'page must be a whole number from 1 to 10000.'],
+      [{ page: 1.5 }, 'page must be a whole number from 1 to 10000.'],
+      [{ page: '2' }, 'page must be a whole number from 1 to 10000.'],
+      [{ page: 10_001 }, 'page must be a whole number from 1 to 10000.'],
+      [{ pageSize: 0 }, 'pageSize must be a whole number from 1 to 500.'],
+      [{ pageSize: 501 }, 'pageSize must be a whole number from 1 to 500.'],
+      [{ pageSize: null }, 'pageSize must be a whole number from 1 to 500.'],
+    ])('refuses %j with 400 and the rule', async (paging, message) => {
+      expectRefusal(await paged(paging), 400, message);
+    });
+  });
+
   it.each([['Completed'], ['all'], [''], [1]])('refuses selected %j with 400', async (selected) => {
     expectRefusal(await summary(selected), 400);
   });
@@ -987,6 +1063,12 @@ describe('receipts and audit across the file', () => {
     const numbers = rows.map((row) => Number(row.receipt_no));
     expect(numbers.length).toBeGreaterThan(50);
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    const printed = await ctx.sql<{ receipt: string }>(
+      `SELECT receipt FROM scheme_installments ORDER BY receipt_no`,
+    );
+    expect(printed.map((row) => row.receipt)).toEqual(
+      numbers.map((n) => `MAIN-${String(n).padStart(6, '0')}`),
+    );
     const [counter] = await ctx.sql<{ last_no: string }>(`SELECT last_no FROM receipt_counter`);
     expect(Number(counter!.last_no)).toBe(numbers.length);
   });

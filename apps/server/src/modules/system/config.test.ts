@@ -9,9 +9,11 @@ describe('configuration from the environment', () => {
       dataDir: './data',
       adminUsername: 'admin',
       storeTimezone: 'Asia/Kolkata',
+      preparedStatements: true,
     });
     expect(config.branding.companyTagline).toBe('Since 1928');
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.reports).toEqual({ databaseUrl: undefined, maxLagSeconds: 30 });
   });
 
   it('treats an empty value as unset', () => {
@@ -28,6 +30,9 @@ describe('configuration from the environment', () => {
     ['STORE_TIMEZONE', 'Mars/Olympus'],
     ['ADMIN_USERNAME', 'has space'],
     ['STOP_TIMEOUT', '0'],
+    ['REPORTS_DATABASE_URL', 'replica.example:5432'],
+    ['REPORTS_MAX_LAG_SECONDS', '0'],
+    ['DATABASE_PREPARED_STATEMENTS', 'no'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

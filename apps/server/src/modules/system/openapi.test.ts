@@ -1,6 +1,6 @@
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, MESSAGES } from '@kanak/contract';
+import { API_PATHS, LIMITS, MACHINE_PATHS, MESSAGES } from '@kanak/contract';
 import { APP_VERSION } from '../../lib/version.js';
 import { addUser, createTestContext, login, type TestContext } from '../../../test/helpers.js';
 
@@ -23,7 +23,9 @@ interface OpenApiDocument {
   info: { title: string; version: string };
   tags: { name: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+  components: {
+    securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }>;
+  };
 }
 
 let ctx: TestContext;
@@ -109,16 +111,25 @@ describe('GET /api/openapi.json', () => {
     expect(upload['multipart/form-data']!.schema.properties!.file!.format).toBe('binary');
   });
 
-  it('asks for the bearer token on every private route and on no public one', () => {
+  it('asks for the bearer token on every private route, an API key on the POS calls, and nothing on public ones', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
       type: 'http',
       scheme: 'bearer',
     });
+    expect(doc.components.securitySchemes.apiKey).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Api-Key',
+    });
+    const machine = new Set(MACHINE_PATHS.map((name) => `/api${API_PATHS[name]}`));
     for (const route of apiRoutes()) {
       const security = operationOf(route)!.security;
       if (route.public) expect(security, `${route.method} ${route.url}`).toBeUndefined();
+      else if (machine.has(route.url))
+        expect(security, `${route.method} ${route.url}`).toEqual([{ apiKey: [] }]);
       else expect(security, `${route.method} ${route.url}`).toEqual([{ bearerAuth: [] }]);
     }
+    expect(machine.size).toBe(5);
     const publicOnes = apiRoutes()
       .filter((route) => route.public)
       .map((route) => `${route.method} ${route.url}`);

@@ -3,24 +3,49 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_PATHS, API_PREFIX, uploadFileFields } from '@kanak/contract';
+import {
+  API_PATHS,
+  API_PREFIX,
+  auditCsvResponse,
+  auditResponse,
+  collectionsReportResponse,
+  maturingReportResponse,
+  overdueReportResponse,
+  pointsLiabilityReportResponse,
+  reportCsvResponse,
+  unrecoveredReportResponse,
+  uploadFileFields,
+} from '@kanak/contract';
 import { KEY_PATTERN as IDEMPOTENCY_KEY_PATTERN } from '../../plugins/idempotency.js';
 import { APP_VERSION } from '../../lib/version.js';
 
 /** Public, like the API's own description: the calls it describes still need a token. */
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export const DOCS_PATH = `${API_PREFIX}/docs`;
+const POS_PREFIX = `${API_PREFIX}/pos/`;
 
 const TAGS = {
   system: 'Health check for load balancers, and the branding the login screen shows.',
   auth: 'Sign-in: a bearer token for every other call; sign-out ends it.',
   users: 'My Profile: the signed-in staff member.',
-  staff: 'Staff accounts and their roles (owners; managers for cashiers).',
+  staff: "Staff accounts, their roles and branches (owners; managers for their branch's cashiers).",
+  branches: "The shop's branches: receipt numbering and the address on printouts (owner).",
   customers: 'Customer profiles, search and export.',
   points: 'The loyalty-points ledger.',
   schemes: 'Monthly gold-savings schemes, installments and receipts.',
   content: "The companion mobile app's banners and e-catalogue images.",
-  messaging: 'The messaging panel settings.',
+  messaging: 'The messaging panel settings, and its test message.',
+  notices:
+    'WhatsApp notices to customers: the message templates (owner) and the delivery log ' +
+    '(owners, managers).',
+  audit: 'The audit trail: every change, who made it, before and after (owners, managers).',
+  reports:
+    "The owner's view: the dashboard and the reports behind it (owners for any branch or the " +
+    'whole chain; managers for their own branch).',
+  settings: "The owner's settings: points rules and the counters' API keys.",
+  pos:
+    "For the counters' billing systems (POS), with `X-Api-Key`: sales, returns and " +
+    'redemptions earn and spend points; each document is idempotent by its own number.',
 } as const;
 
 interface Operation {
@@ -32,6 +57,16 @@ interface Operation {
   ok?: { description: string; content: Record<string, { schema: z.ZodType }> };
 }
 
+/** A report's answer: a page of JSON, or with format "csv" the whole report as a file. */
+function reportAnswer(json: z.ZodType): Operation['ok'] {
+  return {
+    description:
+      'JSON `{ data, total, totals }`, or with `format: "csv"` the whole report as a CSV file ' +
+      'download (UTF-8 with a byte-order mark).',
+    content: { 'application/json': { schema: json }, 'text/csv': { schema: reportCsvResponse } },
+  };
+}
+
 /** Every path of the contract, so a new path cannot reach the docs without a tag. */
 const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
   health: { tag: 'system', summary: 'Is the server up and its database reachable' },
@@ -41,11 +76,31 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
   me: { tag: 'users', summary: 'Who is signed in: name, role and branch' },
   staff: { tag: 'staff', summary: 'The staff accounts this user manages' },
   staffAdd: { tag: 'staff', summary: 'Add an account; answers its temporary password once' },
-  staffUpdate: { tag: 'staff', summary: "Change an account's name or role" },
+  staffUpdate: { tag: 'staff', summary: "Change an account's name, role or branch" },
   staffDisable: { tag: 'staff', summary: 'Disable an account; its sessions end' },
   staffEnable: { tag: 'staff', summary: 'Enable a disabled account' },
   staffResetPassword: { tag: 'staff', summary: 'A new temporary password; sessions end' },
   updateCurrentUser: { tag: 'users', summary: 'Change my password' },
+  // One path, two methods: the docs show the same words for both.
+  branches: {
+    tag: 'branches',
+    summary: 'List the branches (GET), or add or update one by code (POST)',
+  },
+  saveBranch: {
+    tag: 'branches',
+    summary: 'List the branches (GET), or add or update one by code (POST)',
+  },
+  audit: {
+    tag: 'audit',
+    summary: 'Every change: who, when, what, before and after; filtered and paged',
+    ok: {
+      description: 'JSON `{ data, total, totalCapped }`, or with ?format=csv a CSV file download.',
+      content: {
+        'application/json': { schema: auditResponse },
+        'text/csv': { schema: auditCsvResponse },
+      },
+    },
+  },
   searchCustomers: { tag: 'customers', summary: 'Find customers by mobile prefix or name' },
   customerData: { tag: 'customers', summary: "One customer's profile by mobile number" },
   saveCustomer: { tag: 'customers', summary: 'Add or update a customer' },
@@ -72,6 +127,18 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
       content: { 'text/csv': { schema: z.string() } },
     },
   },
+  customerConsent: {
+    tag: 'customers',
+    summary: "Record a grant or withdrawal of a customer's consent for one purpose",
+  },
+  customerDataExport: {
+    tag: 'customers',
+    summary: 'Everything held about one customer (profile, consents, ledger, schemes), as JSON',
+  },
+  eraseCustomer: {
+    tag: 'customers',
+    summary: "Erase a customer's personal data; the ledger and schemes stay (owner)",
+  },
   updatePoints: { tag: 'points', summary: 'Credit or deduct loyalty points' },
   updateStatement: { tag: 'points', summary: 'Correct a manual ledger entry' },
   pointsStatement: { tag: 'points', summary: "A customer's points ledger for a period" },
@@ -85,7 +152,10 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
   addInstallment: { tag: 'schemes', summary: 'Record a monthly installment; answers the receipt' },
   closeScheme: { tag: 'schemes', summary: 'Close a scheme with its bonus' },
   schemeStatement: { tag: 'schemes', summary: "A scheme's installments" },
-  schemeSummary: { tag: 'schemes', summary: 'Schemes started or paid in a period' },
+  schemeSummary: {
+    tag: 'schemes',
+    summary: 'Schemes started in a period: every one, or a page with the count and amount of all',
+  },
   uploadFile: {
     tag: 'content',
     summary: 'Upload a banner or catalogue image',
@@ -106,6 +176,87 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
   },
   panelConfig: { tag: 'messaging', summary: 'The messaging panel settings' },
   panelSetup: { tag: 'messaging', summary: 'Save the messaging panel settings' },
+  testMessage: {
+    tag: 'messaging',
+    summary:
+      "Send one WhatsApp message to the saved Phone now; answers the provider's status and words",
+  },
+  // One path, two methods: the docs show the same words for both.
+  noticeTemplates: {
+    tag: 'notices',
+    summary: "Every event's template (GET), or save one event's switch and text (POST)",
+  },
+  notices: {
+    tag: 'notices',
+    summary: 'The delivery log: every notice, its text and how it went; filtered, 50 a page',
+  },
+  noticeResend: { tag: 'notices', summary: 'Queue a failed notice again, from its first attempt' },
+  pointsRules: {
+    tag: 'settings',
+    summary: 'GET the points rules in force and their history; POST new rules, from now on',
+  },
+  apiKeys: {
+    tag: 'settings',
+    summary: 'GET the API keys; POST makes one and answers the key, shown only this once',
+  },
+  apiKeyRevoke: { tag: 'settings', summary: 'Revoke an API key: it stops working at once' },
+  posSales: {
+    tag: 'pos',
+    summary:
+      'Post an invoice: earns floor(eligible amount / rupees per point) points (TS S); ' +
+      'enrols an unknown mobile; the same invoice again gets the same answer, other contents 409',
+  },
+  posReturns: {
+    tag: 'pos',
+    summary:
+      'Post a return: takes back its points pro rata (TS X), never more than the invoice ' +
+      'earned; what the balance cannot cover is answered as unrecovered',
+  },
+  posRedemptions: {
+    tag: 'pos',
+    summary: 'Redeem points against an invoice (TS R); answers their value in rupees',
+  },
+  posRedemptionCancel: {
+    tag: 'pos',
+    summary: "Cancel an invoice's redemption: the points go back",
+  },
+  posCustomer: {
+    tag: 'pos',
+    summary: 'A customer at the counter: balance, its value and the points expiring in 30 days',
+  },
+  dashboard: {
+    tag: 'reports',
+    summary:
+      "Today's and this month's collections and points issued against last month, points " +
+      'outstanding, schemes active, maturing and overdue, 12-month charts (?branch=)',
+  },
+  collectionsReport: {
+    tag: 'reports',
+    summary:
+      'The cash book of the days from–to: every installment and redemption, with totals by mode',
+    ok: reportAnswer(collectionsReportResponse),
+  },
+  overdueReport: {
+    tag: 'reports',
+    summary: 'Active schemes with installments unpaid 7 days after due, on asOf; oldest first',
+    ok: reportAnswer(overdueReportResponse),
+  },
+  maturingReport: {
+    tag: 'reports',
+    summary: 'Active schemes maturing from–to (default the next 30 days), soonest first',
+    ok: reportAnswer(maturingReportResponse),
+  },
+  pointsLiabilityReport: {
+    tag: 'reports',
+    summary:
+      'Customers holding points, the most first: value at the rules in force, expiring in 30 days',
+    ok: reportAnswer(pointsLiabilityReportResponse),
+  },
+  unrecoveredReport: {
+    tag: 'reports',
+    summary: 'Returns whose points could not be taken back, newest first, with their totals',
+    ok: reportAnswer(unrecoveredReportResponse),
+  },
 };
 
 const OPERATION_OF_URL = new Map(
@@ -163,7 +314,9 @@ const transform: SwaggerTransform = (input) => {
     schema: {
       ...schema,
       ...(operation ? { tags: [operation.tag], summary: operation.summary } : {}),
-      ...(config?.public ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(config?.public
+        ? {}
+        : { security: [input.url.startsWith(POS_PREFIX) ? { apiKey: [] } : { bearerAuth: [] }] }),
     },
   };
 };
@@ -186,7 +339,10 @@ export const openApiPlugin = fp(async (app) => {
       },
       tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
       },
     },
     transform,

@@ -10,23 +10,41 @@ import { recordAudit } from '../../lib/audit.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/types.js';
+import { branchesRepo, type BranchRow } from '../branches/branches.repo.js';
 import { usersRepo, type UserRow } from './users.repo.js';
-import { generatePassword } from './users.service.js';
+import { generatePassword, type BranchLookup } from './users.service.js';
 
 export type StaffService = ReturnType<typeof createStaffService>;
 
 /**
  * The Staff screen: accounts made with a temporary password (shown once, changed at the first
- * sign-in), their name and role, disable and enable, and a password reset. An owner manages
- * everyone; a manager manages cashiers only. The shop always keeps an active owner.
+ * sign-in), their name, role and branch, disable and enable, and a password reset. An owner
+ * manages everyone; a manager manages the cashiers of the manager's own branch only. The shop
+ * always keeps an active owner.
  */
-export function createStaffService({ db }: { db: Db }) {
+export function createStaffService({
+  db,
+  branches = branchesRepo,
+}: {
+  db: Db;
+  branches?: BranchLookup & Pick<typeof branchesRepo, 'list'>;
+}) {
   /** The account, locked, if the actor may manage it. */
   async function managed(tx: Tx, actor: SessionUser, username: string) {
     const user = await usersRepo.findByUsername(tx, username, { forUpdate: true });
     if (!user) throw new NotFoundError(`No staff account named "${username}".`);
-    if (!mayManage(actor, user.role)) throw new ForbiddenError(MESSAGES.notAllowed);
+    if (!mayManage(actor, user.role, user.branchId)) throw new ForbiddenError(MESSAGES.notAllowed);
     return user;
+  }
+
+  /** The branch named by its code, or the actor's own when none is named. */
+  async function branchOf(tx: Tx, actor: SessionUser, code: string | undefined) {
+    const branch =
+      code === undefined
+        ? await branches.findById(tx, actor.branchId)
+        : await branches.findByCode(tx, code);
+    if (!branch) throw new NotFoundError(MESSAGES.noSuchBranch(code ?? ''));
+    return branch;
   }
 
   /** Refuses a change that would leave no active owner. */
@@ -40,17 +58,21 @@ export function createStaffService({ db }: { db: Db }) {
 
   return {
     async list(actor: SessionUser): Promise<StaffAccount[]> {
-      const rows = await usersRepo.list(db);
+      const [rows, all] = await Promise.all([usersRepo.list(db), branches.list(db)]);
+      const byId = new Map(all.map((branch) => [branch.id, branch]));
       return rows
-        .filter((user) => mayManage(actor, user.role) || user.id === actor.id)
-        .map(toAccount);
+        .filter((user) => mayManage(actor, user.role, user.branchId) || user.id === actor.id)
+        .map((user) => toAccount(user, byId.get(user.branchId)!));
     },
 
     async add(actor: SessionUser, input: StaffAddRequest) {
-      if (!mayManage(actor, input.role)) throw new ForbiddenError(MESSAGES.notAllowed);
       const temporaryPassword = generatePassword();
       const passwordHash = await hashPassword(temporaryPassword);
       await db.transaction(async (tx) => {
+        const branch = await branchOf(tx, actor, input.branch);
+        if (!mayManage(actor, input.role, branch.id)) {
+          throw new ForbiddenError(MESSAGES.notAllowed);
+        }
         if (await usersRepo.findByUsername(tx, input.username)) {
           throw new ConflictError(`A staff account named "${input.username}" already exists.`);
         }
@@ -58,6 +80,7 @@ export function createStaffService({ db }: { db: Db }) {
           username: input.username,
           name: input.name,
           role: input.role,
+          branchId: branch.id,
           passwordHash,
           mustChangePassword: true,
         });
@@ -66,7 +89,7 @@ export function createStaffService({ db }: { db: Db }) {
           action: 'staff.add',
           entity: 'user',
           entityId: user.id,
-          detail: { username: user.username, name: user.name, role: user.role },
+          after: { username: user.username, name: user.name, role: user.role, branch: branch.code },
         });
       });
       return { username: input.username, temporaryPassword };
@@ -74,19 +97,27 @@ export function createStaffService({ db }: { db: Db }) {
 
     async update(actor: SessionUser, input: StaffUpdateRequest) {
       await db.transaction(async (tx) => {
+        // Owners first, then the account: two owners demoting each other take the locks in
+        // the same order, so one waits for the other instead of deadlocking.
+        if (actor.role === 'owner' && input.role && input.role !== 'owner') {
+          await usersRepo.lockActiveOwners(tx);
+        }
         const user = await managed(tx, actor, input.username);
-        if (input.role && !mayManage(actor, input.role)) {
+        const was = (await branches.findById(tx, user.branchId))!;
+        const branch = input.branch === undefined ? was : await branchOf(tx, actor, input.branch);
+        if (!mayManage(actor, input.role ?? user.role, branch.id)) {
           throw new ForbiddenError(MESSAGES.notAllowed);
         }
         if (input.role && input.role !== 'owner') await keepAnOwner(tx, user);
         const after = { name: input.name ?? user.name, role: input.role ?? user.role };
-        await usersRepo.update(tx, user.id, after);
+        await usersRepo.update(tx, user.id, { ...after, branchId: branch.id });
         await recordAudit(tx, {
           userId: actor.id,
           action: 'staff.update',
           entity: 'user',
           entityId: user.id,
-          detail: { before: { name: user.name, role: user.role }, after },
+          before: { name: user.name, role: user.role, branch: was.code },
+          after: { ...after, branch: branch.code },
         });
       });
     },
@@ -94,6 +125,7 @@ export function createStaffService({ db }: { db: Db }) {
     /** Disabling ends the account's sessions; the last active owner stays enabled. */
     async setDisabled(actor: SessionUser, username: string, disabled: boolean) {
       await db.transaction(async (tx) => {
+        if (actor.role === 'owner' && disabled) await usersRepo.lockActiveOwners(tx);
         const user = await managed(tx, actor, username);
         if ((user.disabledAt !== null) === disabled) return;
         if (disabled) {
@@ -107,6 +139,8 @@ export function createStaffService({ db }: { db: Db }) {
           action: disabled ? 'staff.disable' : 'staff.enable',
           entity: 'user',
           entityId: user.id,
+          before: { disabled: !disabled },
+          after: { disabled },
         });
       });
     },
@@ -123,6 +157,7 @@ export function createStaffService({ db }: { db: Db }) {
           action: 'staff.reset-password',
           entity: 'user',
           entityId: user.id,
+          after: { username: user.username, temporaryPassword: true, sessionsEnded: true },
         });
       });
       return { username, temporaryPassword };
@@ -130,15 +165,17 @@ export function createStaffService({ db }: { db: Db }) {
   };
 }
 
-/** An owner manages everyone; a manager the cashiers. */
-const mayManage = (actor: SessionUser, role: Role) =>
-  actor.role === 'owner' || (actor.role === 'manager' && role === 'cashier');
+/** An owner manages everyone; a manager the cashiers of the manager's own branch. */
+const mayManage = (actor: SessionUser, role: Role, branchId: number) =>
+  actor.role === 'owner' ||
+  (actor.role === 'manager' && role === 'cashier' && branchId === actor.branchId);
 
-function toAccount(user: UserRow): StaffAccount {
+function toAccount(user: UserRow, branch: BranchRow): StaffAccount {
   return {
     username: user.username,
     name: user.name,
     role: user.role,
+    branch: branch.code,
     disabled: user.disabledAt !== null,
     mustChangePassword: user.mustChangePassword,
     createdAt: user.createdAt.toISOString(),

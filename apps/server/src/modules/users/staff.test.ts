@@ -73,7 +73,13 @@ describe('staff accounts', () => {
       username: 'priya',
       name: 'Priya Raman',
       role: 'cashier',
-      branch: null,
+      branch: {
+        code: 'MAIN',
+        name: 'Main showroom',
+        address: '12 Zaveri Bazaar, Mumbai 400002',
+        phone: '+91 22 2342 1928',
+      },
+      mustChangePassword: true,
     });
 
     const changed = await call(token, '/user/update-current-user', {
@@ -84,6 +90,7 @@ describe('staff accounts', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     const fresh = changed.json().accessToken as string;
     expect((await call(fresh, '/customers/get-fyear')).statusCode).toBe(200);
+    expect((await call(fresh, '/me')).json().data.mustChangePassword).toBe(false);
     expect((await signIn('priya', 'Priya@2026x')).json().mustChangePassword).toBeUndefined();
   });
 

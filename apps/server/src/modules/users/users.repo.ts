@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Role } from '@kanak/contract';
-import type { Db, Tx } from '../../db/client.js';
+import { statementName, type Db, type Tx } from '../../db/client.js';
 import { endedSessions, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -19,7 +19,7 @@ export const usersRepo = {
    * on every request: built once, parsed and planned once per connection. A token without
    * `jti` (signed before Logout ended tokens) is looked up with '', which no ended token has.
    */
-  prepareFindUnlessEnded(db: Db) {
+  prepareFindUnlessEnded(db: Db, prepared: boolean) {
     const ended = db
       .select({ one: sql`1` })
       .from(endedSessions)
@@ -28,7 +28,7 @@ export const usersRepo = {
       .select()
       .from(users)
       .where(and(eq(users.id, sql.placeholder('id')), notExists(ended)))
-      .prepare('session_user');
+      .prepare(statementName('session_user', prepared));
   },
 
   async insert(
@@ -37,6 +37,7 @@ export const usersRepo = {
       username: string;
       passwordHash: string;
       role: Role;
+      branchId: number;
       name?: string;
       mustChangePassword?: boolean;
     },
@@ -45,13 +46,16 @@ export const usersRepo = {
     return row!;
   },
 
-  /** Name and role; a new role ends the account's sessions, so that it applies at once. */
-  async update(tx: Tx, id: number, values: { name: string; role: Role }) {
+  /**
+   * Name, role and branch; a new role or branch ends the account's sessions, so that it
+   * applies at once.
+   */
+  async update(tx: Tx, id: number, values: { name: string; role: Role; branchId: number }) {
     await tx
       .update(users)
       .set({
         ...values,
-        tokenVersion: sql`${users.tokenVersion} + CASE WHEN ${users.role} = ${values.role} THEN 0 ELSE 1 END`,
+        tokenVersion: sql`${users.tokenVersion} + CASE WHEN ${users.role} = ${values.role} AND ${users.branchId} = ${values.branchId} THEN 0 ELSE 1 END`,
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, id));
@@ -73,6 +77,7 @@ export const usersRepo = {
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.role, 'owner'), isNull(users.disabledAt)))
+      .orderBy(asc(users.id))
       .for('update');
   },
 
@@ -99,6 +104,14 @@ export const usersRepo = {
         tokenVersion: sql`${users.tokenVersion} + 1`,
         updatedAt: sql`now()`,
       })
+      .where(eq(users.id, id));
+  },
+
+  /** Stamps the staff member's latest change, once it is committed (see `lastChangeAt`). */
+  async noteChange(tx: Tx, id: number) {
+    await tx
+      .update(users)
+      .set({ lastChangeAt: sql`now()` })
       .where(eq(users.id, id));
   },
 

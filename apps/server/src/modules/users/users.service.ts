@@ -8,8 +8,10 @@ import {
   type UpdateCurrentUserRequest,
 } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
+import { branchesRepo, toBranch, type BranchesRepo } from '../branches/branches.repo.js';
 import { recordAudit } from '../../lib/audit.js';
 import { isCommonPassword } from '../../lib/common-passwords.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import {
   ConflictError,
@@ -24,30 +26,54 @@ const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
+/** How the users module reads branches (the branches module owns them). */
+export type BranchLookup = Pick<BranchesRepo, 'findByCode' | 'findById' | 'first'>;
+
 /** Staff accounts: the CLI's add/passwd/disable/list, and My Profile's password change. */
-export function createUsersService({ db }: { db: Db }) {
-  const sessionUser = usersRepo.prepareFindUnlessEnded(db);
+export function createUsersService({
+  db,
+  branches = branchesRepo,
+  preparedStatements = true,
+}: {
+  db: Db;
+  branches?: BranchLookup;
+  /** Off behind a pooler that does not keep prepared statements (see statementName). */
+  preparedStatements?: boolean;
+}) {
+  const sessionUser = usersRepo.prepareFindUnlessEnded(db, preparedStatements);
   return {
     async addUser(
       actor: StaffIdentity | null,
       username: string,
       password: string,
       role: Role = 'cashier',
+      /** The branch's code; the shop's first branch when none is named. */
+      branchCode?: string,
     ) {
       assertUsername(username);
       assertNewPassword(password);
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
+        const branch =
+          branchCode === undefined
+            ? await branches.first(tx)
+            : await branches.findByCode(tx, branchCode);
+        if (!branch) throw new NotFoundError(MESSAGES.noSuchBranch(branchCode ?? ''));
         if (await usersRepo.findByUsername(tx, username)) {
           throw new ConflictError(`A user named "${username}" already exists.`);
         }
-        const user = await usersRepo.insert(tx, { username, passwordHash, role });
+        const user = await usersRepo.insert(tx, {
+          username,
+          passwordHash,
+          role,
+          branchId: branch.id,
+        });
         await recordAudit(tx, {
           userId: actor?.id ?? null,
           action: 'user.add',
           entity: 'user',
           entityId: user.id,
-          detail: { username, role },
+          after: { username, role, branch: branch.code },
         });
         return user;
       });
@@ -106,9 +132,14 @@ export function createUsersService({ db }: { db: Db }) {
         id: user.id,
         username: user.username,
         role: user.role,
+        branchId: user.branchId,
         mustChangePassword: user.mustChangePassword,
+        lastChangeAt: user.lastChangeAt,
       };
     },
+
+    /** After a staff member's change is committed: see `reads` (db/reads.ts). */
+    noteChange: (id: number) => usersRepo.noteChange(db, id),
 
     /** GET /api/me: who is signed in, as the web app shows them. */
     async me(caller: SessionUser): Promise<StaffMember> {
@@ -120,7 +151,8 @@ export function createUsersService({ db }: { db: Db }) {
         username: user.username,
         name: user.name || user.username,
         role: user.role,
-        branch: null,
+        branch: toBranch((await branches.findById(db, user.branchId))!),
+        mustChangePassword: user.mustChangePassword,
       };
     },
 
@@ -134,8 +166,9 @@ export function createUsersService({ db }: { db: Db }) {
       try {
         await this.addUser(null, username, chosen, 'owner');
       } catch (error) {
-        // Another instance created it at the same moment: fine.
-        if (error instanceof ConflictError) return undefined;
+        // Another instance created it at the same moment: fine. Seen by the name check, or,
+        // when both checked before either inserted, by the unique index on the name.
+        if (error instanceof ConflictError || isUniqueViolation(error)) return undefined;
         throw error;
       }
       return password ? undefined : chosen;

@@ -4,12 +4,15 @@ import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
 import { ForRoleOnly } from './ForRoleOnly';
 import { LIMITS, UI_TEXTS } from '@kanak/contract';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { logout } from '../../lib/api';
-import { useActiveUser } from '../../lib/app-state';
+import { useActiveUser, usePasswordChangeDue } from '../../lib/app-state';
+import { meQuery } from '../../lib/me';
+import { lazyPage } from '../lazyPage';
 import { RouteError, RouteLoading } from '../RouteStates';
 import { brand } from '../theme';
 import { Footer } from './Footer';
@@ -26,8 +29,37 @@ const paperSx = {
   borderRight: 'none',
 } as const;
 
-/** /home/*: sidebar (fixed from md up, a drawer below), top bar, the screen, footer. */
+const ChangePasswordPage = lazyPage(
+  () => import('../../features/auth/ChangePasswordPage'),
+  (m) => m.ChangePasswordPage,
+);
+
+/**
+ * A temporary password (said by the login, or by GET /api/me) shows only "Change your
+ * password" until it is changed; every other call would be refused meanwhile.
+ */
 export function MainLayout() {
+  return (
+    <ScreenProviders>
+      <PasswordChangeFirst />
+    </ScreenProviders>
+  );
+}
+
+function PasswordChangeFirst() {
+  const due = usePasswordChangeDue();
+  const { data: me } = useQuery(meQuery);
+  if (due || me?.mustChangePassword)
+    return (
+      <Suspense fallback={<RouteLoading />}>
+        <ChangePasswordPage />
+      </Suspense>
+    );
+  return <SignedInLayout />;
+}
+
+/** /home/*: sidebar (fixed from md up, a drawer below), top bar, the screen, footer. */
+function SignedInLayout() {
   const theme = useTheme();
   const isLargeScreen = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -36,7 +68,7 @@ export function MainLayout() {
   const closeDrawer = () => setDrawerOpen(false);
 
   return (
-    <ScreenProviders>
+    <>
       <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
         <SkipLink />
         <TopBar
@@ -83,7 +115,7 @@ export function MainLayout() {
           <Footer />
         </Box>
       </Box>
-    </ScreenProviders>
+    </>
   );
 }
 

@@ -16,10 +16,22 @@ import LoyaltyIcon from '@mui/icons-material/LoyaltyOutlined';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccountsOutlined';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphoneOutlined';
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SavingsIcon from '@mui/icons-material/SavingsOutlined';
 import SmsIcon from '@mui/icons-material/SmsOutlined';
+import TextSnippetIcon from '@mui/icons-material/TextSnippetOutlined';
+import MarkChatReadIcon from '@mui/icons-material/MarkChatReadOutlined';
+import GroupsIcon from '@mui/icons-material/GroupsOutlined';
+import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
+import KeyIcon from '@mui/icons-material/KeyOutlined';
+import TuneIcon from '@mui/icons-material/TuneOutlined';
 import SummarizeIcon from '@mui/icons-material/SummarizeOutlined';
+import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturnOutlined';
+import PointOfSaleIcon from '@mui/icons-material/PointOfSaleOutlined';
+import EventBusyIcon from '@mui/icons-material/EventBusyOutlined';
+import EventAvailableIcon from '@mui/icons-material/EventAvailableOutlined';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import { NavLink } from 'react-router';
 import { SIDEBAR_LABELS, UI_TEXTS } from '@kanak/contract';
 import { useMayOpen } from '../../lib/me';
@@ -34,10 +46,22 @@ const icons: Record<ScreenKey, ReactElement> = {
   loyaltyPoints: <LoyaltyIcon />,
   schemeGeneration: <SavingsIcon />,
   messageConfiguration: <SmsIcon />,
+  messageTemplates: <TextSnippetIcon />,
+  staff: <GroupsIcon />,
+  branches: <StorefrontIcon />,
+  integrations: <KeyIcon />,
+  pointsRules: <TuneIcon />,
+  audit: <HistoryIcon />,
+  deliveryLog: <MarkChatReadIcon />,
   user: <ManageAccountsIcon />,
   statement: <ReceiptLongIcon />,
   schemeStatement: <DescriptionIcon />,
   schemeSummary: <SummarizeIcon />,
+  collectionsReport: <PointOfSaleIcon />,
+  overdueReport: <EventBusyIcon />,
+  maturingReport: <EventAvailableIcon />,
+  pointsLiabilityReport: <AccountBalanceWalletIcon />,
+  unrecoveredReturns: <AssignmentReturnIcon />,
 };
 
 const itemSx = {

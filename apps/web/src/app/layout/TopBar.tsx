@@ -12,6 +12,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { LIMITS, UI_TEXTS } from '@kanak/contract';
 import { CompanyName } from '../../lib/branding';
+import { useMe } from '../../lib/me';
 import { brand } from '../theme';
 
 interface TopBarProps {
@@ -24,6 +25,7 @@ interface TopBarProps {
 /** The top bar: menu button (small screens), the shop, and the user's menu with Logout. */
 export function TopBar({ username, onOpenMenu, onLogout }: TopBarProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data: me } = useMe();
   const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
   const close = () => setAnchor(null);
 
@@ -62,7 +64,14 @@ export function TopBar({ username, onOpenMenu, onLogout }: TopBarProps) {
           aria-expanded={anchor ? 'true' : undefined}
           sx={{ maxWidth: '50%' }}
         >
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{username}</span>
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {username}
+            {me?.branch && (
+              <span title={me.branch.name} data-testid="top-bar-branch">
+                {` · ${me.branch.code}`}
+              </span>
+            )}
+          </span>
         </Button>
         <Menu
           id="account-menu"
@@ -73,6 +82,9 @@ export function TopBar({ username, onOpenMenu, onLogout }: TopBarProps) {
           transformOrigin={{ vertical: 'top', horizontal: 'right' }}
           slotProps={{ list: { 'aria-label': UI_TEXTS.layout.accountMenu } }}
         >
+          {me?.branch && (
+            <MenuItem disabled>{UI_TEXTS.layout.branch(me.branch.name, me.branch.code)}</MenuItem>
+          )}
           <MenuItem
             onClick={() => {
               close();

@@ -7,7 +7,12 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLocation, useNavigate } from 'react-router';
 import { LIMITS, UI_TEXTS } from '@kanak/contract';
-import { setLoginNotice, showAlert, useLoginNotice } from '../../lib/app-state';
+import {
+  setLoginNotice,
+  setPasswordChangeDue,
+  showAlert,
+  useLoginNotice,
+} from '../../lib/app-state';
 import { deepLinkOf, startSession, takeReturnPlace } from '../../lib/session';
 import { PATHS } from '../../lib/paths';
 import { PlainTextField } from '../../components/PlainTextField';
@@ -39,8 +44,10 @@ export function LoginForm() {
     setError(null);
     setPending(true);
     try {
-      const { accessToken, username } = await signIn(form);
+      const { accessToken, username, mustChangePassword } = await signIn(form);
       startSession({ accessToken, user: username, stayLoggedIn: form.stayLoggedIn });
+      // A temporary password: the signed-in app shows only "Change your password" first.
+      setPasswordChangeDue(mustChangePassword);
       // Back to the address opened while signed out, or the screen the expired session left.
       const place = takeReturnPlace();
       void navigate(deepLinkOf(location.state) ?? place?.path ?? PATHS.home, { replace: true });

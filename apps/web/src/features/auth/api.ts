@@ -1,23 +1,33 @@
-import { API_PATHS, MESSAGES, type LoginRequest, type LoginResponse } from '@kanak/contract';
+import {
+  API_PATHS,
+  SIGN_IN_MESSAGES,
+  type LoginRequest,
+  type LoginResponse,
+} from '@kanak/contract';
 import { api, ApiRefusal, readFailure } from '../../lib/api';
 
 export type SignInForm = Required<LoginRequest>;
 
 /**
- * POST /api/login/verify: `{ USERNAME, PASSWORD, stayLoggedIn }` -> `{ accessToken, username }`.
+ * POST /api/login/verify: `{ USERNAME, PASSWORD, stayLoggedIn }` -> `{ accessToken, username }`,
+ * and `mustChangePassword` for a temporary password.
  * (No TanStack Query here: the login page stays small.)
  */
 export async function signIn(form: SignInForm) {
   const { data } = await api.post<LoginResponse>(API_PATHS.login, form);
   if (!data.success || !data.accessToken) throw new ApiRefusal(data.message ?? '');
-  return { accessToken: data.accessToken, username: data.username ?? form.USERNAME.trim() };
+  return {
+    accessToken: data.accessToken,
+    username: data.username ?? form.USERNAME.trim(),
+    mustChangePassword: data.mustChangePassword === true,
+  };
 }
 
 /** 401 -> 'Invalid credentials.'; a lockout (429) says why; anything else is generic. */
 export function signInErrorMessage(error: unknown): string {
   const failure = readFailure(error);
-  if (failure.kind !== 'refused') return MESSAGES.loginFailed;
-  if (failure.status === 401) return MESSAGES.invalidCredentials;
-  if (failure.status === 429) return failure.message ?? MESSAGES.tooManyRequests;
-  return MESSAGES.loginFailed;
+  if (failure.kind !== 'refused') return SIGN_IN_MESSAGES.loginFailed;
+  if (failure.status === 401) return SIGN_IN_MESSAGES.invalidCredentials;
+  if (failure.status === 429) return failure.message ?? SIGN_IN_MESSAGES.tooManyRequests;
+  return SIGN_IN_MESSAGES.loginFailed;
 }

@@ -7,8 +7,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { CONTENT_TEXTS, MESSAGES, type ImageRecord, type ImageType } from '@kanak/contract';
-import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
+import { reportFailure } from '../../lib/failure';
 import { useDeleteImage } from './api';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 
@@ -44,11 +44,7 @@ export function ImageList({ type, images, loading }: ImageListProps) {
     if (!pending) return;
     remove.mutate(pending.image, {
       onSuccess: () => showAlert('success', MESSAGES.imageDeleted),
-      onError: (error) => {
-        if (readFailure(error).kind !== 'sessionExpired') {
-          showAlert('error', MESSAGES.imageDeleteFailed);
-        }
-      },
+      onError: (error) => reportFailure(error, MESSAGES.imageDeleteFailed, 'fixed'),
       onSettled: () => setAsking(false),
     });
   };

@@ -17,8 +17,8 @@ import {
   MESSAGES,
   type ImageType,
 } from '@kanak/contract';
-import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
+import { reportFailure } from '../../lib/failure';
 import { useUploadImage } from './api';
 
 const texts = CONTENT_TEXTS;
@@ -118,15 +118,13 @@ export function ImageUploadCard({ type, heldCount }: ImageUploadCardProps) {
           reset();
           showAlert('success', MESSAGES.imageUploaded);
         },
-        onError: (error) => {
-          const failure = readFailure(error);
-          if (failure.kind === 'sessionExpired') return;
-          const specific =
-            failure.kind === 'refused' && SPECIFIC_REFUSALS.has(failure.status)
-              ? failure.message
-              : null;
-          showAlert('error', specific ?? MESSAGES.imageUploadFailed);
-        },
+        onError: (error) =>
+          reportFailure(error, MESSAGES.imageUploadFailed, (message, status) =>
+            showAlert(
+              'error',
+              (SPECIFIC_REFUSALS.has(status) ? message : null) ?? MESSAGES.imageUploadFailed,
+            ),
+          ),
       },
     );
   };

@@ -4,8 +4,11 @@ import {
   type DeleteFileRequest,
   type ImageRecord,
   type ImageType,
+  type imageResponse,
+  type imagesResponse,
+  type messageResponse,
 } from '@kanak/contract';
-import { api, expectSuccess, type Envelope } from '../../lib/api';
+import { api, expectSuccess, type Answer } from '../../lib/api';
 import { refetchAfterChange } from '../../lib/query-client';
 
 export const contentKeys = {
@@ -13,19 +16,11 @@ export const contentKeys = {
   images: (type: ImageType) => ['content', 'images', type] as const,
 };
 
-interface ImagesResponse extends Envelope {
-  data?: ImageRecord[];
-}
-
-interface UploadResponse extends Envelope {
-  data?: ImageRecord;
-}
-
 /** POST /api/file/get-files: the images of a type, newest first. */
 async function fetchImages(type: ImageType): Promise<ImageRecord[]> {
   try {
-    const { data } = await api.post<ImagesResponse>(API_PATHS.getFiles, { type });
-    return expectSuccess(data).data ?? [];
+    const { data } = await api.post<Answer<typeof imagesResponse>>(API_PATHS.getFiles, { type });
+    return expectSuccess(data).data;
   } catch (error) {
     // An image list failure is logged only.
     console.error(`Could not load the ${type} images`, error);
@@ -57,7 +52,7 @@ async function uploadImage(type: ImageType, { file, onProgress }: UploadInput) {
   const form = new FormData();
   form.append('type', type);
   form.append('file', file, file.name);
-  const { data } = await api.post<UploadResponse>(API_PATHS.uploadFile, form, {
+  const { data } = await api.post<Answer<typeof imageResponse>>(API_PATHS.uploadFile, form, {
     // Replaces the client's JSON default; the browser then adds the multipart boundary.
     headers: { 'Content-Type': 'multipart/form-data' },
     onUploadProgress: (event) => {
@@ -71,7 +66,7 @@ async function uploadImage(type: ImageType, { file, onProgress }: UploadInput) {
 /** POST /api/file/delete by id; `path` must be that image's storage key. */
 async function deleteImage(image: Pick<ImageRecord, 'ID' | 'PATH'>) {
   const body: DeleteFileRequest = { id: image.ID, path: image.PATH };
-  const { data } = await api.post<Envelope>(API_PATHS.deleteFile, body);
+  const { data } = await api.post<Answer<typeof messageResponse>>(API_PATHS.deleteFile, body);
   return expectSuccess(data);
 }
 

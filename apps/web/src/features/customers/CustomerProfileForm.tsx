@@ -26,6 +26,7 @@ import {
   customerForm,
   mobileNumber,
   type CustomerFormInput,
+  type CustomerProfile,
   type CustomerRecord,
 } from '@kanak/contract';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -164,7 +165,12 @@ const toForm = (values: CustomerValues): CustomerFormInput => ({
  * Create / Update customer profile: find a customer by mobile number (or type a new one), edit
  * the fields, SAVE; CANCEL empties everything; Export All downloads customer_list.csv.
  */
-export function CustomerProfileForm() {
+export function CustomerProfileForm({
+  onCustomer,
+}: {
+  /** The customer on the form (as the server last answered), or null for none. */
+  onCustomer?: (customer: CustomerProfile | null) => void;
+}) {
   const [selected, setSelected] = useState<CustomerOption | null>(null);
   // A new key remounts the search box: empty text, focused again.
   const [searchKey, setSearchKey] = useState(0);
@@ -182,8 +188,12 @@ export function CustomerProfileForm() {
     if (!customer) return;
     // Choosing a result clears the form, then fills it with the full customer.
     reset(blank(customer.MOBILENO));
+    onCustomer?.(null);
     lookup.mutate(customer.MOBILENO, {
-      onSuccess: (record) => reset(fromRecord(record)),
+      onSuccess: (record) => {
+        reset(fromRecord(record));
+        onCustomer?.(record);
+      },
       // Fetch failures are logged only.
       onError: (error) => console.error('Customer profile fetch failed', error),
     });
@@ -194,6 +204,7 @@ export function CustomerProfileForm() {
     setSelected(null);
     setSearchKey((key) => key + 1);
     lookup.reset();
+    onCustomer?.(null);
   };
 
   // Each problem is marked on its field and stays under it until that field is edited.
@@ -220,6 +231,7 @@ export function CustomerProfileForm() {
         if (body.data) {
           reset(fromRecord(body.data));
           setSelected({ CUSTNAME: body.data.custname, MOBILENO: body.data.mobileno });
+          onCustomer?.(body.data);
         }
         showAlert('success', body.message ?? MESSAGES.customerSaved);
       },

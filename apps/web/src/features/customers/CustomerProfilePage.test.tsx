@@ -9,7 +9,8 @@ import {
   LIMITS,
   MESSAGES,
   PAGE_TITLES,
-  type CustomerRecord,
+  POINTS_SUMMARY_TEXTS,
+  type CustomerProfile,
 } from '@kanak/contract';
 import { pickCustomer } from '../../components/CustomerSearch.testing';
 import { deferred, fakeServer } from '../../test/fake-server';
@@ -18,7 +19,7 @@ import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
 const texts = LEDGER_TEXTS.customerProfile;
 const P = API_PATHS;
 
-const MEERA: CustomerRecord = {
+const MEERA: CustomerProfile = {
   custid: 41,
   mobileno: '9876543210',
   custname: 'Meera Nair',
@@ -32,6 +33,10 @@ const MEERA: CustomerRecord = {
   aadhaar: 'XXXXXXXX4321',
   pan: 'ABCDE1234F',
   points: 120,
+  pointsValue: 60,
+  pointsExpiringIn30Days: 40,
+  consents: { transactional: false, marketing: false },
+  consentHistory: [],
 };
 const MEERA_OPTION = { CUSTNAME: MEERA.custname, MOBILENO: MEERA.mobileno };
 
@@ -246,8 +251,13 @@ describe('Customer Profile', { timeout: 60_000 }, () => {
     const user = await openProfile();
     await pickCustomer(user, texts.search, 'Meera', MEERA_OPTION);
     await waitFor(() => expect(field(texts.name)).toHaveValue('Meera Nair'));
+    // The customer's points: the balance, its rupee value and what expires within 30 days.
+    expect(screen.getByRole('status', { name: POINTS_SUMMARY_TEXTS.label })).toHaveTextContent(
+      '120 points· worth ₹60 · 40 expire within 30 days',
+    );
 
     await user.click(button(texts.cancel));
+    expect(screen.queryByRole('status', { name: POINTS_SUMMARY_TEXTS.label })).toBeNull();
 
     expect(search()).toHaveValue('');
     expect(field(texts.name)).toHaveValue('');

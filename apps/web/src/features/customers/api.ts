@@ -2,10 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
   EXPORT_FILE_NAME,
+  type ConsentPurpose,
+  type CustomerDataExport,
   type CustomerFormInput,
-  type CustomerRecord,
+  type CustomerProfile,
+  type consentResponse,
+  type customerDataExportResponse,
+  type customerProfileResponse,
+  type eraseResponse,
+  type exportTicketResponse,
 } from '@kanak/contract';
-import { api, expectSuccess, withIdempotencyKey, type Envelope } from '../../lib/api';
+import { api, expectSuccess, withIdempotencyKey, type Answer } from '../../lib/api';
 import { useChange } from '../../lib/change';
 import { refetchAfterChange } from '../../lib/query-client';
 import { downloadUrl } from '../../components/saveFile';
@@ -15,30 +22,22 @@ export const customerKeys = {
   search: ['customers', 'search'] as const,
 };
 
-interface CustomerResponse extends Envelope {
-  data?: CustomerRecord;
-}
-
-/** POST /api/customers/get-customer-data: the whole profile (Aadhaar masked). */
-export async function fetchCustomer(mobileno: string): Promise<CustomerRecord> {
-  const { data } = await api.post<CustomerResponse>(API_PATHS.customerData, { mobileno });
-  const record = expectSuccess(data).data;
-  if (!record) throw new Error('get-customer-data answered without data');
-  return record;
+/** POST /api/customers/get-customer-data: the whole profile (Aadhaar masked) with consents. */
+export async function fetchCustomer(mobileno: string): Promise<CustomerProfile> {
+  const { data } = await api.post<Answer<typeof customerProfileResponse>>(API_PATHS.customerData, {
+    mobileno,
+  });
+  return expectSuccess(data).data;
 }
 
 /** POST /api/customers/update-customer-data: creates (no custid) or updates a customer. */
 async function saveCustomer(formData: CustomerFormInput, key: string) {
-  const { data } = await api.post<CustomerResponse>(
+  const { data } = await api.post<Answer<typeof customerProfileResponse>>(
     API_PATHS.saveCustomer,
     { formData },
     withIdempotencyKey(key),
   );
   return expectSuccess(data);
-}
-
-interface ExportTicketResponse extends Envelope {
-  data?: { url: string; expiresInSeconds: number };
 }
 
 /**
@@ -47,9 +46,8 @@ interface ExportTicketResponse extends Envelope {
  * this tab's memory. No customers: the POST is refused with 404 and nothing is downloaded.
  */
 async function exportCustomers() {
-  const { data } = await api.post<ExportTicketResponse>(API_PATHS.exportTicket);
+  const { data } = await api.post<Answer<typeof exportTicketResponse>>(API_PATHS.exportTicket);
   const link = expectSuccess(data).data;
-  if (!link) throw new Error('export-ticket answered without data');
   // The link is relative to the API server's origin, wherever that is.
   const apiBase = new URL(api.defaults.baseURL ?? '/', window.location.href);
   downloadUrl(new URL(link.url, apiBase).href, EXPORT_FILE_NAME);
@@ -67,3 +65,50 @@ export function useSaveCustomer() {
 }
 
 export const useExportCustomers = () => useMutation({ mutationFn: exportCustomers });
+
+export interface ConsentChange {
+  custid: number;
+  purpose: ConsentPurpose;
+  granted: boolean;
+}
+
+/** POST /api/customers/consent: records a grant or withdrawal; answers the consents now. */
+async function recordConsent(change: ConsentChange, key: string) {
+  const { data } = await api.post<Answer<typeof consentResponse>>(
+    API_PATHS.customerConsent,
+    change,
+    withIdempotencyKey(key),
+  );
+  return expectSuccess(data);
+}
+
+export const useRecordConsent = () => useChange(recordConsent);
+
+/** GET /api/customers/data-export: everything held about one customer. */
+export async function fetchCustomerData(custid: number): Promise<CustomerDataExport> {
+  const { data } = await api.get<Answer<typeof customerDataExportResponse>>(
+    API_PATHS.customerDataExport,
+    { params: { custid } },
+  );
+  return expectSuccess(data).data;
+}
+
+export const useCustomerData = () => useMutation({ mutationFn: fetchCustomerData });
+
+/** POST /api/customers/erase (owner): removes the customer's personal data for good. */
+async function eraseCustomer(custid: number, key: string) {
+  const { data } = await api.post<Answer<typeof eraseResponse>>(
+    API_PATHS.eraseCustomer,
+    { custid },
+    withIdempotencyKey(key),
+  );
+  return expectSuccess(data);
+}
+
+export function useEraseCustomer() {
+  const queryClient = useQueryClient();
+  // The name and mobile are gone: searches ask again.
+  return useChange(eraseCustomer, {
+    onSuccess: () => refetchAfterChange(queryClient, customerKeys.all),
+  });
+}

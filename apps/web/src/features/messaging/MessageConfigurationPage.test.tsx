@@ -7,7 +7,9 @@ import {
   IDEMPOTENCY_HEADER,
   MESSAGES,
   MESSAGING_TEXTS,
+  NOTICE_MESSAGES,
   PAGE_TITLES,
+  TEST_MESSAGE_TEXTS,
   panelConfigForm,
   type PanelConfig,
 } from '@kanak/contract';
@@ -326,5 +328,120 @@ describe('Message Configuration', () => {
 
     expect(await alertWith(MESSAGES.panelLoadRefused)).toHaveClass('MuiAlert-colorWarning');
     expect(instanceId()).toHaveValue('EDITED');
+  });
+
+  describe('Send test message', () => {
+    const testButton = () =>
+      screen.getByRole('button', { name: new RegExp(`${TEST_MESSAGE_TEXTS.send}$`) });
+    const result = () => screen.getByRole('status', { name: TEST_MESSAGE_TEXTS.result });
+
+    it('sends one message through the saved panel and shows the provider’s answer', async () => {
+      const { server } = panelServer();
+      const answer = deferred();
+      server.on('POST', API_PATHS.testMessage, answer.handler);
+      const user = await openScreen();
+      await expectForm(saved);
+      await waitFor(() => expect(testButton()).toBeEnabled());
+      expect(screen.queryByText(TEST_MESSAGE_TEXTS.needsSave)).not.toBeInTheDocument();
+
+      await user.click(testButton());
+      await waitFor(() => expect(testButton()).toBeDisabled());
+      expect(
+        within(testButton()).getByRole('progressbar', { name: TEST_MESSAGE_TEXTS.sending }),
+      ).toBeVisible();
+      const [request] = server.sent('POST', API_PATHS.testMessage);
+      expect(request?.body).toEqual({});
+      expect(request?.headers[IDEMPOTENCY_HEADER]).toMatch(/^[0-9a-f-]{36}$/);
+      answer.release({
+        status: 200,
+        body: {
+          success: true,
+          message: NOTICE_MESSAGES.testMessageSent,
+          data: { sent: true, status: 200, answer: '{"idMessage":"3EB0C767D097B7C7C030"}' },
+        },
+      });
+
+      await waitFor(() => expect(result()).toHaveClass('MuiAlert-colorSuccess'));
+      expect(result()).toHaveTextContent(NOTICE_MESSAGES.testMessageSent);
+      expect(result()).toHaveTextContent(TEST_MESSAGE_TEXTS.httpStatus(200));
+      expect(result()).toHaveTextContent('{"idMessage":"3EB0C767D097B7C7C030"}');
+      expect(testButton()).toBeEnabled();
+    });
+
+    it('a provider that refused: "not sent", its status and its words', async () => {
+      const { server } = panelServer();
+      server.on('POST', API_PATHS.testMessage, {
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            sent: false,
+            status: 401,
+            answer: '{"error":"Wrong token. Please provide token"}',
+          },
+        },
+      });
+      const user = await openScreen();
+      await waitFor(() => expect(testButton()).toBeEnabled());
+      await user.click(testButton());
+
+      await waitFor(() => expect(result()).toHaveClass('MuiAlert-colorError'));
+      expect(result()).toHaveTextContent(TEST_MESSAGE_TEXTS.notSent);
+      expect(result()).toHaveTextContent(TEST_MESSAGE_TEXTS.httpStatus(401));
+      expect(result()).toHaveTextContent('Wrong token. Please provide token');
+    });
+
+    it('a provider that never answered: no status, the reason', async () => {
+      const { server } = panelServer();
+      server.on('POST', API_PATHS.testMessage, {
+        status: 200,
+        body: {
+          success: true,
+          data: { sent: false, status: null, answer: NOTICE_MESSAGES.providerTimeout(10) },
+        },
+      });
+      const user = await openScreen();
+      await waitFor(() => expect(testButton()).toBeEnabled());
+      await user.click(testButton());
+
+      await waitFor(() => expect(result()).toHaveTextContent(NOTICE_MESSAGES.providerTimeout(10)));
+      expect(result()).not.toHaveTextContent(/HTTP status/);
+    });
+
+    it('a refusal of the server shows its words; no result panel', async () => {
+      const { server } = panelServer();
+      server.on('POST', API_PATHS.testMessage, {
+        status: 409,
+        body: { success: false, message: NOTICE_MESSAGES.panelHasNoUrl(3) },
+      });
+      const user = await openScreen();
+      await waitFor(() => expect(testButton()).toBeEnabled());
+      await user.click(testButton());
+
+      expect(await alertWith(NOTICE_MESSAGES.panelHasNoUrl(3))).toHaveClass('MuiAlert-colorError');
+      expect(screen.queryByRole('status', { name: TEST_MESSAGE_TEXTS.result })).toBeNull();
+    });
+
+    it('is disabled until a configuration is saved, and says so', async () => {
+      const { server } = panelServer(EMPTY_PANEL_CONFIG);
+      const user = await openScreen();
+      await waitFor(() => expect(saveButton()).toBeEnabled());
+
+      expect(testButton()).toBeDisabled();
+      expect(testButton()).toHaveAccessibleDescription(TEST_MESSAGE_TEXTS.needsSave);
+
+      await user.type(instanceId(), 'INST-42');
+      await user.type(token(), 'secret-token');
+      await choosePanel(user, 1);
+      await user.type(phone(), '9876543210');
+      // Typed is not saved: the test message uses what the server holds.
+      expect(testButton()).toBeDisabled();
+      await user.click(saveButton());
+      await alertWith(MESSAGES.panelSaved);
+
+      await waitFor(() => expect(testButton()).toBeEnabled());
+      expect(screen.queryByText(TEST_MESSAGE_TEXTS.needsSave)).not.toBeInTheDocument();
+      expect(server.sent('POST', API_PATHS.testMessage)).toHaveLength(0);
+    });
   });
 });

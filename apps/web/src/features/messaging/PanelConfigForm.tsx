@@ -24,9 +24,11 @@ import {
   type PanelConfigForm as PanelConfigValues,
   type PanelConfigFormInput,
 } from '@kanak/contract';
-import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
+import { reportFailure } from '../../lib/failure';
+import { useMayCall } from '../../lib/me';
 import { usePanelConfig, useSavePanelConfig } from './api';
+import { TestMessage } from './TestMessage';
 
 const texts = MESSAGING_TEXTS;
 
@@ -41,6 +43,7 @@ const blank: PanelConfigFormInput = { instanceid: '', token: '', panel: '', phon
 export function PanelConfigForm() {
   const config = usePanelConfig();
   const save = useSavePanelConfig();
+  const mayTest = useMayCall('testMessage');
   const [showToken, setShowToken] = useState(false);
   const { register, control, handleSubmit, reset, formState } = useForm<
     PanelConfigFormInput,
@@ -59,19 +62,18 @@ export function PanelConfigForm() {
 
   useEffect(() => {
     if (!error) return;
-    const failure = readFailure(error);
-    if (failure.kind === 'refused') showAlert('warning', MESSAGES.panelLoadRefused);
-    else if (failure.kind === 'exception') showAlert('error', MESSAGES.panelLoadFailed);
+    reportFailure(error, MESSAGES.panelLoadFailed, () =>
+      showAlert('warning', MESSAGES.panelLoadRefused),
+    );
   }, [error, errorUpdatedAt]);
 
   const submit = (values: PanelConfigValues) =>
     save.mutate(values, {
       onSuccess: () => showAlert('success', MESSAGES.panelSaved),
-      onError: (saveError) => {
-        const failure = readFailure(saveError);
-        if (failure.kind === 'refused') showAlert('warning', texts.saveRefused(failure.message));
-        else if (failure.kind === 'exception') showAlert('error', MESSAGES.panelSaveFailed);
-      },
+      onError: (saveError) =>
+        reportFailure(saveError, MESSAGES.panelSaveFailed, (message) =>
+          showAlert('warning', texts.saveRefused(message)),
+        ),
     });
 
   const revert = () => {
@@ -182,6 +184,7 @@ export function PanelConfigForm() {
             {texts.revert}
           </Button>
         </Box>
+        {mayTest && <TestMessage saved={data ? data.panel !== '' : undefined} busy={busy} />}
       </Stack>
     </Paper>
   );

@@ -1,27 +1,26 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
+  PANEL_CHOICES,
   type PanelConfig,
   type PanelConfigForm,
   type PanelSetupRequest,
+  type messageResponse,
+  type panelConfigResponse,
+  type testMessageResponse,
 } from '@kanak/contract';
-import { api, expectSuccess, type Envelope } from '../../lib/api';
+import { api, expectSuccess, withIdempotencyKey, type Answer } from '../../lib/api';
+import { useChange } from '../../lib/change';
 
 export const messagingKeys = {
   all: ['messaging'] as const,
   panelConfig: ['messaging', 'panel-config'] as const,
 };
 
-interface PanelConfigResponse extends Envelope {
-  data?: PanelConfig;
-}
-
 /** GET /api/social/get-panel-config: the saved configuration (empty fields when never saved). */
 async function fetchPanelConfig(): Promise<PanelConfig> {
-  const { data } = await api.get<PanelConfigResponse>(API_PATHS.panelConfig);
-  const config = expectSuccess(data).data;
-  if (!config) throw new Error('get-panel-config answered without data');
-  return config;
+  const { data } = await api.get<Answer<typeof panelConfigResponse>>(API_PATHS.panelConfig);
+  return expectSuccess(data).data;
 }
 
 /**
@@ -40,7 +39,7 @@ export const usePanelConfig = () => useQuery(panelConfigQuery);
 /** POST /api/social/panel-setup `{ formData }`. */
 async function savePanelConfig(formData: PanelConfigForm) {
   const body: PanelSetupRequest = { formData };
-  const { data } = await api.post<Envelope>(API_PATHS.panelSetup, body);
+  const { data } = await api.post<Answer<typeof messageResponse>>(API_PATHS.panelSetup, body);
   return expectSuccess(data);
 }
 
@@ -53,8 +52,23 @@ export function useSavePanelConfig() {
       queryClient.setQueryData<PanelConfig>(messagingKeys.panelConfig, {
         instanceid: saved.instanceid,
         token: saved.token,
-        panel: saved.panel as PanelConfig['panel'],
+        panel: PANEL_CHOICES.find((choice) => choice === saved.panel) ?? '',
         phone: saved.phone,
       }),
   });
 }
+
+/**
+ * POST /api/social/test-message: one message to the saved Phone, sent now. The answer says
+ * whether the provider took it, with its HTTP status and words.
+ */
+async function sendTestMessage(_nothing: null, key: string) {
+  const { data } = await api.post<Answer<typeof testMessageResponse>>(
+    API_PATHS.testMessage,
+    {},
+    withIdempotencyKey(key),
+  );
+  return expectSuccess(data);
+}
+
+export const useSendTestMessage = () => useChange(sendTestMessage);

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
+  POINTS_SUMMARY_TEXTS,
   API_PATHS,
   IDEMPOTENCY_HEADER,
   LEDGER_TEXTS,
@@ -27,7 +28,14 @@ const server = () =>
       status: 200,
       body: {
         success: true,
-        data: { custid: 5, mobileno: RAVI.MOBILENO, custname: RAVI.CUSTNAME, points: 1250 },
+        data: {
+          custid: 5,
+          mobileno: RAVI.MOBILENO,
+          custname: RAVI.CUSTNAME,
+          points: 1250,
+          pointsValue: 625,
+          pointsExpiringIn30Days: 300,
+        },
       },
     });
 
@@ -127,6 +135,9 @@ describe('Edit customer balance (Loyalty Points)', { timeout: 60_000 }, () => {
     expect(field(texts.mobile)).toHaveValue(RAVI.MOBILENO);
     expect(field(texts.name)).toHaveValue(RAVI.CUSTNAME);
     expect(await screen.findByText(texts.balanceValue('1,250'))).toBeVisible();
+    // Its worth in rupees and the points about to expire, before a deduction is typed.
+    expect(screen.getByText(POINTS_SUMMARY_TEXTS.expiring('300'))).toBeVisible();
+    expect(screen.getByText(POINTS_SUMMARY_TEXTS.worth('₹625'), { exact: false })).toBeVisible();
   });
 
   it('on success: sends the entry, says so, and clears the form back to today', async () => {

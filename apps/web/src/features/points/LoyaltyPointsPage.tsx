@@ -6,7 +6,8 @@ import { LEDGER_TEXTS, MESSAGES, PAGE_TITLES } from '@kanak/contract';
 import { PageHeader } from '../../components/PageHeader';
 import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
-import { pointsFailureMessage, useUpdatePoints } from './api';
+import { reportFailure } from '../../lib/failure';
+import { useUpdatePoints } from './api';
 import { blankPointsForm, formatPoints, PointsForm } from './PointsForm';
 import coins from './coins.svg';
 
@@ -60,10 +61,7 @@ export function LoyaltyPointsPage() {
                   );
                   clear();
                 },
-                onError: (error) => {
-                  const message = pointsFailureMessage(error, MESSAGES.pointsUpdateFailed);
-                  if (message) showAlert('error', message);
-                },
+                onError: (error) => reportFailure(error, MESSAGES.pointsUpdateFailed),
               })
             }
           />

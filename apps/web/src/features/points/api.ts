@@ -2,11 +2,13 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
   type CashCr,
-  type CustomerRecord,
   type PointsStatementFilter,
-  type StatementRow,
+  type customerProfileResponse,
+  type messageResponse,
+  type pointsStatementResponse,
+  type pointsUpdateResponse,
 } from '@kanak/contract';
-import { api, expectSuccess, readFailure, withIdempotencyKey, type Envelope } from '../../lib/api';
+import { api, expectSuccess, withIdempotencyKey, type Answer } from '../../lib/api';
 import { useChange } from '../../lib/change';
 import { refetchAfterChange } from '../../lib/query-client';
 
@@ -30,15 +32,23 @@ export const pointsKeys = {
 };
 
 /** The chosen customer's points balance, from POST /api/customers/get-customer-data. */
+/** A customer's balance, its rupee value and the points expiring within 30 days. */
+export interface PointsBalance {
+  points: number;
+  pointsValue?: number;
+  pointsExpiringIn30Days?: number;
+}
+
 export const balanceQuery = (mobileno: string) =>
   queryOptions({
     queryKey: pointsKeys.balance(mobileno),
-    queryFn: async () => {
-      const { data } = await api.post<Envelope & { data?: CustomerRecord }>(
+    queryFn: async (): Promise<PointsBalance> => {
+      const { data } = await api.post<Answer<typeof customerProfileResponse>>(
         API_PATHS.customerData,
         { mobileno },
       );
-      return expectSuccess(data).data?.points ?? 0;
+      const { points, pointsValue, pointsExpiringIn30Days } = expectSuccess(data).data;
+      return { points, pointsValue, pointsExpiringIn30Days };
     },
     enabled: mobileno !== '',
     staleTime: 0,
@@ -51,18 +61,18 @@ export const statementQuery = (filter: PointsStatementFilter | null) =>
   queryOptions({
     queryKey: pointsKeys.statement(filter),
     queryFn: async () => {
-      const { data } = await api.post<Envelope & { data?: StatementRow[] }>(
+      const { data } = await api.post<Answer<typeof pointsStatementResponse>>(
         API_PATHS.pointsStatement,
         filter,
       );
-      return expectSuccess(data).data ?? [];
+      return expectSuccess(data).data;
     },
     enabled: filter !== null,
     staleTime: 0,
   });
 
 async function updatePoints(formData: PointsEntry, key: string) {
-  const { data } = await api.post<Envelope & { data?: { balance: number } }>(
+  const { data } = await api.post<Answer<typeof pointsUpdateResponse>>(
     API_PATHS.updatePoints,
     { formData },
     withIdempotencyKey(key),
@@ -71,7 +81,7 @@ async function updatePoints(formData: PointsEntry, key: string) {
 }
 
 async function updateStatement(formData: PointsEntry & { MRN: number }, key: string) {
-  const { data } = await api.post<Envelope>(
+  const { data } = await api.post<Answer<typeof messageResponse>>(
     API_PATHS.updateStatement,
     { formData },
     withIdempotencyKey(key),
@@ -96,14 +106,4 @@ export function useUpdatePoints() {
 export function useUpdateStatement() {
   const refresh = useRefreshPoints();
   return useChange(updateStatement, { onSuccess: refresh });
-}
-
-/**
- * The message for a failed points change: the server's own words when it refused (e.g.
- * "Insufficient points. Available balance: 70."), else the screen's fixed text.
- */
-export function pointsFailureMessage(error: unknown, fixed: string): string | null {
-  const failure = readFailure(error);
-  if (failure.kind === 'sessionExpired') return null;
-  return failure.kind === 'refused' && failure.message ? failure.message : fixed;
 }

@@ -15,6 +15,7 @@ import {
   type PaymentMode,
 } from '@kanak/contract';
 import { DateField } from '../../components/DateField';
+import { SelectField } from '../../components/SelectField';
 import { SubmitButton } from '../../components/SubmitButton';
 
 const texts = SCHEME_TEXTS.installment;
@@ -82,21 +83,16 @@ export function PaymentDialog({
               max={today}
               required
             />
-            <TextField
-              select
+            <SelectField
               label={texts.mode}
               name="mode"
               value={mode}
-              onChange={(event) => setMode(event.target.value as PaymentMode)}
-              fullWidth
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {PAYMENT_MODES.map((option) => (
-                <option key={option} value={option}>
-                  {PAYMENT_MODE_LABELS[option]}
-                </option>
-              ))}
-            </TextField>
+              options={PAYMENT_MODES.map((option) => ({
+                value: option,
+                label: PAYMENT_MODE_LABELS[option],
+              }))}
+              onChange={setMode}
+            />
             <TextField
               label={texts.reference}
               name="reference"

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import {
   SCHEME_TEXTS,
   formatRupees,
@@ -8,7 +7,13 @@ import {
   schemeStatusLabel,
   type SchemeSummaryRow,
 } from '@kanak/contract';
-import { PRINT_CELL_SX, PRINT_NUMBER_SX, PrintFrame } from '../../components/PrintFrame';
+import {
+  PRINT_CELL_SX,
+  PRINT_NUMBER_SX,
+  PrintFrame,
+  PrintLines,
+  PrintTable,
+} from '../../components/PrintFrame';
 import type { SchemeStatement } from './api';
 import { maturityDate, sumAmounts } from './schemeFormat';
 
@@ -49,33 +54,12 @@ function PrintSheet<Row>({
   const after = columns.length - at - 1;
   return (
     <PrintFrame testId={testId}>
-      {lines.map((line, i) => (
-        <Typography key={i} sx={{ mt: i === 0 ? 2 : 0, fontWeight: i === 0 ? 700 : 400 }}>
-          {line}
-        </Typography>
-      ))}
-      <Box component="table">
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <Box component="th" key={column.header} sx={column.numeric ? numberSx : cellSx}>
-                {column.header}
-              </Box>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <Box component="td" key={column.header} sx={column.numeric ? numberSx : cellSx}>
-                  {column.cell(row, index)}
-                </Box>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        <Box component="tfoot" sx={{ fontWeight: 700 }}>
+      <PrintLines lines={lines} />
+      <PrintTable
+        columns={columns.map((column) => ({ ...column, key: column.header }))}
+        rows={rows}
+        rowKey={rowKey}
+        foot={
           <tr>
             <Box component="th" scope="row" colSpan={at} sx={cellSx}>
               {total.label}
@@ -85,8 +69,8 @@ function PrintSheet<Row>({
             </Box>
             {after > 0 && <Box component="td" colSpan={after} sx={cellSx} />}
           </tr>
-        </Box>
-      </Box>
+        }
+      />
     </PrintFrame>
   );
 }

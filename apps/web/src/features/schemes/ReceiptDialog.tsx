@@ -15,6 +15,7 @@ import {
   formatSchemeDate,
   type InstallmentReceipt,
 } from '@kanak/contract';
+import { usePrintAddress } from '../../components/PrintFrame';
 import { useBranding } from '../../lib/branding';
 
 const texts = SCHEME_TEXTS.receipt;
@@ -63,8 +64,10 @@ export function ReceiptDialog({
   onClose: () => void;
 }) {
   const { branding } = useBranding();
+  // The branch that took the payment: its address, wherever the receipt is reprinted.
+  const address = usePrintAddress(receipt.branch);
   const lines: [string, string][] = [
-    [texts.receiptNo, String(receipt.receiptNo)],
+    [texts.receiptNo, receipt.receiptNo],
     [texts.customer, texts.customerValue(receipt.custname, receipt.mobileno)],
     [texts.scheme, texts.schemeValue(receipt.schemeid)],
     [texts.date, formatSchemeDate(receipt.date)],
@@ -83,9 +86,9 @@ export function ReceiptDialog({
           <Typography component="p" variant="h6">
             {branding?.companyName ?? UI_TEXTS.productName}
           </Typography>
-          {branding && (
+          {address && (
             <Typography variant="body2" color="text.secondary">
-              {UI_TEXTS.printAddress(branding.shopAddress, branding.shopPhone)}
+              {address}
             </Typography>
           )}
         </Box>

@@ -27,8 +27,8 @@ import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useStoreToday } from '../../components/useStoreToday';
-import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
+import { reportFailure } from '../../lib/failure';
 import {
   schemeCustomerQuery,
   schemesQuery,
@@ -75,10 +75,9 @@ export function SchemeGenerationPage() {
   useEffect(() => {
     // Without the customer's record their schemes cannot be listed either.
     const error = record.error ?? schemes.error;
-    if (error && readFailure(error).kind !== 'sessionExpired') {
-      console.error('Scheme list failed', error);
-      showAlert('error', MESSAGES.schemesLoadFailed);
-    }
+    if (!error) return;
+    console.error('Scheme list failed', error);
+    reportFailure(error, MESSAGES.schemesLoadFailed, 'fixed');
   }, [record.error, schemes.error, record.errorUpdatedAt, schemes.errorUpdatedAt]);
 
   const choose = (next: CustomerOption | null) => {
@@ -100,12 +99,7 @@ export function SchemeGenerationPage() {
           showAlert('success', body.message ?? '');
           setAmount('');
         },
-        onError: (error) => {
-          const failure = readFailure(error);
-          if (failure.kind === 'refused')
-            showAlert('error', failure.message ?? MESSAGES.schemeGenerateFailed);
-          else if (failure.kind === 'exception') showAlert('error', MESSAGES.schemeGenerateFailed);
-        },
+        onError: (error) => reportFailure(error, MESSAGES.schemeGenerateFailed),
       },
     );
 
@@ -130,10 +124,7 @@ export function SchemeGenerationPage() {
           setPanOpen(true);
         }
       },
-      onError: (error) => {
-        if (readFailure(error).kind !== 'sessionExpired')
-          showAlert('error', MESSAGES.panVerifyFailed);
-      },
+      onError: (error) => reportFailure(error, MESSAGES.panVerifyFailed, 'fixed'),
     });
   };
 
@@ -149,11 +140,10 @@ export function SchemeGenerationPage() {
           setPanOpen(false);
           startScheme({ ...who, pan });
         },
-        onError: (error) => {
-          const failure = readFailure(error);
-          if (failure.kind === 'refused') setPanError(MESSAGES.panUpdateRefused);
-          else if (failure.kind === 'exception') showAlert('error', MESSAGES.panUpdateFailed);
-        },
+        onError: (error) =>
+          reportFailure(error, MESSAGES.panUpdateFailed, () =>
+            setPanError(MESSAGES.panUpdateRefused),
+          ),
       },
     );
   };
@@ -166,11 +156,10 @@ export function SchemeGenerationPage() {
         setDeleting(null);
         if (body.message) showAlert('success', body.message);
       },
-      onError: (error) => {
-        const failure = readFailure(error);
-        if (failure.kind === 'refused') setDeleteError(MESSAGES.schemeDeleteFailed);
-        else if (failure.kind === 'exception') showAlert('error', MESSAGES.schemeDeleteFailed);
-      },
+      onError: (error) =>
+        reportFailure(error, MESSAGES.schemeDeleteFailed, () =>
+          setDeleteError(MESSAGES.schemeDeleteFailed),
+        ),
     });
   };
 

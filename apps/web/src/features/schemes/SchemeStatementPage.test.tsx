@@ -6,6 +6,7 @@ import {
   MESSAGES,
   PAGE_TITLES,
   SCHEME_TEXTS,
+  UI_TEXTS,
   addDays,
   type InstallmentReceipt,
   type SchemeRecord,
@@ -28,20 +29,29 @@ import {
 
 const texts = SCHEME_TEXTS.statement;
 
+const annaNagar = {
+  code: 'ANN',
+  name: 'Anna Nagar',
+  address: '5 2nd Avenue, Anna Nagar, Chennai 600040',
+  phone: '+91 44 2626 1001',
+};
+
 const rows: SchemeStatementRow[] = [
   {
     date: '2025-04-10',
     narration: 'Installment 1 of 11 · Cash · Receipt 1',
     amount: 5000,
-    receiptNo: 1,
+    receiptNo: '1',
+    branch: null,
     mode: 'cash',
     reference: '',
   },
   {
     date: '2025-05-12',
-    narration: 'Installment 2 of 11 · UPI · Receipt 4',
+    narration: 'Installment 2 of 11 · UPI · Receipt ANN-000004',
     amount: 5000,
-    receiptNo: 4,
+    receiptNo: 'ANN-000004',
+    branch: annaNagar,
     mode: 'upi',
     reference: 'UTR 7',
   },
@@ -98,11 +108,15 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
     expect(screen.getByRole('textbox', { name: texts.mobile })).toHaveValue('9876543210');
     expect(bodyRows(texts.table).map(cells)).toEqual([
       ['1', '10-04-2025', rows[0]!.narration, '1', '₹5,000'],
-      ['2', '12-05-2025', rows[1]!.narration, '4', '₹5,000'],
+      ['2', '12-05-2025', rows[1]!.narration, 'ANN-000004', '₹5,000'],
     ]);
-    // Each receipt can be printed again from its row.
-    await user.click(screen.getByRole('button', { name: texts.reprint(4) }));
-    const reprinted = await screen.findByRole('dialog', { name: SCHEME_TEXTS.receipt.title(4) });
+    // Each receipt can be printed again from its row, with the address of the branch that
+    // took the payment.
+    await user.click(screen.getByRole('button', { name: texts.reprint('ANN-000004') }));
+    const reprinted = await screen.findByRole('dialog', {
+      name: SCHEME_TEXTS.receipt.title('ANN-000004'),
+    });
+    expect(reprinted).toHaveTextContent(UI_TEXTS.printAddress(annaNagar.address, annaNagar.phone));
     expect(reprinted).toHaveTextContent('UTR 7');
     expect(reprinted).toHaveTextContent(SCHEME_TEXTS.receipt.installmentValue(2, 11));
     await user.click(within(reprinted).getByRole('button', { name: SCHEME_TEXTS.receipt.close }));
@@ -188,7 +202,8 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
   it('Add installment (Active scheme): date defaults to today; records it, shows the receipt and regenerates', async () => {
     const fake = server(scheme({ paid: 2 }));
     const receipt: InstallmentReceipt = {
-      receiptNo: 88,
+      receiptNo: 'MAIN-000088',
+      branch: { code: 'MAIN', name: 'Main', address: '12 Zaveri Bazaar', phone: '+91 22 2342' },
       schemeid: 7,
       custname: 'Lakshmi Iyer',
       mobileno: '9876543210',
@@ -202,7 +217,7 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
     fake.on(
       'POST',
       API_PATHS.addInstallment,
-      ok({ message: 'Installment recorded. Receipt 88.', data: receipt }),
+      ok({ message: 'Installment recorded. Receipt MAIN-000088.', data: receipt }),
     );
     const user = await openScreen();
     await generate(user, '7');
@@ -218,7 +233,7 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: SCHEME_TEXTS.installment.record }));
 
     const receiptDialog = await screen.findByRole('dialog', {
-      name: SCHEME_TEXTS.receipt.title(88),
+      name: SCHEME_TEXTS.receipt.title('MAIN-000088'),
     });
     expect(fake.sent('POST', API_PATHS.addInstallment)[0]?.body).toEqual({
       schemeid: 7,
@@ -227,7 +242,8 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
       reference: 'UTR123',
     });
     for (const text of [
-      '88',
+      'MAIN-000088',
+      UI_TEXTS.printAddress('12 Zaveri Bazaar', '+91 22 2342'),
       'Lakshmi Iyer (+91) 9876543210',
       'Scheme 7',
       'UPI',
@@ -242,7 +258,9 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
     await waitFor(() =>
       expect(fake.sent('POST', API_PATHS.schemeStatement).length).toBeGreaterThan(before),
     );
-    expect(await screen.findByText('Installment recorded. Receipt 88.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Installment recorded. Receipt MAIN-000088.'),
+    ).toBeInTheDocument();
   });
 
   it('Add installment: a refusal stays in the dialog so the entry can be corrected', async () => {

@@ -1,11 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/AddCard';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -21,11 +18,12 @@ import {
   type SchemeStatementRow,
 } from '@kanak/contract';
 import { useSearchParams } from 'react-router';
+import { FilterPanel, GenerateButton } from '../../components/FilterPanel';
 import { PageHeader } from '../../components/PageHeader';
 import { saveFile } from '../../components/saveFile';
 import { useStoreToday } from '../../components/useStoreToday';
-import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
+import { reportFailure } from '../../lib/failure';
 import { useBranding } from '../../lib/branding';
 import { statementQuery, useAddInstallment, useCloseScheme } from './api';
 import { CloseSchemeDialog } from './CloseSchemeDialog';
@@ -68,11 +66,7 @@ export function SchemeStatementPage() {
   const close = useCloseScheme();
 
   useEffect(() => {
-    if (!result.error) return;
-    const failure = readFailure(result.error);
-    if (failure.kind === 'refused')
-      showAlert('warning', failure.message ?? MESSAGES.statementFailed);
-    else if (failure.kind === 'exception') showAlert('error', MESSAGES.statementFailed);
+    if (result.error) reportFailure(result.error, MESSAGES.statementFailed, 'warn');
   }, [result.error, result.errorUpdatedAt]);
 
   // A failed (re)generation clears the screen rather than leave an older statement up.
@@ -81,8 +75,7 @@ export function SchemeStatementPage() {
   const rows = statement?.rows ?? [];
   const loading = result.isFetching;
 
-  const generate = (event: FormEvent) => {
-    event.preventDefault();
+  const generate = () => {
     const id = idInput.trim();
     if (id === '') return showAlert('warning', MESSAGES.schemeIdRequired);
     if (Number(id) === submitted) void result.refetch();
@@ -100,13 +93,10 @@ export function SchemeStatementPage() {
           setReceipt(made);
           if (message) showAlert('success', message);
         },
-        onError: (error) => {
-          const failure = readFailure(error);
-          if (failure.kind === 'refused')
-            setAddError(failure.message ?? SCHEME_TEXTS.installment.recordFailed);
-          else if (failure.kind === 'exception')
-            showAlert('error', SCHEME_TEXTS.installment.recordFailed);
-        },
+        onError: (error) =>
+          reportFailure(error, SCHEME_TEXTS.installment.recordFailed, (message) =>
+            setAddError(message ?? SCHEME_TEXTS.installment.recordFailed),
+          ),
       },
     );
   };
@@ -119,12 +109,10 @@ export function SchemeStatementPage() {
         setClosing(false);
         showAlert('success', SCHEME_TEXTS.close.closed(message, formatRupees(maturityValue)));
       },
-      onError: (error) => {
-        const failure = readFailure(error);
-        if (failure.kind === 'refused')
-          setCloseError(failure.message ?? SCHEME_TEXTS.close.closeFailed);
-        else if (failure.kind === 'exception') showAlert('error', SCHEME_TEXTS.close.closeFailed);
-      },
+      onError: (error) =>
+        reportFailure(error, SCHEME_TEXTS.close.closeFailed, (message) =>
+          setCloseError(message ?? SCHEME_TEXTS.close.closeFailed),
+        ),
     });
   };
 
@@ -132,6 +120,7 @@ export function SchemeStatementPage() {
     if (!statement || !scheme || !row.receiptNo) return;
     setReceipt({
       receiptNo: row.receiptNo,
+      branch: row.branch ?? null,
       schemeid: scheme.schemeid,
       custname: statement.custname,
       mobileno: statement.mobileno,
@@ -152,64 +141,37 @@ export function SchemeStatementPage() {
     <>
       <Box className="no-print">
         <PageHeader title={PAGE_TITLES.schemeStatement} />
-        <Paper
-          component="section"
-          variant="outlined"
-          aria-labelledby="scheme-statement-form"
-          sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}
+        <FilterPanel
+          title={texts.form}
+          columns={{ sm: '1fr auto', lg: '1fr auto 1.5fr 1fr' }}
+          onSubmit={generate}
         >
-          <Typography id="scheme-statement-form" component="h2" variant="h5" sx={{ mb: 2 }}>
-            {texts.form}
-          </Typography>
-          <Box
-            component="form"
-            noValidate
-            onSubmit={generate}
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: '1fr auto', lg: '1fr auto 1.5fr 1fr' },
-              alignItems: 'start',
-            }}
-          >
-            <TextField
-              label={texts.schemeId}
-              name="schemeid"
-              value={idInput}
-              onChange={(event) => setIdInput(event.target.value.replace(/\D+/g, '').slice(0, 10))}
-              autoFocus
-              autoComplete="off"
-              fullWidth
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={loading}
-              startIcon={
-                loading ? (
-                  <CircularProgress size={18} color="inherit" aria-label={texts.generating} />
-                ) : undefined
-              }
-              sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
-            >
-              {texts.generate}
-            </Button>
-            <TextField
-              label={texts.name}
-              value={statement?.custname ?? ''}
-              fullWidth
-              slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label={texts.mobile}
-              value={statement?.mobileno ?? ''}
-              fullWidth
-              slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
-            />
-          </Box>
-        </Paper>
+          <TextField
+            label={texts.schemeId}
+            name="schemeid"
+            value={idInput}
+            onChange={(event) => setIdInput(event.target.value.replace(/\D+/g, '').slice(0, 10))}
+            autoFocus
+            autoComplete="off"
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+          />
+          <GenerateButton pending={loading} pendingLabel={texts.generating}>
+            {texts.generate}
+          </GenerateButton>
+          <TextField
+            label={texts.name}
+            value={statement?.custname ?? ''}
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label={texts.mobile}
+            value={statement?.mobileno ?? ''}
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+          />
+        </FilterPanel>
 
         <Box component="section" aria-label={texts.table}>
           {scheme && (

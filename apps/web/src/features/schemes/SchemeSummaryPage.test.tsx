@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   API_PATHS,
   LIMITS,
   MESSAGES,
   PAGE_TITLES,
   SCHEME_TEXTS,
+  UI_TEXTS,
   type InstallmentReceipt,
   type SchemeSummaryRow,
 } from '@kanak/contract';
@@ -61,7 +62,7 @@ const summaryRows: SchemeSummaryRow[] = [
 function server(rows: SchemeSummaryRow[] = summaryRows) {
   return schemeServer()
     .on('GET', API_PATHS.financialYear, ok({ data: { sfdate: SFDATE } }))
-    .on('POST', API_PATHS.schemeSummary, ok({ data: rows, total: 150000 }));
+    .on('POST', API_PATHS.schemeSummary, ok({ data: rows, total: 150000, count: rows.length }));
 }
 
 async function openScreen() {
@@ -103,6 +104,8 @@ describe('Scheme Summary', { timeout: 40_000 }, () => {
     expect(fake.sent('POST', API_PATHS.schemeSummary)[0]?.body).toEqual({
       selected: 'All',
       formData: { mobileno: '', datefrom: SFDATE, dateto: today() },
+      page: 1,
+      pageSize: LIMITS.summaryPageSize,
     });
   });
 
@@ -119,6 +122,8 @@ describe('Scheme Summary', { timeout: 40_000 }, () => {
     expect(fake.sent('POST', API_PATHS.schemeSummary)[0]?.body).toEqual({
       selected: 'Matured',
       formData: { mobileno: customer.mobileno, datefrom: '2025-05-01', dateto: today() },
+      page: 1,
+      pageSize: LIMITS.summaryPageSize,
     });
   });
 
@@ -136,9 +141,8 @@ describe('Scheme Summary', { timeout: 40_000 }, () => {
     const table = screen.getByRole('table', { name: texts.table });
     const footer = table.querySelectorAll(':scope > [role="rowgroup"]')[2] as HTMLElement;
     expect(cells(within(footer).getByRole('row'))).toEqual(['', 'Total', '', '', '₹1,50,000', '']);
-    expect(getComputedStyle(screen.getByTestId('summary-body')).height).toBe(
-      `${LIMITS.summaryTableBodyHeightPx}px`,
-    );
+    const body = table.querySelectorAll(':scope > [role="rowgroup"]')[1] as HTMLElement;
+    expect(getComputedStyle(body).height).toBe(`${LIMITS.summaryTableBodyHeightPx}px`);
     expect(getComputedStyle(table).minWidth).toBe(`${LIMITS.summaryTableMinWidthPx}px`);
   });
 
@@ -252,7 +256,8 @@ describe('Scheme Summary', { timeout: 40_000 }, () => {
 
   it('activation: the dialog (date today, mode, reference) activates the scheme, shows the receipt number and regenerates the summary', async () => {
     const receipt: InstallmentReceipt = {
-      receiptNo: 57,
+      receiptNo: 'MAIN-000057',
+      branch: { code: 'MAIN', name: 'Main', address: '12 Zaveri Bazaar', phone: '+91 22 2342' },
       schemeid: 22,
       custname: 'Ravi Menon',
       mobileno: '9123456780',
@@ -291,7 +296,9 @@ describe('Scheme Summary', { timeout: 40_000 }, () => {
     );
 
     expect(
-      await screen.findByText(SCHEME_TEXTS.activation.activated('Scheme 22 activated.', 57)),
+      await screen.findByText(
+        SCHEME_TEXTS.activation.activated('Scheme 22 activated.', 'MAIN-000057'),
+      ),
     ).toBeInTheDocument();
     expect(fake.sent('POST', API_PATHS.activateScheme)[0]?.body).toEqual({
       schemeid: 22,
@@ -300,7 +307,7 @@ describe('Scheme Summary', { timeout: 40_000 }, () => {
       reference: 'AUTH9',
     });
     expect(
-      await screen.findByRole('dialog', { name: SCHEME_TEXTS.receipt.title(57) }),
+      await screen.findByRole('dialog', { name: SCHEME_TEXTS.receipt.title('MAIN-000057') }),
     ).toHaveTextContent('1 of 11');
     expect(
       screen.queryByRole('dialog', { name: SCHEME_TEXTS.activation.title(22), hidden: true }),
@@ -353,5 +360,108 @@ describe('Scheme Summary', { timeout: 40_000 }, () => {
     } finally {
       downloads.restore();
     }
+  });
+
+  describe('a filter of more rows than a page', () => {
+    // 250 schemes: pages of 100, 100 and 50; the amounts add up to 250 × 1,000.
+    const many: SchemeSummaryRow[] = Array.from({ length: 250 }, (_, i) => ({
+      schemeid: 1000 + i,
+      custname: `Saver ${i}`,
+      mobileno: `98${String(i).padStart(8, '0')}`,
+      startdt: '2025-05-02',
+      amount: 1000,
+      matyn: 'a',
+    }));
+    const pagedServer = () =>
+      schemeServer()
+        .on('GET', API_PATHS.financialYear, ok({ data: { sfdate: SFDATE } }))
+        .on('POST', API_PATHS.schemeSummary, ({ body }) => {
+          const { page, pageSize } = body as { page?: number; pageSize?: number };
+          // Without page and pageSize: every row, as the original call.
+          if (page === undefined) return ok({ data: many, total: 250_000 });
+          const size = pageSize ?? 100;
+          const rows = many.slice((page - 1) * size, page * size);
+          return ok({ data: rows, total: 250_000, count: 250, page, pageSize: size });
+        });
+    const footerCells = () => {
+      const table = screen.getByRole('table', { name: texts.table });
+      const footer = table.querySelectorAll(':scope > [role="rowgroup"]')[2] as HTMLElement;
+      return cells(within(footer).getByRole('row'));
+    };
+
+    it('shows a page at a time with the count and amount of the whole filter', async () => {
+      const fake = pagedServer();
+      const user = await openScreen();
+      await generate(user);
+      await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(100));
+      expect(screen.getByText(texts.pageOf(1, 3, 250))).toBeInTheDocument();
+      expect(footerCells()).toEqual(['', 'Total', '', '', '₹2,50,000', '']);
+      expect(screen.getByRole('button', { name: UI_TEXTS.pager.previous })).toBeDisabled();
+
+      await user.click(screen.getByRole('button', { name: UI_TEXTS.pager.next }));
+      await waitFor(() => expect(screen.getByText('Saver 100')).toBeInTheDocument());
+      expect(fake.sent('POST', API_PATHS.schemeSummary).at(-1)?.body).toMatchObject({
+        page: 2,
+        pageSize: 100,
+      });
+      expect(screen.getByText(texts.pageOf(2, 3, 250))).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: UI_TEXTS.pager.next }));
+      await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(50));
+      expect(screen.getByRole('button', { name: UI_TEXTS.pager.next })).toBeDisabled();
+      expect(footerCells()).toEqual(['', 'Total', '', '', '₹2,50,000', '']);
+
+      // Generate Summary starts again at the first page.
+      await user.click(generateButton());
+      await waitFor(() => expect(screen.getByText(texts.pageOf(1, 3, 250))).toBeInTheDocument());
+      expect(fake.sent('POST', API_PATHS.schemeSummary).at(-1)?.body).toMatchObject({ page: 1 });
+    });
+
+    let downloads: ReturnType<typeof catchDownloads>;
+    beforeEach(() => {
+      downloads = catchDownloads();
+    });
+    afterEach(() => downloads.restore());
+
+    /** The screen on the first of three pages, with the browser's print caught. */
+    async function onFirstOfThree() {
+      const fake = pagedServer();
+      const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+      const user = await openScreen();
+      await generate(user);
+      await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(100));
+      return { fake, print, user };
+    }
+
+    it('Download CSV and Print cover every row of the filter, fetched in one call', async () => {
+      const { fake, print, user } = await onFirstOfThree();
+      await user.click(screen.getByRole('button', { name: texts.downloadCsv }));
+      await waitFor(() => expect(downloads.names).toHaveLength(1));
+      const lines = (await downloads.text()).split('\r\n').filter(Boolean);
+      expect(lines).toHaveLength(251);
+      expect(lines.at(-1)).toBe('1249,Saver 249,9800000249,02-05-2025,1000,Active');
+      expect(fake.sent('POST', API_PATHS.schemeSummary).at(-1)?.body).toEqual({
+        selected: 'All',
+        formData: { mobileno: '', datefrom: SFDATE, dateto: today() },
+      });
+
+      await user.click(screen.getByRole('button', { name: texts.print }));
+      await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+      const sheet = screen.getByTestId('print-scheme-summary');
+      expect(sheet).toHaveTextContent('Saver 249');
+      expect(sheet).toHaveTextContent('₹2,50,000');
+      // The screen still shows its page.
+      expect(bodyRows(texts.table)).toHaveLength(100);
+    });
+
+    it('a failed fetch of every row saves and prints nothing, with the summary’s error', async () => {
+      const { fake, print, user } = await onFirstOfThree();
+      fake.on('POST', API_PATHS.schemeSummary, serverError);
+      await user.click(screen.getByRole('button', { name: texts.print }));
+      expect(await screen.findByText(MESSAGES.summaryFailed)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: texts.downloadCsv }));
+      expect(print).not.toHaveBeenCalled();
+      expect(downloads.names).toEqual([]);
+      expect(screen.queryByTestId('print-scheme-summary')).not.toBeInTheDocument();
+    });
   });
 });

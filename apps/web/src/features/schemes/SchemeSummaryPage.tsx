@@ -1,16 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import PlayArrowIcon from '@mui/icons-material/PlayCircleOutlined';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  LIMITS,
   MESSAGES,
   PAGE_TITLES,
   SCHEME_TEXTS,
@@ -23,21 +20,31 @@ import {
   type SummaryStatusLabel,
 } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
+import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
+import { SelectField } from '../../components/SelectField';
+import { FilterPanel, GenerateButton } from '../../components/FilterPanel';
 import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { SubmitButton } from '../../components/SubmitButton';
 import { saveFile } from '../../components/saveFile';
 import { useStoreToday } from '../../components/useStoreToday';
-import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
-import { financialYearQuery, summaryQuery, useActivateScheme, type SummaryFilter } from './api';
+import { reportFailure } from '../../lib/failure';
+import {
+  fetchWholeSummary,
+  financialYearQuery,
+  summaryQuery,
+  useActivateScheme,
+  type SummaryFilter,
+} from './api';
 import { PaymentDialog, type PaymentValues } from './PaymentDialog';
 import { SummaryPrint } from './PrintSheet';
 import { ReceiptDialog } from './ReceiptDialog';
 import { StatementModal } from './StatementModal';
 import { SchemeLink } from './SchemeLink';
 import { StatusChip } from './StatusChip';
-import { SummaryTable, type SummaryColumn } from './SummaryTable';
-import { sumAmounts, summaryCsv } from './schemeFormat';
+import { summaryCsv } from './schemeFormat';
 
 const texts = SCHEME_TEXTS.summary;
 const c = texts.columns;
@@ -49,7 +56,13 @@ const sameFilter = (a: SummaryFilter | null, b: SummaryFilter) =>
   a.formData.datefrom === b.formData.datefrom &&
   a.formData.dateto === b.formData.dateto;
 
-/** Scheme Summary (/home/scheme-summary): schemes across customers, by status and start date. */
+/**
+ * Scheme Summary (/home/scheme-summary): schemes across customers, by status and start date,
+ * a page at a time with the count and amount of the whole filter. Print and CSV cover the
+ * whole filter: when it has more than one page, every row is fetched in one answer when
+ * pressed (the original call: one consistent read, where page after page could miss or repeat
+ * a scheme added meanwhile).
+ */
 export function SchemeSummaryPage() {
   const today = useStoreToday();
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
@@ -58,13 +71,24 @@ export function SchemeSummaryPage() {
   const [fromInput, setFrom] = useState<string | null>(null);
   const [toInput, setTo] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<SummaryFilter | null>(null);
+  const [page, setPage] = useState(1);
+  // Every row of the filter, fetched for Print; the sheet shows them while the filter stands.
+  const [printed, setPrinted] = useState<{
+    filter: SummaryFilter;
+    rows: SchemeSummaryRow[];
+  } | null>(null);
+  const [printRequests, setPrintRequests] = useState(0);
+  const [fetchingAll, setFetchingAll] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   const [activating, setActivating] = useState<SchemeSummaryRow | null>(null);
   const [activateError, setActivateError] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<InstallmentReceipt | null>(null);
 
   const financialYear = useQuery(financialYearQuery);
-  const summary = useQuery({ ...summaryQuery(submitted), placeholderData: keepPreviousData });
+  const summary = useQuery({
+    ...summaryQuery(submitted, page),
+    placeholderData: keepPreviousData,
+  });
   const activate = useActivateScheme();
 
   useEffect(() => {
@@ -72,29 +96,69 @@ export function SchemeSummaryPage() {
     if (financialYear.error) console.error('Financial year fetch failed', financialYear.error);
   }, [financialYear.error]);
 
+  // Printed after the sheet holds every row.
+  useEffect(() => {
+    if (printRequests > 0) window.print();
+  }, [printRequests]);
+
   useEffect(() => {
     if (!summary.error) return;
-    const failure = readFailure(summary.error);
-    if (failure.kind === 'refused')
-      showAlert('warning', failure.message ?? MESSAGES.noMatchingRecords);
-    else if (failure.kind === 'exception') showAlert('error', MESSAGES.summaryFailed);
+    reportFailure(summary.error, MESSAGES.summaryFailed, (message) =>
+      showAlert('warning', message ?? MESSAGES.noMatchingRecords),
+    );
   }, [summary.error, summary.errorUpdatedAt]);
 
   const from = fromInput ?? financialYear.data ?? today;
   const to = toInput ?? today;
   // Success false clears the list.
-  const rows = summary.isError ? [] : (summary.data ?? []);
+  const shown = summary.isError ? undefined : summary.data;
+  const rows = shown?.rows ?? [];
+  const count = shown?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / LIMITS.summaryPageSize));
+  // One page holds the whole filter: Print and CSV need nothing more.
+  const wholeOnScreen = count <= rows.length;
   const loading = summary.isFetching;
 
-  const generate = (event: FormEvent) => {
-    event.preventDefault();
+  const generate = () => {
     if (loading) return;
     const filter: SummaryFilter = {
       selected: status,
       formData: { mobileno: customer?.MOBILENO ?? '', datefrom: from, dateto: to },
     };
-    if (sameFilter(submitted, filter)) void summary.refetch();
-    else setSubmitted(filter);
+    setPage(1);
+    if (sameFilter(submitted, filter) && page === 1) void summary.refetch();
+    else if (!sameFilter(submitted, filter)) setSubmitted(filter);
+  };
+
+  /** Every row of the shown filter: this page's, or all of them fetched; null if that failed. */
+  const everyRow = async (): Promise<SchemeSummaryRow[] | null> => {
+    if (wholeOnScreen || !submitted) return rows;
+    setFetchingAll(true);
+    try {
+      return await fetchWholeSummary(submitted);
+    } catch (error) {
+      reportFailure(error, MESSAGES.summaryFailed, 'warn');
+      return null;
+    } finally {
+      setFetchingAll(false);
+    }
+  };
+
+  const print = async () => {
+    if (wholeOnScreen) return window.print();
+    const all = await everyRow();
+    if (!all || !submitted) return;
+    setPrinted({ filter: submitted, rows: all });
+    setPrintRequests((requests) => requests + 1);
+  };
+
+  const downloadCsv = async () => {
+    const all = await everyRow();
+    if (all)
+      saveFile(
+        summaryCsv(all),
+        texts.csvFileName(printedFilter.formData.datefrom, printedFilter.formData.dateto),
+      );
   };
 
   const activateScheme = (values: PaymentValues) => {
@@ -108,19 +172,16 @@ export function SchemeSummaryPage() {
           setReceipt(made);
           showAlert('success', SCHEME_TEXTS.activation.activated(message, made.receiptNo));
         },
-        onError: (error) => {
-          const failure = readFailure(error);
-          if (failure.kind === 'refused')
-            setActivateError(failure.message ?? SCHEME_TEXTS.activation.activateFailed);
-          else if (failure.kind === 'exception')
-            showAlert('error', SCHEME_TEXTS.activation.activateFailed);
-        },
+        onError: (error) =>
+          reportFailure(error, SCHEME_TEXTS.activation.activateFailed, (message) =>
+            setActivateError(message ?? SCHEME_TEXTS.activation.activateFailed),
+          ),
       },
     );
   };
 
   // The tracks add up to the spec's 700 px minimum width.
-  const columns: SummaryColumn<SchemeSummaryRow>[] = [
+  const columns: DataColumn<SchemeSummaryRow>[] = [
     {
       key: 'id',
       header: c.schemeId,
@@ -128,11 +189,18 @@ export function SchemeSummaryPage() {
       cell: (row) => <SchemeLink schemeid={row.schemeid} />,
     },
     { key: 'name', header: c.name, width: 'minmax(120px, 2fr)', cell: (row) => row.custname },
-    { key: 'mobile', header: c.mobile, width: '125px', cell: (row) => row.mobileno },
+    {
+      key: 'mobile',
+      header: c.mobile,
+      width: '125px',
+      nowrap: true,
+      cell: (row) => row.mobileno,
+    },
     {
       key: 'start',
       header: c.startDate,
       width: '120px',
+      nowrap: true,
       cell: (row) => formatSchemeDate(row.startdt),
     },
     {
@@ -140,6 +208,7 @@ export function SchemeSummaryPage() {
       header: c.amount,
       width: 'minmax(105px, 1fr)',
       align: 'right',
+      nowrap: true,
       cell: (row) => formatRupees(row.amount),
     },
     {
@@ -168,121 +237,108 @@ export function SchemeSummaryPage() {
     },
   ];
 
-  const printed = submitted ?? {
+  const printedFilter = submitted ?? {
     selected: status,
     formData: { mobileno: '', datefrom: from, dateto: to },
   };
+  const sheetRows = wholeOnScreen
+    ? rows
+    : printed && printed.filter === submitted
+      ? printed.rows
+      : [];
 
   return (
     <>
       <Box className="no-print">
         <PageHeader title={PAGE_TITLES.schemeSummary} />
-        <Paper
-          component="section"
-          variant="outlined"
-          aria-labelledby="scheme-summary-form"
-          sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}
+        <FilterPanel
+          title={texts.form}
+          columns={{ sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr auto' }}
+          onSubmit={generate}
         >
-          <Typography id="scheme-summary-form" component="h2" variant="h5" sx={{ mb: 2 }}>
-            {texts.form}
-          </Typography>
-          <Box
-            component="form"
-            noValidate
-            onSubmit={generate}
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr auto' },
-              alignItems: 'start',
-            }}
-          >
-            <CustomerSearch
-              value={customer}
-              onSelect={setCustomer}
-              label={texts.search}
-              autoFocus
-            />
-            <TextField
-              select
-              label={texts.status}
-              name="status"
-              value={status}
-              onChange={(event) => setStatus(event.target.value as SummaryStatusLabel)}
-              fullWidth
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {SUMMARY_STATUS_OPTIONS.map((option) => (
-                <option key={option.id} value={option.label}>
-                  {option.label}
-                </option>
-              ))}
-            </TextField>
-            <DateField label={texts.from} name="datefrom" value={from} onChange={setFrom} />
-            <DateField label={texts.to} name="dateto" value={to} onChange={setTo} />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={loading}
-              startIcon={
-                loading ? (
-                  <CircularProgress size={18} color="inherit" aria-label={texts.generating} />
-                ) : undefined
-              }
-              sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
-            >
-              {texts.generate}
-            </Button>
-          </Box>
-        </Paper>
+          <CustomerSearch value={customer} onSelect={setCustomer} label={texts.search} autoFocus />
+          <SelectField
+            label={texts.status}
+            name="status"
+            value={status}
+            options={SUMMARY_STATUS_OPTIONS.map((option) => ({
+              value: option.label,
+              label: option.label,
+            }))}
+            onChange={setStatus}
+          />
+          <DateField label={texts.from} name="datefrom" value={from} onChange={setFrom} />
+          <DateField label={texts.to} name="dateto" value={to} onChange={setTo} />
+          <GenerateButton pending={loading} pendingLabel={texts.generating}>
+            {texts.generate}
+          </GenerateButton>
+        </FilterPanel>
 
         <Box component="section" aria-label={texts.table}>
-          <SummaryTable
+          <DataTable
             label={texts.table}
             columns={columns}
             rows={rows}
             rowKey={(row) => row.schemeid}
+            bodyHeight={LIMITS.summaryTableBodyHeightPx}
+            minWidth={LIMITS.summaryTableMinWidthPx}
             emptyText={MESSAGES.noSummaryResults}
-            footer={['', texts.total, '', '', formatRupees(sumAmounts(rows)), '']}
+            footer={[
+              {
+                key: 'total',
+                cells: ['', texts.total, '', '', formatRupees(shown?.total ?? 0), ''],
+              },
+            ]}
             loading={loading}
             loadingLabel={texts.generating}
-            isClickable={(row) => !isInactive(row.matyn)}
-            onRowClick={(row) => setViewing(row.schemeid)}
-            clickHint={(row) => texts.openStatement(row.schemeid)}
+            rowClick={{
+              isClickable: (row) => !isInactive(row.matyn),
+              onClick: (row) => setViewing(row.schemeid),
+              hint: (row) => texts.openStatement(row.schemeid),
+            }}
           />
+          {count > 0 && (
+            <Pager
+              page={page}
+              pages={pages}
+              status={texts.pageOf(page, pages, count)}
+              busy={loading}
+              onPage={setPage}
+            />
+          )}
           <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
-            <Button
+            <SubmitButton
+              type="button"
               variant="outlined"
               startIcon={<PrintIcon />}
               disabled={rows.length === 0}
-              onClick={() => window.print()}
+              pending={fetchingAll}
+              pendingLabel={texts.fetchingAll}
+              onClick={() => void print()}
             >
               {texts.print}
-            </Button>
-            <Button
+            </SubmitButton>
+            <SubmitButton
+              type="button"
               variant="outlined"
               startIcon={<DownloadIcon />}
               disabled={rows.length === 0}
-              onClick={() =>
-                saveFile(
-                  summaryCsv(rows),
-                  texts.csvFileName(printed.formData.datefrom, printed.formData.dateto),
-                )
-              }
+              pending={fetchingAll}
+              pendingLabel={texts.fetchingAll}
+              onClick={() => void downloadCsv()}
             >
               {texts.downloadCsv}
-            </Button>
+            </SubmitButton>
           </Stack>
         </Box>
       </Box>
 
-      {rows.length > 0 && (
+      {sheetRows.length > 0 && (
         <SummaryPrint
-          rows={rows}
-          status={printed.selected}
-          from={printed.formData.datefrom}
-          to={printed.formData.dateto}
+          rows={sheetRows}
+          status={printedFilter.selected}
+          from={printedFilter.formData.datefrom}
+          to={printedFilter.formData.dateto}
         />
       )}
 

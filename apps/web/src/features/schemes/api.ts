@@ -1,39 +1,37 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
   API_PATHS,
-  type CustomerRecord,
+  LIMITS,
   type GenerateSchemeRequest,
-  type InstallmentReceipt,
-  type PaymentMode,
-  type SchemeRecord,
-  type SchemeStatementRow,
-  type SchemeSummaryRow,
-  type SummaryStatusLabel,
+  type activateSchemeRequest,
+  type closeSchemeResponse,
+  type customerResponse,
+  type generateSchemeResponse,
+  type messageResponse,
+  type receiptResponse,
+  type schemeStatementResponse,
+  type schemeSummaryRequest,
+  type schemeSummaryResponse,
+  type schemesResponse,
+  type verifyPanResponse,
 } from '@kanak/contract';
-import { api, expectSuccess, withIdempotencyKey, type Envelope } from '../../lib/api';
+import { api, expectSuccess, withIdempotencyKey, type Answer } from '../../lib/api';
 import { useChange } from '../../lib/change';
 import { refetchAfterChange } from '../../lib/query-client';
 
+type StatementAnswer = Answer<typeof schemeStatementResponse>;
+
 /** One scheme's statement as the screens use it (POST /api/scheme/generate-statement). */
-export interface SchemeStatement {
-  rows: SchemeStatementRow[];
-  custname: string;
-  mobileno: string;
-  scheme: SchemeRecord;
-}
+export type SchemeStatement = Pick<StatementAnswer, 'custname' | 'mobileno' | 'scheme'> & {
+  rows: StatementAnswer['data'];
+};
 
 /** The summary's filter as sent: status label plus mobile and start-date range. */
-export interface SummaryFilter {
-  selected: SummaryStatusLabel;
-  formData: { mobileno: string; datefrom: string; dateto: string };
-}
+export type SummaryFilter = Pick<z.output<typeof schemeSummaryRequest>, 'selected' | 'formData'>;
 
-export interface PaymentForm {
-  schemeid: number;
-  date: string;
-  mode: PaymentMode;
-  reference: string;
-}
+/** An activation or an installment as sent. */
+export type PaymentForm = z.output<typeof activateSchemeRequest>;
 
 export const schemeKeys = {
   all: ['schemes'] as const,
@@ -43,7 +41,8 @@ export const schemeKeys = {
   statements: ['schemes', 'statement'] as const,
   statement: (schemeid: number | null) => ['schemes', 'statement', schemeid] as const,
   summaries: ['schemes', 'summary'] as const,
-  summary: (filter: SummaryFilter | null) => ['schemes', 'summary', filter] as const,
+  summary: (filter: SummaryFilter | null, page: number) =>
+    ['schemes', 'summary', filter, page] as const,
 };
 
 /** The chosen customer's id, name and PAN, from POST /api/customers/get-customer-data. */
@@ -51,13 +50,10 @@ export const schemeCustomerQuery = (mobileno: string) =>
   queryOptions({
     queryKey: schemeKeys.customer(mobileno),
     queryFn: async () => {
-      const { data } = await api.post<Envelope & { data?: CustomerRecord }>(
-        API_PATHS.customerData,
-        { mobileno },
-      );
-      const record = expectSuccess(data).data;
-      if (!record) throw new Error('get-customer-data answered without data');
-      return record;
+      const { data } = await api.post<Answer<typeof customerResponse>>(API_PATHS.customerData, {
+        mobileno,
+      });
+      return expectSuccess(data).data;
     },
     enabled: mobileno !== '',
     staleTime: 0,
@@ -68,10 +64,10 @@ export const schemesQuery = (custid: number | null) =>
   queryOptions({
     queryKey: schemeKeys.list(custid),
     queryFn: async () => {
-      const { data } = await api.post<Envelope & { data?: SchemeRecord[] }>(API_PATHS.schemes, {
+      const { data } = await api.post<Answer<typeof schemesResponse>>(API_PATHS.schemes, {
         custid,
       });
-      return expectSuccess(data).data ?? [];
+      return expectSuccess(data).data;
     },
     enabled: custid !== null,
     staleTime: 0,
@@ -79,15 +75,15 @@ export const schemesQuery = (custid: number | null) =>
 
 /** POST /api/scheme/generate-statement. */
 export async function fetchStatement(schemeid: number): Promise<SchemeStatement> {
-  const { data } = await api.post<
-    Envelope & Partial<SchemeStatement> & { data?: SchemeStatementRow[] }
-  >(API_PATHS.schemeStatement, { schemeid });
+  const { data } = await api.post<Answer<typeof schemeStatementResponse>>(
+    API_PATHS.schemeStatement,
+    { schemeid },
+  );
   const body = expectSuccess(data);
-  if (!body.scheme) throw new Error('generate-statement answered without the scheme');
   return {
-    rows: body.data ?? [],
-    custname: body.custname ?? '',
-    mobileno: body.mobileno ?? '',
+    rows: body.data,
+    custname: body.custname,
+    mobileno: body.mobileno,
     scheme: body.scheme,
   };
 }
@@ -100,27 +96,43 @@ export const statementQuery = (schemeid: number | null) =>
     staleTime: 0,
   });
 
-/** POST /api/scheme/generate-summary; no rows is `success: false` (a refusal). */
-export const summaryQuery = (filter: SummaryFilter | null) =>
+/**
+ * POST /api/scheme/generate-summary, one page of rows with the count and amount of the whole
+ * filter; no rows is `success: false` (a refusal).
+ */
+export const summaryQuery = (filter: SummaryFilter | null, page: number) =>
   queryOptions({
-    queryKey: schemeKeys.summary(filter),
+    queryKey: schemeKeys.summary(filter, page),
     queryFn: async () => {
-      const { data } = await api.post<Envelope & { data?: SchemeSummaryRow[]; total?: number }>(
+      const { data } = await api.post<Answer<typeof schemeSummaryResponse>>(
         API_PATHS.schemeSummary,
-        filter,
+        { ...filter, page, pageSize: LIMITS.summaryPageSize },
       );
-      return expectSuccess(data).data ?? [];
+      const body = expectSuccess(data);
+      return { rows: body.data, count: body.count ?? body.data.length, total: body.total };
     },
     enabled: filter !== null,
     staleTime: 0,
   });
+
+/**
+ * Every row of the filter in one answer, as the summary's original call gives them: Print
+ * and CSV cover the whole filter, read at one moment, whatever page is on screen.
+ */
+export async function fetchWholeSummary(filter: SummaryFilter) {
+  const { data } = await api.post<Answer<typeof schemeSummaryResponse>>(
+    API_PATHS.schemeSummary,
+    filter,
+  );
+  return expectSuccess(data).data;
+}
 
 export { financialYearQuery } from '../../lib/financial-year';
 
 // ---- Changes ------------------------------------------------------------------------------
 
 async function generateScheme(payload: GenerateSchemeRequest, key: string) {
-  const { data } = await api.post<Envelope & { data?: { schemeid: number } }>(
+  const { data } = await api.post<Answer<typeof generateSchemeResponse>>(
     API_PATHS.generateScheme,
     payload,
     withIdempotencyKey(key),
@@ -129,21 +141,25 @@ async function generateScheme(payload: GenerateSchemeRequest, key: string) {
 }
 
 async function verifyPan(custid: number, key: string) {
-  const { data } = await api.post<Envelope & { data?: { pan?: string | null } }>(
+  const { data } = await api.post<Answer<typeof verifyPanResponse>>(
     API_PATHS.verifyPan,
     { custid },
     withIdempotencyKey(key),
   );
-  return expectSuccess(data).data?.pan ?? '';
+  return expectSuccess(data).data.pan;
 }
 
 async function updatePan(input: { custid: number; pan: string }, key: string) {
-  const { data } = await api.post<Envelope>(API_PATHS.updatePan, input, withIdempotencyKey(key));
+  const { data } = await api.post<Answer<typeof messageResponse>>(
+    API_PATHS.updatePan,
+    input,
+    withIdempotencyKey(key),
+  );
   return expectSuccess(data);
 }
 
 async function deleteScheme(schemeid: number, key: string) {
-  const { data } = await api.post<Envelope>(
+  const { data } = await api.post<Answer<typeof messageResponse>>(
     API_PATHS.deleteScheme,
     { schemeid },
     withIdempotencyKey(key),
@@ -152,22 +168,22 @@ async function deleteScheme(schemeid: number, key: string) {
 }
 
 async function postPayment(path: string, form: PaymentForm, key: string) {
-  const { data } = await api.post<Envelope & { data?: InstallmentReceipt }>(
+  const { data } = await api.post<Answer<typeof receiptResponse>>(
     path,
     form,
     withIdempotencyKey(key),
   );
   const body = expectSuccess(data);
-  if (!body.data) throw new Error(`${path} answered without the receipt`);
   return { message: body.message ?? '', receipt: body.data };
 }
 
 async function closeScheme(schemeid: number, key: string) {
-  const { data } = await api.post<
-    Envelope & { data?: { bonus: number; maturityValue: number; paid: number } }
-  >(API_PATHS.closeScheme, { schemeid }, withIdempotencyKey(key));
+  const { data } = await api.post<Answer<typeof closeSchemeResponse>>(
+    API_PATHS.closeScheme,
+    { schemeid },
+    withIdempotencyKey(key),
+  );
   const body = expectSuccess(data);
-  if (!body.data) throw new Error('close answered without the figures');
   return { message: body.message ?? '', ...body.data };
 }
 

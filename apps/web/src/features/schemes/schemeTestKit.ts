@@ -86,44 +86,4 @@ export async function pickCustomer(user: UserEvent, label: string, record = cust
 export const alertTexts = () =>
   screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
 
-/** The body's data rows of the table named `label` (header and footer rows left out). */
-export function bodyRows(label: string) {
-  const table = screen.getByRole('table', { name: label });
-  const groups = table.querySelectorAll(':scope > [role="rowgroup"]');
-  return Array.from(groups[1]?.querySelectorAll(':scope > [role="row"]') ?? []) as HTMLElement[];
-}
-
-export const cells = (row: HTMLElement) =>
-  Array.from(row.querySelectorAll('[role="cell"]')).map((cell) => cell.textContent ?? '');
-
-/** A Blob's text (jsdom's Blob has no text()). */
-export const blobText = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-
-/** Catches what saveFile hands to the browser: the file's name and content. */
-export function catchDownloads() {
-  const blobs: Blob[] = [];
-  URL.createObjectURL = (blob: Blob | MediaSource) => {
-    blobs.push(blob as Blob);
-    return `blob:download-${blobs.length}`;
-  };
-  URL.revokeObjectURL = () => {};
-  const names: string[] = [];
-  const original = HTMLAnchorElement.prototype.click;
-  HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
-    if (this.download) names.push(this.download);
-    else original.call(this);
-  };
-  return {
-    names,
-    text: (index = 0) => blobText(blobs[index]!),
-    restore: () => {
-      HTMLAnchorElement.prototype.click = original;
-    },
-  };
-}
+export { bodyRows, catchDownloads, cells } from '../../test/tables';

@@ -14,7 +14,7 @@ import { LIMITS, MESSAGES, UI_TEXTS } from '@kanak/contract';
 import { SubmitButton } from '../../components/SubmitButton';
 import { readFailure } from '../../lib/api';
 import { showAlert, useActiveUser } from '../../lib/app-state';
-import { useUpdateCurrentUser } from './api';
+import { useChangePassword } from '../../lib/password';
 
 const texts = UI_TEXTS.profile;
 
@@ -36,7 +36,7 @@ const NEW_PASSWORD_MESSAGES: readonly string[] = [
 /** Username (read-only), old and new password, Update and Cancel. */
 export function ProfileForm() {
   const username = useActiveUser();
-  const update = useUpdateCurrentUser();
+  const update = useChangePassword();
   const blank: ProfileFormValues = { username, oldpassword: '', newpassword: '' };
   const { register, handleSubmit, reset, setError, clearErrors, formState } =
     useForm<ProfileFormValues>({ resolver: zodResolver(profileForm), defaultValues: blank });

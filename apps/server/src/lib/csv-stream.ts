@@ -1,0 +1,100 @@
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+import QueryStream from 'pg-query-stream';
+import { CSV_BOM, csvLine } from '@kanak/contract';
+
+// Small batches and chunks, one chunk buffered: each chunk is written out before the next
+// garbage collection of the young generation, so a million rows never reach the old one
+// (measured: 8 concurrent exports of 1,000,000 rows peaked at 271 MB RSS with 2,000/1,000/16).
+const ROWS_PER_FETCH = 500;
+const ROWS_PER_CHUNK = 250;
+
+/** A query as the driver takes it: text with $1… and its values. */
+export interface QueryText {
+  sql: string;
+  params: unknown[];
+}
+
+/** One CSV: its query, header line and the cells of each row. */
+export interface CsvSource<Row> {
+  query: QueryText;
+  columns: readonly string[];
+  cells(row: Row): unknown[];
+}
+
+export type OpenCsv = <Row>(source: CsvSource<Row>) => Promise<Readable>;
+/** Opens a CSV on the pool given: the reports replica's when the route chooses it. */
+export type OpenCsvOn = <Row>(pool: pg.Pool, source: CsvSource<Row>) => Promise<Readable>;
+
+/**
+ * CSV files (UTF-8, byte-order mark first) streamed from a database cursor, so that memory
+ * stays flat however many rows there are; formula-like cells are neutralised by csvCell.
+ *
+ * A file holds a database connection for as long as it runs (12 s for a million customers).
+ * Without a limit, a row of download clicks took every connection of the pool and the
+ * counters' searches and points updates failed with 503 until the files finished (bench, 32
+ * at once): beyond `atOnce` files, the next waits its turn.
+ *
+ * The connection is taken before the answer starts, so a database that cannot be reached is
+ * a 503 in the usual envelope rather than a CSV cut off after its header.
+ */
+export function createCsvStreams(atOnce: number): OpenCsvOn {
+  const slots = createSlots(atOnce);
+  return async <Row>(pool: pg.Pool, source: CsvSource<Row>) => {
+    await slots.take();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      slots.give();
+      throw error;
+    }
+    const rows = client.query(
+      new QueryStream(source.query.sql, source.query.params, { batchSize: ROWS_PER_FETCH }),
+    );
+    const csv = Readable.from(csvChunks(rows as AsyncIterable<Row>, source), {
+      highWaterMark: 1,
+    });
+    csv.once('close', () => {
+      // A cursor read to its end leaves a clean connection; one cut off (the browser went away,
+      // the database failed) may still be mid-query, so it is closed rather than reused.
+      client.release(csv.readableEnded ? undefined : true);
+      slots.give();
+    });
+    return csv;
+  };
+}
+
+async function* csvChunks<Row>(rows: AsyncIterable<Row>, source: CsvSource<Row>) {
+  yield CSV_BOM + csvLine([...source.columns]);
+  let chunk = '';
+  let count = 0;
+  for await (const row of rows) {
+    chunk += csvLine(source.cells(row));
+    if (++count % ROWS_PER_CHUNK === 0) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** A counting semaphore: `take` waits while all slots are in use; `give` hands one on. */
+function createSlots(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  return {
+    async take() {
+      if (free > 0) {
+        free -= 1;
+        return;
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    give() {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { addDays, todayIn } from '@kanak/contract';
+
+/** The day `months` calendar months after `isoDate` (the 31st becomes the month's last day). */
+export function addMonths(isoDate: string, months: number): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock in `timeZone` at `moment`: its date and time as if they were UTC. */
+function wallClock(timeZone: string, moment: Date): number {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    clockFormats.set(timeZone, format);
+  }
+  const part = Object.fromEntries(
+    format.formatToParts(moment).map(({ type, value }) => [type, Number(value)]),
+  );
+  return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+}
+
+/** The moment the store's clock shows `hour`:00 on `isoDate`. */
+export function storeMoment(timeZone: string, isoDate: string, hour: number): Date {
+  const wanted = Date.parse(`${isoDate}T${String(hour).padStart(2, '0')}:00:00Z`);
+  // The zone's offset at a first guess, then again at the answer (a change of offset between).
+  let moment = wanted - (wallClock(timeZone, new Date(wanted)) - wanted);
+  moment = wanted - (wallClock(timeZone, new Date(moment)) - moment);
+  return new Date(moment);
+}
+
+/**
+ * `now` if the store's clock shows an hour in [startHour, endHour), else the next moment it
+ * shows startHour: a reminder queued at night waits for the morning.
+ */
+export function nextStoreHours(
+  timeZone: string,
+  now: Date,
+  startHour: number,
+  endHour: number,
+): Date {
+  const hour = new Date(wallClock(timeZone, now)).getUTCHours();
+  if (hour >= startHour && hour < endHour) return now;
+  const today = todayIn(timeZone, now);
+  return storeMoment(timeZone, hour < startHour ? today : addDays(today, 1), startHour);
+}

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PATHS, AUDIT_CSV_FILE_NAME, auditQuery, auditResponse } from '@kanak/contract';
+import type { FastifyReply } from 'fastify';
+import type { Reads } from '../../db/reads.js';
+import type { AuditService } from './audit.service.js';
+
+const sendCsv = (reply: FastifyReply, csv: string) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${AUDIT_CSV_FILE_NAME}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; reads: Reads }> = async (
+  app,
+  { audit, reads },
+) => {
+  app.get(
+    API_PATHS.audit,
+    {
+      schema: {
+        querystring: auditQuery,
+        // The JSON form; the CSV (format=csv) is text the serializer never sees.
+        response: { 200: auditResponse },
+      },
+    },
+    async (request, reply) => {
+      const { page, format, ...filters } = request.query;
+      if (format === 'csv')
+        return sendCsv(
+          reply,
+          await reads.run(request.staff, (from) => audit.csv(filters, from.db)),
+        );
+      return {
+        success: true,
+        ...(await reads.run(request.staff, (from) => audit.page(filters, page, from.db))),
+      };
+    },
+  );
+};

@@ -1,0 +1,190 @@
+import {
+  DEFAULT_NOTICE_TEXTS,
+  formatRupees,
+  formatSlashDate,
+  LIMITS,
+  NOTICE_MESSAGES,
+  NOTICE_TIMING,
+  renderNotice,
+  type NoticeEvent,
+} from '@kanak/contract';
+import type { Tx } from '../../db/client.js';
+import { nextStoreHours } from '../../lib/dates.js';
+import type { BranchesRepo } from '../branches/branches.repo.js';
+import type { CustomersRepo } from '../customers/customers.repo.js';
+import type { MessagingRepo } from '../messaging/messaging.repo.js';
+import type { PointsSummaryReader } from '../points/points.summary.js';
+import { noticesRepo, type NewNotice } from './notices.repo.js';
+
+/**
+ * What a change tells its customer, beyond who they are (the outbox reads the name, the mobile
+ * number and the points balance itself, in the change's own transaction: the balance after it).
+ */
+export interface NoticeFacts {
+  /** Points of this entry; an adjustment's with its sign ("+50", "-20"). */
+  points?: number | string;
+  /** Rupees: an installment, a scheme's amount. */
+  amount?: number;
+  receipt?: string;
+  /** Installments paid so far, and in the scheme. */
+  paid?: number;
+  total?: number;
+  /** A due, maturity or expiry date, `YYYY-MM-DD`. */
+  dueDate?: string;
+}
+
+export interface NoticeRequest {
+  event: NoticeEvent;
+  customerId: number;
+  /** Where the change was made; none for a digest of the whole account. */
+  branchId: number | null;
+  facts: NoticeFacts;
+  /** Reminders and digests: the same key is never queued twice. */
+  dedupeKey?: string;
+}
+
+/** The events whose text may speak of the points balance and its worth. */
+const POINTS_EVENTS = new Set<NoticeEvent>([
+  'pointsEarned',
+  'pointsRedeemed',
+  'pointsAdjusted',
+  'pointsExpiring',
+]);
+
+export interface TemplateSetting {
+  enabled: boolean;
+  text: string;
+}
+
+/** Every event's template: the owner's where saved, else the default text, switched on. */
+export async function templatesOf(tx: Tx): Promise<Record<NoticeEvent, TemplateSetting>> {
+  const saved = new Map((await noticesRepo.templates(tx)).map((row) => [row.event, row]));
+  return Object.fromEntries(
+    (Object.keys(DEFAULT_NOTICE_TEXTS) as NoticeEvent[]).map((event) => [
+      event,
+      saved.get(event) ?? { enabled: true, text: DEFAULT_NOTICE_TEXTS[event] },
+    ]),
+  ) as Record<NoticeEvent, TemplateSetting>;
+}
+
+/**
+ * Why a notice may not go, if it may not: its kind is switched off, the customer has not
+ * consented to transactional notices (or withdrew), has no mobile number (erased), or no
+ * messaging panel is saved. Asked when it is queued and again when it is sent.
+ */
+export function whyNotSent(
+  template: TemplateSetting,
+  recipient: { consented: boolean; mobile: string | null } | undefined,
+  panelSaved: boolean,
+): string | undefined {
+  if (!template.enabled) return NOTICE_MESSAGES.skippedEventOff;
+  if (!recipient?.consented) return NOTICE_MESSAGES.skippedNoConsent;
+  if (!recipient.mobile) return NOTICE_MESSAGES.skippedNoMobile;
+  if (!panelSaved) return NOTICE_MESSAGES.skippedNoPanel;
+  return undefined;
+}
+
+/** Rupees as a message shows them after its ₹: Indian grouping, 1,23,456. */
+const rupees = (amount: number) => formatRupees(amount).slice(1);
+
+interface Deps {
+  customers: Pick<CustomersRepo, 'noticeRecipients'>;
+  branches: Pick<BranchesRepo, 'findByIds'>;
+  panel: Pick<MessagingRepo, 'find'>;
+  points: Pick<PointsSummaryReader, 'pointValuePaise'>;
+  /** The shop's name ({shop}). */
+  shop: string;
+  timeZone: string;
+  clock?: () => Date;
+  /** Tells the sender there is work (it may be in another process). */
+  nudge?: () => void;
+}
+
+export type NoticesOutbox = ReturnType<typeof createNoticesOutbox>;
+/** What a service that changes data needs to tell the customer: queue, in its transaction. */
+export type NoticeQueue = Pick<NoticesOutbox, 'queue'>;
+
+/**
+ * The outbox of notices to customers. A service queues a notice inside the transaction of the
+ * change it tells of: the row commits or rolls back with the change, so no customer hears of a
+ * sale that was refused, and none goes unheard of one that was made. The text is rendered now,
+ * from the template of the moment; a notice that may not go is written `skipped` with why.
+ * Reminders and digests wait for the store's day hours.
+ */
+export function createNoticesOutbox(deps: Deps) {
+  const now = () => deps.clock?.() ?? new Date();
+
+  /**
+   * Queues the notices (those whose dedupe key is taken are left out); answers how many rows
+   * were written and how many of them wait to be sent.
+   */
+  async function queueMany(tx: Tx, requests: NoticeRequest[]) {
+    if (requests.length === 0) return { written: 0, queued: 0 };
+    const templates = await templatesOf(tx);
+    const recipients = new Map(
+      (
+        await deps.customers.noticeRecipients(tx, [...new Set(requests.map((r) => r.customerId))])
+      ).map((recipient) => [recipient.id, recipient]),
+    );
+    const branchIds = [...new Set(requests.flatMap((r) => (r.branchId ? [r.branchId] : [])))];
+    const branchNames = new Map(
+      (await deps.branches.findByIds(tx, branchIds)).map((branch) => [branch.id, branch.name]),
+    );
+    const panelSaved = (await deps.panel.find(tx)) !== undefined;
+    const pointValuePaise = requests.some((r) => POINTS_EVENTS.has(r.event))
+      ? await deps.points.pointValuePaise(tx)
+      : 0;
+    // Reminders queued outside the store's hours wait for the morning.
+    const daytime = nextStoreHours(
+      deps.timeZone,
+      now(),
+      LIMITS.noticeDayStartHour,
+      LIMITS.noticeDayEndHour,
+    );
+    const laterToday = daytime.getTime() !== now().getTime();
+
+    const rows = requests.map((request): NewNotice => {
+      const template = templates[request.event];
+      const recipient = recipients.get(request.customerId);
+      const { facts } = request;
+      const balance = recipient?.balance ?? 0;
+      const text = renderNotice(template.text, {
+        name: recipient?.name ?? '',
+        points: facts.points,
+        balance,
+        value: rupees((balance * pointValuePaise) / 100),
+        amount: facts.amount === undefined ? undefined : rupees(facts.amount),
+        receipt: facts.receipt,
+        paid: facts.paid,
+        total: facts.total,
+        dueDate: facts.dueDate === undefined ? undefined : formatSlashDate(facts.dueDate),
+        shop: deps.shop,
+        branch: (request.branchId && branchNames.get(request.branchId)) || '',
+      });
+      const reason = whyNotSent(template, recipient, panelSaved);
+      return {
+        event: request.event,
+        customerId: request.customerId,
+        branchId: request.branchId,
+        mobile: recipient?.mobile ?? null,
+        text,
+        status: reason ? 'skipped' : 'queued',
+        reason: reason ?? null,
+        dedupeKey: request.dedupeKey ?? null,
+        ...(!reason && NOTICE_TIMING[request.event] === 'daytime' && laterToday
+          ? { notBefore: daytime }
+          : {}),
+      };
+    });
+    const written = await noticesRepo.insertMany(tx, rows);
+    const queued = written.filter((row) => row.status === 'queued').length;
+    if (queued > 0) deps.nudge?.();
+    return { written: written.length, queued };
+  }
+
+  return {
+    /** Queues one notice in the caller's transaction. */
+    queue: (tx: Tx, request: NoticeRequest) => queueMany(tx, [request]),
+    queueMany,
+  };
+}

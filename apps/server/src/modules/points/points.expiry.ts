@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
+import type { CustomersRepo } from '../customers/customers.repo.js';
+
+/**
+ * What the expiry needs of the customers table, which the customers module owns: their
+ * balance rows locked (it reads nothing back) and the expired points taken off them.
+ */
+export type ExpiryCustomers = Pick<CustomersRepo, 'addToBalances'> & {
+  lockBalancesById(...args: Parameters<CustomersRepo['lockBalancesById']>): PromiseLike<unknown>;
+};
+
+/**
+ * Lots expired per transaction. Each batch holds its customers' balance rows for a fraction of
+ * a second (a counter's sale for one of them waits that long); larger batches gain little more,
+ * as the per-row work (ledger row, lot, balance) then dominates over the round trips.
+ */
+export const EXPIRY_BATCH = 5_000;
+
+/** Before every lot in the order of the due-lots index (expires_on, id). */
+const START = { expiresOn: '-infinity', id: 0 };
+
+/**
+ * Expires every lot due by `today`: one TS E row per lot ("Points expired, earned
+ * DD-MM-YYYY", dated the day it expired, in the branch that gave the points) and the lot emptied, in batches, each its own
+ * transaction holding the customers' balance rows (in id order, as every ledger change takes
+ * them) and re-checking the lots under lock. Killed midway, the committed batches stand and a
+ * rerun does the rest; run twice, the second finds nothing to do.
+ *
+ * The due lots are walked once in the order of their partial index (expires_on, id), each
+ * batch starting after the last lot of the one before: no batch scans the lots emptied before
+ * it. A lot that became due again behind that position while the walk ran (points given back
+ * to an expired lot) is found by one more walk, repeated until a walk expires nothing.
+ */
+export async function expireDueLots(
+  { db, customers }: { db: Db; customers: ExpiryCustomers },
+  today: string,
+  batch = EXPIRY_BATCH,
+) {
+  let lots = 0;
+  let points = 0;
+  for (;;) {
+    const walked = await walkDueLots({ db, customers }, today, batch);
+    lots += walked.lots;
+    points += walked.points;
+    if (walked.lots === 0) return { lots, points };
+  }
+}
+
+async function walkDueLots(
+  { db, customers }: { db: Db; customers: ExpiryCustomers },
+  today: string,
+  batch: number,
+) {
+  let after = START;
+  let lots = 0;
+  let points = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      // Read without locks: the balance rows are locked first, the lots after them.
+      const due = await tx.execute<{ id: number; customer_id: number; due_on: string }>(sql`
+        SELECT id, customer_id, expires_on::text AS due_on FROM points_lots
+         WHERE remaining > 0 AND expires_on IS NOT NULL AND expires_on <= ${today}
+           AND (expires_on, id) > (${after.expiresOn}::date, ${after.id}::bigint)
+         ORDER BY expires_on, id
+         LIMIT ${batch}`);
+      const last = due.rows.at(-1);
+      if (!last) return undefined;
+      await customers.lockBalancesById(tx, [...new Set(due.rows.map((lot) => lot.customer_id))]);
+      const ids = `{${due.rows.map((lot) => lot.id).join(',')}}`;
+      // The lots still due once locked, emptied; their E rows written from what they held.
+      // The ids on the updated table too: with the batch's size known, the planner reaches
+      // the lots by their primary key rather than joining the whole table.
+      const expired = await tx.execute<{ customer_id: number; lots: number; points: number }>(sql`
+        WITH due AS MATERIALIZED (
+          SELECT id, remaining AS held FROM points_lots
+           WHERE id = ANY(${ids}::bigint[]) AND remaining > 0 AND expires_on <= ${today}
+           ORDER BY id FOR UPDATE
+        ), emptied AS (
+          UPDATE points_lots l SET remaining = 0
+            FROM due
+           WHERE l.id = due.id AND l.id = ANY(${ids}::bigint[])
+          RETURNING l.id, l.customer_id, l.branch_id, l.earned_on, l.expires_on, due.held
+        ), written AS (
+          INSERT INTO points_entries (customer_id, invdate, narration, credit, debit, ts, branch_id)
+          SELECT customer_id, expires_on, 'Points expired, earned ' || to_char(earned_on, 'DD-MM-YYYY'),
+                 0, held, 'E', branch_id
+            FROM emptied ORDER BY id
+          RETURNING customer_id, debit
+        )
+        SELECT customer_id, count(*)::int AS lots, sum(debit)::int AS points
+          FROM written GROUP BY customer_id`);
+      const byCustomer = new Map(expired.rows.map((row) => [row.customer_id, -row.points]));
+      await customers.addToBalances(tx, byCustomer);
+      const total = expired.rows.reduce((sum, row) => sum + row.points, 0);
+      const count = expired.rows.reduce((sum, row) => sum + row.lots, 0);
+      if (total > 0) {
+        await recordAudit(tx, {
+          userId: null,
+          action: 'points.expire',
+          entity: 'points_lot',
+          detail: { today, customers: byCustomer.size, points: total },
+        });
+      }
+      return { lots: count, points: total, after: { expiresOn: last.due_on, id: last.id } };
+    });
+    if (!done) return { lots, points };
+    lots += done.lots;
+    points += done.points;
+    after = done.after;
+  }
+}

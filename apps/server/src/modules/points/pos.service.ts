@@ -1,0 +1,372 @@
+import { createHash } from 'node:crypto';
+import {
+  addDays,
+  POS_MESSAGES,
+  type PosLine,
+  type PosRedemptionRequest,
+  type PosReturnRequest,
+  type PosSaleRequest,
+} from '@kanak/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
+import type { Machine } from '../../plugins/types.js';
+import type { CustomersRepo } from '../customers/customers.repo.js';
+import type { NoticeQueue } from '../notices/notices.outbox.js';
+import { pointsRepo } from './points.repo.js';
+import { expiryOf, lotsRepo } from './points.lots.js';
+import { posRepo } from './pos.repo.js';
+import { rulesRepo } from './points.rules.js';
+
+/** What the counter's calls need of the customers table, which the customers module owns. */
+export type PosCustomers = Pick<
+  CustomersRepo,
+  'enrolByMobile' | 'findBalanceByMobile' | 'lockBalancesById' | 'addToBalance'
+>;
+
+export type PosService = ReturnType<typeof createPosService>;
+
+interface Deps {
+  db: Db;
+  today: () => string;
+  customers: PosCustomers;
+  /** Tells the customer of points earned and redeemed, in the change's transaction. */
+  notices: NoticeQueue;
+}
+
+/** A document's contents, to tell a repeat (same answer) from a clash (409). */
+const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+const rupeesOf = (paise: number) => paise / 100;
+const sumOf = (lines: PosLine[]) => lines.reduce((sum, line) => sum + line.amount, 0);
+const eligibleOf = (lines: PosLine[], excluded: string[]) =>
+  sumOf(lines.filter((line) => !excluded.includes(line.category)));
+const inBranch = (machine: Machine) => ` (${machine.branchCode})`;
+
+/**
+ * Points from sales: the counter's billing system posts invoices, returns and redemptions.
+ * One transaction per call, holding the customer's balance row lock while the balance, the
+ * ledger and the lots change; each document is idempotent by its own number per branch.
+ * The ledger rows belong to the key's branch.
+ */
+export function createPosService({ db, today, customers, notices }: Deps) {
+  const notFuture = (date: string, message: string) => {
+    if (date > today()) throw new InvalidInputError(message);
+  };
+
+  async function lockedBalance(tx: Tx, customerId: number) {
+    const [customer] = await customers.lockBalancesById(tx, [customerId]);
+    return customer!;
+  }
+
+  const audit = (tx: Tx, machine: Machine, action: string, entityId: number, detail: object) =>
+    recordAudit(tx, {
+      userId: null,
+      action,
+      entity: 'points_entry',
+      entityId,
+      detail: { apiKeyId: machine.id, branch: machine.branchCode, ...detail },
+    });
+
+  return {
+    async sale(machine: Machine, sale: PosSaleRequest) {
+      notFuture(sale.invoiceDate, POS_MESSAGES.invoiceDateInFuture);
+      const requestHash = hashOf(sale);
+      return db.transaction(async (tx) => {
+        const repeat = async () => {
+          const posted = await posRepo.findSale(tx, machine.branchCode, sale.invoiceNo);
+          if (!posted) return undefined;
+          if (posted.requestHash !== requestHash)
+            throw new ConflictError(POS_MESSAGES.invoiceConflict);
+          return posted.response as SaleAnswer;
+        };
+        // A repeat is answered without a write (not even a used-up id).
+        const earlier = await repeat();
+        if (earlier) return earlier;
+        const rules = await rulesRepo.current(tx);
+        const eligible = eligibleOf(sale.lines, rules.excludedCategories);
+        const saleId = await posRepo.claimSale(tx, {
+          branchCode: machine.branchCode,
+          invoiceNo: sale.invoiceNo,
+          requestHash,
+          invoiceDate: sale.invoiceDate,
+          saleAmountPaise: sumOf(sale.lines),
+          eligiblePaise: eligible,
+          excludedCategories: rules.excludedCategories,
+          apiKeyId: machine.id,
+        });
+        // Posted at the same moment by another call, which has now committed.
+        if (saleId === undefined) return (await repeat())!;
+        const known = await customers.findBalanceByMobile(tx, sale.mobile);
+        if (!known && !sale.name) throw new InvalidInputError(POS_MESSAGES.nameNeededToEnrol);
+        const customerId =
+          known?.id ?? (await customers.enrolByMobile(tx, sale.mobile, sale.name)).id;
+        const customer = await lockedBalance(tx, customerId);
+        const points = Math.floor(eligible / rules.rupeesPerPointPaise);
+        const expiresOn = points > 0 ? expiryOf(sale.invoiceDate, rules.expiryMonths) : null;
+        const entry = await pointsRepo.insertEntry(tx, {
+          branchId: machine.branchId,
+          customerId,
+          invdate: sale.invoiceDate,
+          narration: `Sale, invoice ${sale.invoiceNo}${inBranch(machine)}`,
+          saleAmountPaise: sumOf(sale.lines),
+          credit: points,
+          debit: 0,
+          source: 'S',
+        });
+        await lotsRepo.insert(tx, {
+          customerId,
+          entryMrn: entry.mrn,
+          earnedOn: sale.invoiceDate,
+          expiresOn,
+          points,
+        });
+        await customers.addToBalance(tx, customerId, points);
+        const answer: SaleAnswer = {
+          custid: customerId,
+          points,
+          balance: customer.balance + points,
+          eligibleAmount: rupeesOf(eligible),
+          expiresOn,
+        };
+        await posRepo.updateSale(tx, saleId, {
+          customerId,
+          points,
+          entryMrn: entry.mrn,
+          response: answer,
+        });
+        await audit(tx, machine, 'pos.sale', entry.mrn, {
+          invoiceNo: sale.invoiceNo,
+          customerId,
+          points,
+          rulesId: rules.id,
+        });
+        if (points > 0) {
+          await notices.queue(tx, {
+            event: 'pointsEarned',
+            customerId,
+            branchId: machine.branchId,
+            facts: { points },
+          });
+        }
+        return answer;
+      });
+    },
+
+    async return(machine: Machine, given: PosReturnRequest) {
+      notFuture(given.returnDate, POS_MESSAGES.returnDateInFuture);
+      const requestHash = hashOf(given);
+      return db.transaction(async (tx) => {
+        const repeat = async () => {
+          const posted = await posRepo.findReturn(tx, machine.branchCode, given.returnNo);
+          if (!posted) return undefined;
+          if (posted.requestHash !== requestHash)
+            throw new ConflictError(POS_MESSAGES.returnConflict);
+          return posted.response as ReturnAnswer;
+        };
+        const earlier = await repeat();
+        if (earlier) return earlier;
+        const returnId = await posRepo.claimReturn(tx, {
+          branchCode: machine.branchCode,
+          returnNo: given.returnNo,
+          requestHash,
+          returnDate: given.returnDate,
+          apiKeyId: machine.id,
+        });
+        if (returnId === undefined) return (await repeat())!;
+        // Locked: two returns of one invoice are judged one after the other.
+        const sale = await posRepo.findSale(tx, machine.branchCode, given.invoiceNo, {
+          lock: true,
+        });
+        if (!sale?.customerId) throw new NotFoundError(POS_MESSAGES.invoiceNotFound);
+        const amount = sumOf(given.lines);
+        // The sale's own rules decide what was eligible, never today's.
+        const eligible = eligibleOf(given.lines, sale.excludedCategories);
+        const before = await posRepo.returnedBefore(tx, sale.id, returnId);
+        if (
+          before.amount + amount > sale.saleAmountPaise ||
+          before.eligible + eligible > sale.eligiblePaise
+        )
+          throw new ConflictError(POS_MESSAGES.returnedMoreThanSold);
+        // Pro rata on the whole returned so far, so the rounding never takes more than earned.
+        const dueSoFar =
+          sale.eligiblePaise === 0
+            ? 0
+            : Math.floor((sale.points * (before.eligible + eligible)) / sale.eligiblePaise);
+        const due = Math.max(0, Math.min(dueSoFar, sale.points) - before.due);
+        const customer = await lockedBalance(tx, sale.customerId);
+        const points = Math.min(due, customer.balance);
+        const unrecovered = due - points;
+        const entry = await pointsRepo.insertEntry(tx, {
+          branchId: machine.branchId,
+          customerId: sale.customerId,
+          invdate: given.returnDate,
+          narration:
+            `Return ${given.returnNo} of invoice ${given.invoiceNo}${inBranch(machine)}` +
+            (unrecovered > 0 ? `, ${unrecovered} points unrecovered` : ''),
+          credit: 0,
+          debit: points,
+          source: 'X',
+        });
+        const saleLot = sale.entryMrn ? await lotsRepo.findByEntry(tx, sale.entryMrn) : undefined;
+        await lotsRepo.take(tx, sale.customerId, points, {
+          entryMrn: entry.mrn,
+          preferLotId: saleLot?.id,
+        });
+        await customers.addToBalance(tx, sale.customerId, -points);
+        const answer: ReturnAnswer = { points, unrecovered, balance: customer.balance - points };
+        await posRepo.updateReturn(tx, returnId, {
+          saleId: sale.id,
+          amountPaise: amount,
+          eligiblePaise: eligible,
+          points,
+          unrecovered,
+          entryMrn: entry.mrn,
+          response: answer,
+        });
+        await audit(tx, machine, 'pos.return', entry.mrn, {
+          returnNo: given.returnNo,
+          invoiceNo: given.invoiceNo,
+          points,
+          unrecovered,
+        });
+        return answer;
+      });
+    },
+
+    async redeem(machine: Machine, given: PosRedemptionRequest) {
+      const requestHash = hashOf(given);
+      return db.transaction(async (tx) => {
+        const repeat = async () => {
+          const posted = await posRepo.findRedemption(tx, machine.branchCode, given.invoiceNo);
+          if (!posted) return undefined;
+          if (posted.requestHash !== requestHash)
+            throw new ConflictError(POS_MESSAGES.redemptionConflict);
+          return posted.response as RedemptionAnswer;
+        };
+        const earlier = await repeat();
+        if (earlier) return earlier;
+        const redemptionId = await posRepo.claimRedemption(tx, {
+          branchCode: machine.branchCode,
+          invoiceNo: given.invoiceNo,
+          requestHash,
+          apiKeyId: machine.id,
+        });
+        if (redemptionId === undefined) return (await repeat())!;
+        const rules = await rulesRepo.current(tx);
+        if (given.points < rules.minRedeemPoints)
+          throw new ConflictError(POS_MESSAGES.belowMinimum(rules.minRedeemPoints));
+        const known = await customers.findBalanceByMobile(tx, given.mobile);
+        if (!known) throw new NotFoundError(POS_MESSAGES.customerNotFound);
+        const customer = await lockedBalance(tx, known.id);
+        if (customer.balance < given.points)
+          throw new ConflictError(POS_MESSAGES.insufficientPoints(customer.balance));
+        const valuePaise = given.points * rules.pointValuePaise;
+        const entry = await pointsRepo.insertEntry(tx, {
+          branchId: machine.branchId,
+          customerId: customer.id,
+          invdate: today(),
+          narration: `Redemption, invoice ${given.invoiceNo}${inBranch(machine)}, value ₹${rupeesOf(valuePaise).toFixed(2)}`,
+          credit: 0,
+          debit: given.points,
+          source: 'R',
+        });
+        await lotsRepo.take(tx, customer.id, given.points, { entryMrn: entry.mrn });
+        await customers.addToBalance(tx, customer.id, -given.points);
+        const answer: RedemptionAnswer = {
+          points: given.points,
+          value: rupeesOf(valuePaise),
+          balance: customer.balance - given.points,
+        };
+        await posRepo.updateRedemption(tx, redemptionId, {
+          customerId: customer.id,
+          points: given.points,
+          valuePaise,
+          entryMrn: entry.mrn,
+          response: answer,
+        });
+        await audit(tx, machine, 'pos.redeem', entry.mrn, {
+          invoiceNo: given.invoiceNo,
+          points: given.points,
+        });
+        await notices.queue(tx, {
+          event: 'pointsRedeemed',
+          customerId: customer.id,
+          branchId: machine.branchId,
+          facts: { points: given.points },
+        });
+        return answer;
+      });
+    },
+
+    /** The sale was abandoned: the points go back to the lots they came from. */
+    async cancelRedemption(machine: Machine, invoiceNo: string) {
+      return db.transaction(async (tx) => {
+        const redemption = await posRepo.findRedemption(tx, machine.branchCode, invoiceNo, {
+          lock: true,
+        });
+        if (!redemption?.customerId || !redemption.entryMrn)
+          throw new NotFoundError(POS_MESSAGES.redemptionNotFound);
+        const customer = await lockedBalance(tx, redemption.customerId);
+        // Already cancelled (the answer lost and the call repeated): nothing more to do.
+        if (redemption.cancelledAt) return { points: redemption.points, balance: customer.balance };
+        const entry = await pointsRepo.insertEntry(tx, {
+          branchId: machine.branchId,
+          customerId: customer.id,
+          invdate: today(),
+          narration: `Redemption cancelled, invoice ${invoiceNo}${inBranch(machine)}`,
+          credit: redemption.points,
+          debit: 0,
+          source: 'R',
+        });
+        await lotsRepo.giveBack(tx, redemption.entryMrn, customer.id, today());
+        await customers.addToBalance(tx, customer.id, redemption.points);
+        await posRepo.updateRedemption(tx, redemption.id, {
+          cancelledAt: new Date(),
+          cancelEntryMrn: entry.mrn,
+        });
+        await audit(tx, machine, 'pos.redeemCancel', entry.mrn, {
+          invoiceNo,
+          points: redemption.points,
+        });
+        return { points: redemption.points, balance: customer.balance + redemption.points };
+      });
+    },
+
+    async customer(mobile: string) {
+      return db.transaction(
+        async (tx) => {
+          const customer = await customers.findBalanceByMobile(tx, mobile);
+          if (!customer) throw new NotFoundError(POS_MESSAGES.customerNotFound);
+          const rules = await rulesRepo.current(tx);
+          const day = today();
+          return {
+            custname: customer.custname,
+            balance: customer.balance,
+            value: rupeesOf(customer.balance * rules.pointValuePaise),
+            expiringIn30Days: await lotsRepo.expiringBy(tx, customer.id, day, addDays(day, 30)),
+          };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+  };
+}
+
+interface SaleAnswer {
+  custid: number;
+  points: number;
+  balance: number;
+  eligibleAmount: number;
+  expiresOn: string | null;
+}
+interface ReturnAnswer {
+  points: number;
+  unrecovered: number;
+  balance: number;
+}
+interface RedemptionAnswer {
+  points: number;
+  value: number;
+  balance: number;
+}

@@ -1,0 +1,417 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { addDays, LIMITS } from '@kanak/contract';
+import type { Tx } from '../../db/client.js';
+import type { QueryText } from '../../lib/csv-stream.js';
+
+/**
+ * The owner's view reads across the tables of several modules (installments with their
+ * schemes, customers, staff and branches; redemptions with their counters): one read-only
+ * statement per figure, on one snapshot, each reaching its rows through an index. Nothing
+ * here writes; every table keeps its one owner (see docs/decisions.md).
+ *
+ * A report's rows are a query (`…Rows`), so the same statement answers a page (with LIMIT)
+ * and the whole CSV (streamed from a cursor); its totals are another, over all its rows.
+ */
+
+/** One branch (its id and code), or the whole chain. */
+export interface Scope {
+  branchId?: number;
+  branchCode?: string;
+}
+
+const inBranch = (column: SQL, scope: Scope) =>
+  scope.branchId === undefined ? sql`TRUE` : sql`${column} = ${scope.branchId}`;
+
+const dialect = new PgDialect();
+/** The statement as text and values, for a cursor (and for the benchmark's raw runs). */
+export const queryText = (query: SQL): QueryText => dialect.sqlToQuery(query);
+
+/** The rows of `query` from `offset`, at most `limit`. */
+export async function pageRows<Row extends Record<string, unknown>>(
+  tx: Tx,
+  query: SQL,
+  limit: number,
+  offset: number,
+) {
+  const result = await tx.execute<Row>(sql`${query} LIMIT ${limit} OFFSET ${offset}`);
+  return result.rows as Row[];
+}
+
+/**
+ * Installments overdue on `asOf` of the active scheme `s`: installment k (k = 0 … n−1) is due
+ * on the start date plus k months and overdue once LIMITS.installmentGraceDays have passed, so
+ * those due by the cutoff (asOf less the grace) are k = 0 … m−1, plus k = m when that one is
+ * due by then too, m being the calendar months from the start's month to the cutoff's. The
+ * start plus m months falls in the cutoff's month, on the start's day or, in a shorter month,
+ * its last day (PostgreSQL's month arithmetic, as next_due's): it is due by the cutoff when the
+ * start's day is not after the cutoff's, or when the cutoff is its month's last day. The first
+ * `paid` are paid. Plain integer arithmetic per scheme, the rest worked out once here.
+ * Meaningful only where next_due is on or before the cutoff (then at least 1).
+ */
+const overdueCutoff = (asOf: string) => addDays(asOf, -LIMITS.installmentGraceDays);
+function overdueInstallments(asOf: string) {
+  const cutoff = overdueCutoff(asOf);
+  const [year, month, day] = cutoff.split('-').map(Number) as [number, number, number];
+  const monthEnd = addDays(cutoff, 1).endsWith('-01');
+  const reached = monthEnd
+    ? sql`1`
+    : sql`CASE WHEN extract(day FROM s.startdt) <= ${day} THEN 1 ELSE 0 END`;
+  return sql`(least(s.installments,
+    ${year * 12 + month - 1} - (extract(year FROM s.startdt)::integer * 12
+                                + extract(month FROM s.startdt)::integer - 1)
+    + ${reached}) - s.paid)`;
+}
+/** Active, with an installment overdue, and not yet matured (a matured one cannot be paid). */
+const isOverdue = (asOf: string) =>
+  sql`s.status = 'a' AND s.next_due <= ${overdueCutoff(asOf)}::date AND s.matdt >= ${asOf}::date`;
+
+export interface MonthCollections extends Record<string, unknown> {
+  month: string;
+  today: boolean;
+  mode: string;
+  amount: number;
+  installments: number;
+}
+export interface MonthPoints extends Record<string, unknown> {
+  month: string;
+  today: boolean;
+  issued: number;
+  redeemed: number;
+  expired: number;
+}
+export interface SchemeFigures extends Record<string, unknown> {
+  active: number;
+  commitment: number;
+  maturing: number;
+}
+
+export interface CollectionsRange {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+/** Redemptions and their cancels of the days [from, to] in store time. */
+const redemptionsOf = (
+  range: CollectionsRange,
+  scope: Scope,
+  at: 'created_at' | 'cancelled_at',
+) => {
+  const column = sql.raw(`r.${at}`);
+  return sql`${column} >= (${range.from}::date)::timestamp AT TIME ZONE ${range.timeZone}
+    AND ${column} < (${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone}
+    AND r.entry_mrn IS NOT NULL
+    AND ${scope.branchCode === undefined ? sql`TRUE` : sql`r.branch_code = ${scope.branchCode}`}`;
+};
+
+export interface CollectionDbRow extends Record<string, unknown> {
+  date: string;
+  time: string;
+  branch: string;
+  staff: string;
+  kind: 'installment' | 'redemption' | 'redemptionCancelled';
+  receipt: string;
+  schemeid: number | null;
+  custname: string;
+  mobileno: string;
+  mode: string;
+  amount_paise: number;
+  points: number | null;
+}
+
+export interface OverdueDbRow extends Record<string, unknown> {
+  schemeid: number;
+  mobileno: string;
+  custname: string;
+  months_due: number;
+  amount_due: number;
+  days_overdue: number;
+  last_paid: string | null;
+}
+
+export interface MaturingDbRow extends Record<string, unknown> {
+  schemeid: number;
+  custname: string;
+  mobileno: string;
+  branch: string;
+  startdt: string;
+  matdt: string;
+  paid: number;
+  installments: number;
+  amount_paid: number;
+}
+
+export interface LiabilityDbRow extends Record<string, unknown> {
+  custid: number;
+  custname: string;
+  mobileno: string;
+  points: number;
+  expiring: number;
+}
+
+export interface UnrecoveredDbRow extends Record<string, unknown> {
+  returnDate: string;
+  branch: string;
+  returnNo: string;
+  invoiceNo: string | null;
+  mobile: string | null;
+  unrecovered: number;
+}
+
+/**
+ * Each statement, built and not run: the repo below runs them, the benchmark runs the same
+ * text raw beside the API.
+ */
+export const reportQueries = {
+  /** Installments by month and mode from `from` to `today` (today's apart), from the daily totals. */
+  collectionsByMonth: (scope: Scope, from: string, today: string) => sql`
+    SELECT to_char(day, 'YYYY-MM') AS month, day = ${today}::date AS today, mode,
+           sum(amount)::bigint AS amount, sum(installments)::integer AS installments
+      FROM collections_by_day
+     WHERE day BETWEEN ${from}::date AND ${today}::date AND ${inBranch(sql`branch_id`, scope)}
+     GROUP BY 1, 2, 3`,
+
+  /** Points issued, redeemed and expired by month from `from` to `today` (today's apart). */
+  pointsByMonth: (scope: Scope, from: string, today: string) => sql`
+    SELECT to_char(day, 'YYYY-MM') AS month, day = ${today}::date AS today,
+           sum(issued)::bigint AS issued, sum(redeemed)::bigint AS redeemed,
+           sum(expired)::bigint AS expired
+      FROM points_by_day
+     WHERE day BETWEEN ${from}::date AND ${today}::date AND ${inBranch(sql`branch_id`, scope)}
+     GROUP BY 1, 2`,
+
+  /**
+   * Points customers hold: what is left of the lots (the chain's equal the balances), for one
+   * branch of the lots it gave, from the per-branch totals the lots keep.
+   */
+  pointsOutstanding: (scope: Scope) => sql`
+    SELECT coalesce(sum(points), 0)::bigint AS points FROM points_held
+     WHERE ${inBranch(sql`branch_id`, scope)}`,
+
+  /**
+   * Active schemes and their monthly commitment (those with installments still to pay), from
+   * the per-branch totals the schemes keep, and those maturing soon. (What is overdue is the
+   * overdue report's totals.)
+   */
+  schemeFigures: (scope: Scope, today: string) => sql`
+    SELECT coalesce(sum(a.schemes), 0)::integer AS active,
+           coalesce(sum(a.commitment), 0)::bigint AS commitment,
+           (SELECT count(*)::integer FROM schemes s
+             WHERE s.status = 'a' AND ${inBranch(sql`s.branch_id`, scope)}
+               AND s.matdt BETWEEN ${today}::date
+                   AND ${addDays(today, LIMITS.maturingWithinDays)}::date) AS maturing
+      FROM schemes_active a
+     WHERE ${inBranch(sql`a.branch_id`, scope)}`,
+
+  /**
+   * The cash book: installments paid on the days [from, to], and redemptions made and
+   * cancelled at the counters on those days (store time), in the order they were recorded.
+   * For a page, `first` is how many rows it reaches: each of the three parts then reads only
+   * that many in order from its own index, rather than all of a busy month's to sort them.
+   */
+  collectionsRows(range: CollectionsRange, scope: Scope, first?: number) {
+    const time = (column: SQL) => sql`to_char(${column} AT TIME ZONE ${range.timeZone}, 'HH24:MI')`;
+    const day = (column: SQL) => sql`(${column} AT TIME ZONE ${range.timeZone})::date`;
+    const firstOf = (order: SQL) =>
+      first === undefined ? sql`` : sql`ORDER BY ${order} LIMIT ${first}`;
+    return sql`
+      SELECT date::text AS date, time, branch, staff, kind, receipt, schemeid, custname, mobileno,
+             mode, amount_paise, points
+        FROM (
+          (SELECT i.paid_on AS date, i.created_at AS at, i.id, ${time(sql`i.created_at`)} AS time,
+                  b.code AS branch, coalesce(nullif(u.name, ''), u.username, '') AS staff,
+                  'installment' AS kind, i.receipt, i.scheme_id AS schemeid, c.custname,
+                  coalesce(c.mobileno, '') AS mobileno, i.mode,
+                  i.amount * 100::bigint AS amount_paise, NULL::integer AS points
+             FROM scheme_installments i
+                  JOIN schemes s ON s.id = i.scheme_id
+                  JOIN customers c ON c.id = s.customer_id
+                  JOIN branches b ON b.id = i.branch_id
+                  LEFT JOIN users u ON u.id = i.created_by
+            WHERE i.paid_on BETWEEN ${range.from}::date AND ${range.to}::date
+              AND ${inBranch(sql`i.branch_id`, scope)}
+            ${firstOf(sql`i.paid_on, i.created_at, i.id`)})
+          UNION ALL
+          (SELECT ${day(sql`r.created_at`)}, r.created_at, r.id, ${time(sql`r.created_at`)},
+                  r.branch_code, coalesce(k.label, ''), 'redemption', r.invoice_no, NULL,
+                  c.custname, coalesce(c.mobileno, ''), 'points', r.value_paise, r.points
+             FROM pos_redemptions r
+                  JOIN customers c ON c.id = r.customer_id
+                  LEFT JOIN api_keys k ON k.id = r.api_key_id
+            WHERE ${redemptionsOf(range, scope, 'created_at')}
+            ${firstOf(sql`r.created_at, r.id`)})
+          UNION ALL
+          (SELECT ${day(sql`r.cancelled_at`)}, r.cancelled_at, r.id, ${time(sql`r.cancelled_at`)},
+                  r.branch_code, coalesce(k.label, ''), 'redemptionCancelled', r.invoice_no, NULL,
+                  c.custname, coalesce(c.mobileno, ''), 'points', -r.value_paise, -r.points
+             FROM pos_redemptions r
+                  JOIN customers c ON c.id = r.customer_id
+                  LEFT JOIN api_keys k ON k.id = r.api_key_id
+            WHERE ${redemptionsOf(range, scope, 'cancelled_at')}
+            ${firstOf(sql`r.cancelled_at, r.id`)})
+        ) book
+       ORDER BY book.date, book.at, book.id, book.kind`;
+  },
+
+  /** The cash book's installments by mode, from the daily totals. */
+  collectionsByMode: (range: CollectionsRange, scope: Scope) => sql`
+    SELECT mode, sum(amount)::bigint AS amount, sum(installments)::integer AS installments
+      FROM collections_by_day
+     WHERE day BETWEEN ${range.from}::date AND ${range.to}::date AND ${inBranch(sql`branch_id`, scope)}
+     GROUP BY mode`,
+
+  /** The cash book's redemptions made and cancelled, and the points and rupees they net to. */
+  redemptionTotals: (range: CollectionsRange, scope: Scope) => sql`
+    SELECT count(*) FILTER (WHERE kind = 1)::integer AS made,
+           count(*) FILTER (WHERE kind = -1)::integer AS cancelled,
+           coalesce(sum(kind * points), 0)::bigint AS points,
+           coalesce(sum(kind * value_paise), 0)::bigint AS value_paise
+      FROM (SELECT 1 AS kind, r.points, r.value_paise FROM pos_redemptions r
+             WHERE ${redemptionsOf(range, scope, 'created_at')}
+            UNION ALL
+            SELECT -1, r.points, r.value_paise FROM pos_redemptions r
+             WHERE ${redemptionsOf(range, scope, 'cancelled_at')}) made`,
+
+  /** Overdue schemes on `asOf`, the longest overdue first. */
+  overdueRows(asOf: string, scope: Scope): SQL {
+    return sql`
+      SELECT s.id AS schemeid, coalesce(c.mobileno, '') AS mobileno, c.custname,
+             o.due AS months_due, o.due * s.amount AS amount_due,
+             ${asOf}::date - s.next_due AS days_overdue,
+             (SELECT max(i.paid_on)::text FROM scheme_installments i WHERE i.scheme_id = s.id) AS last_paid
+        FROM schemes s
+             CROSS JOIN LATERAL (SELECT ${overdueInstallments(asOf)} AS due) o
+             JOIN customers c ON c.id = s.customer_id
+       WHERE ${isOverdue(asOf)} AND ${inBranch(sql`s.branch_id`, scope)}
+       ORDER BY s.next_due, s.id`;
+  },
+
+  overdueTotals: (asOf: string, scope: Scope) => sql`
+    SELECT count(*)::integer AS schemes, coalesce(sum(o.due), 0)::integer AS installments,
+           coalesce(sum(o.due * s.amount), 0)::bigint AS amount
+      FROM schemes s
+           CROSS JOIN LATERAL (SELECT ${overdueInstallments(asOf)} AS due) o
+     WHERE ${isOverdue(asOf)} AND ${inBranch(sql`s.branch_id`, scope)}`,
+
+  /** Active schemes maturing on the days [from, to], soonest first. */
+  maturingRows(from: string, to: string, scope: Scope): SQL {
+    return sql`
+      SELECT s.id AS schemeid, c.custname, coalesce(c.mobileno, '') AS mobileno, b.code AS branch,
+             s.startdt::text AS startdt, s.matdt::text AS matdt, s.paid, s.installments,
+             s.paid * s.amount AS amount_paid
+        FROM schemes s
+             JOIN customers c ON c.id = s.customer_id
+             JOIN branches b ON b.id = s.branch_id
+       WHERE s.status = 'a' AND s.matdt BETWEEN ${from}::date AND ${to}::date
+         AND ${inBranch(sql`s.branch_id`, scope)}
+       ORDER BY s.matdt, s.id`;
+  },
+
+  maturingTotals: (from: string, to: string, scope: Scope) => sql`
+    SELECT count(*)::integer AS schemes, coalesce(sum(s.paid * s.amount), 0)::bigint AS amount_paid
+      FROM schemes s
+     WHERE s.status = 'a' AND s.matdt BETWEEN ${from}::date AND ${to}::date
+       AND ${inBranch(sql`s.branch_id`, scope)}`,
+
+  /**
+   * Customers holding points, the most first, with those expiring by `lastDay`. The chain's:
+   * each customer's balance. A branch's: what is left of the lots it gave each customer.
+   */
+  liabilityRows(today: string, lastDay: string, scope: Scope): SQL {
+    const held =
+      scope.branchId === undefined
+        ? sql`SELECT id AS customer_id, points_balance AS points FROM customers WHERE points_balance > 0`
+        : sql`SELECT customer_id, sum(remaining)::bigint AS points FROM points_lots
+               WHERE branch_id = ${scope.branchId} AND remaining > 0 GROUP BY customer_id`;
+    return sql`
+      SELECT c.id AS custid, c.custname, coalesce(c.mobileno, '') AS mobileno, h.points::bigint AS points,
+             (SELECT coalesce(sum(l.remaining), 0)::bigint FROM points_lots l
+               WHERE l.customer_id = h.customer_id AND l.remaining > 0
+                 AND l.expires_on BETWEEN ${today}::date AND ${lastDay}::date
+                 AND ${inBranch(sql`l.branch_id`, scope)}) AS expiring
+        FROM (${held}) h JOIN customers c ON c.id = h.customer_id
+       ORDER BY h.points DESC, c.id`;
+  },
+
+  /** How many customers hold points in the scope, and how many points. */
+  liabilityHeld: (scope: Scope) =>
+    scope.branchId === undefined
+      ? sql`SELECT count(*)::integer AS customers, coalesce(sum(points_balance), 0)::bigint AS points
+              FROM customers WHERE points_balance > 0`
+      : sql`SELECT count(DISTINCT customer_id)::integer AS customers,
+                   coalesce(sum(remaining), 0)::bigint AS points
+              FROM points_lots WHERE branch_id = ${scope.branchId} AND remaining > 0`,
+
+  /** Of those, the points of the lots expiring on the days [today, lastDay]. */
+  liabilityExpiring: (today: string, lastDay: string, scope: Scope) => sql`
+    SELECT coalesce(sum(l.remaining), 0)::bigint AS points FROM points_lots l
+     WHERE l.remaining > 0 AND l.expires_on IS NOT NULL
+       AND l.expires_on BETWEEN ${today}::date AND ${lastDay}::date
+       AND ${inBranch(sql`l.branch_id`, scope)}`,
+
+  /** Returns whose points could not all be taken back, newest first. */
+  unrecoveredRows(range: { from?: string; to?: string }, scope: Scope): SQL {
+    return sql`
+      SELECT r.return_date::text AS "returnDate", r.branch_code AS branch, r.return_no AS "returnNo",
+             s.invoice_no AS "invoiceNo", c.mobileno AS mobile, r.unrecovered
+        FROM pos_returns r
+             LEFT JOIN pos_sales s ON s.id = r.sale_id
+             LEFT JOIN customers c ON c.id = s.customer_id
+       WHERE ${unrecoveredWhere(range, scope)}
+       ORDER BY r.return_date DESC, r.id DESC`;
+  },
+
+  unrecoveredTotals: (range: { from?: string; to?: string }, scope: Scope) => sql`
+    SELECT count(*)::integer AS returns, coalesce(sum(r.unrecovered), 0)::bigint AS unrecovered
+      FROM pos_returns r WHERE ${unrecoveredWhere(range, scope)}`,
+};
+
+type Queries = typeof reportQueries;
+/** Runs one of the statements above for its rows. */
+const rowsOf =
+  <Row extends Record<string, unknown>, Name extends keyof Queries>(name: Name) =>
+  async (tx: Tx, ...args: Parameters<Queries[Name]>) => {
+    const build = reportQueries[name] as (...given: Parameters<Queries[Name]>) => SQL;
+    return (await tx.execute<Row>(build(...args))).rows as Row[];
+  };
+/** Runs one of the statements above for its one row. */
+const rowOf =
+  <Row extends Record<string, unknown>, Name extends keyof Queries>(name: Name) =>
+  async (tx: Tx, ...args: Parameters<Queries[Name]>) =>
+    (await rowsOf<Row, Name>(name)(tx, ...args))[0]!;
+
+/** The statements above, run in a transaction. */
+export const reportsRepo = {
+  collectionsByMonth: rowsOf<MonthCollections, 'collectionsByMonth'>('collectionsByMonth'),
+  pointsByMonth: rowsOf<MonthPoints, 'pointsByMonth'>('pointsByMonth'),
+  pointsOutstanding: rowOf<{ points: number }, 'pointsOutstanding'>('pointsOutstanding'),
+  schemeFigures: rowOf<SchemeFigures, 'schemeFigures'>('schemeFigures'),
+  collectionsByMode: rowsOf<
+    { mode: string; amount: number; installments: number },
+    'collectionsByMode'
+  >('collectionsByMode'),
+  redemptionTotals: rowOf<
+    { made: number; cancelled: number; points: number; value_paise: number },
+    'redemptionTotals'
+  >('redemptionTotals'),
+  overdueTotals: rowOf<{ schemes: number; installments: number; amount: number }, 'overdueTotals'>(
+    'overdueTotals',
+  ),
+  maturingTotals: rowOf<{ schemes: number; amount_paid: number }, 'maturingTotals'>(
+    'maturingTotals',
+  ),
+  liabilityHeld: rowOf<{ customers: number; points: number }, 'liabilityHeld'>('liabilityHeld'),
+  liabilityExpiring: rowOf<{ points: number }, 'liabilityExpiring'>('liabilityExpiring'),
+  unrecoveredTotals: rowOf<{ returns: number; unrecovered: number }, 'unrecoveredTotals'>(
+    'unrecoveredTotals',
+  ),
+};
+
+function unrecoveredWhere(range: { from?: string; to?: string }, scope: Scope) {
+  const where = [sql`r.unrecovered > 0`];
+  if (range.from) where.push(sql`r.return_date >= ${range.from}::date`);
+  if (range.to) where.push(sql`r.return_date <= ${range.to}::date`);
+  if (scope.branchCode !== undefined) where.push(sql`r.branch_code = ${scope.branchCode}`);
+  return sql.join(where, sql` AND `);
+}

@@ -1,0 +1,276 @@
+import { Fragment, useEffect, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useQuery } from '@tanstack/react-query';
+import {
+  AUDIT_ENTITIES,
+  AUDIT_ENTITY_LABELS,
+  AUDIT_TEXTS,
+  DEFAULT_STORE_TIMEZONE,
+  LIMITS,
+  PAGE_TITLES,
+  formatAuditTime,
+  formatAuditValue,
+  type AuditEntity,
+  type AuditEntry,
+} from '@kanak/contract';
+import { DataTable, type DataColumn } from '../../components/DataTable';
+import { DateField } from '../../components/DateField';
+import { NumbersUnbroken, unbroken } from '../../components/NumbersUnbroken';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { SubmitButton } from '../../components/SubmitButton';
+import { readFailure } from '../../lib/api';
+import { showAlert } from '../../lib/app-state';
+import { useBranding } from '../../lib/branding';
+import { NO_FILTERS, auditQuery, downloadAuditCsv, type AuditFilters } from './api';
+
+const texts = AUDIT_TEXTS;
+const c = texts.columns;
+
+const entityLabel = (entity: string) =>
+  AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity.replaceAll('_', ' ');
+
+/**
+ * One side of a change, or nothing when that side is empty. A short value (a number, a date, a
+ * mobile) stays on one line; long texts such as addresses may wrap.
+ */
+function Side({ label, values }: { label: string; values: AuditEntry['before'] }) {
+  const fields = Object.entries(values ?? {});
+  if (fields.length === 0) return null;
+  return (
+    <Typography variant="body2" component="div">
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        {label}:{' '}
+      </Box>
+      {fields.map(([field, value], index) => {
+        const text = formatAuditValue(value);
+        return (
+          <Fragment key={field}>
+            {index > 0 && '; '}
+            {field}:{' '}
+            <Box component="span" sx={text.length <= 24 ? unbroken : {}}>
+              {text.length <= 24 ? text : <NumbersUnbroken text={text} />}
+            </Box>
+          </Fragment>
+        );
+      })}
+    </Typography>
+  );
+}
+
+/**
+ * Audit Trail (/home/audit, owners and managers): every change, newest first, with who made
+ * it, where, to what, and the values before and after. Secrets show only as "(hidden)".
+ */
+export function AuditPage() {
+  const timeZone = useBranding().branding?.storeTimezone ?? DEFAULT_STORE_TIMEZONE;
+  const [form, setForm] = useState<AuditFilters>(NO_FILTERS);
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [downloading, setDownloading] = useState(false);
+  const changes = useQuery(auditQuery(filters, page));
+
+  useEffect(() => {
+    if (!changes.error) return;
+    const failure = readFailure(changes.error);
+    if (failure.kind === 'refused') showAlert('warning', failure.message ?? texts.loadFailed);
+    else if (failure.kind === 'exception') showAlert('error', texts.loadFailed);
+  }, [changes.error, changes.errorUpdatedAt]);
+
+  const edit = (patch: Partial<AuditFilters>) => setForm((current) => ({ ...current, ...patch }));
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters({ ...form, user: form.user.trim(), mobile: form.mobile.trim() });
+    setPage(1);
+    if (JSON.stringify(form) === JSON.stringify(filters)) void changes.refetch();
+  };
+  const clear = () => {
+    setForm(NO_FILTERS);
+    setFilters(NO_FILTERS);
+    setPage(1);
+  };
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadAuditCsv(filters);
+    } catch (error) {
+      const failure = readFailure(error);
+      showAlert(
+        'error',
+        failure.kind === 'refused' ? (failure.message ?? texts.csvFailed) : texts.csvFailed,
+      );
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const rows = changes.isError ? [] : (changes.data?.data ?? []);
+  const total = changes.data?.total ?? 0;
+  const capped = changes.data?.totalCapped ?? false;
+  const pages = Math.max(1, Math.ceil(total / LIMITS.auditPageSize));
+
+  const columns: DataColumn<AuditEntry>[] = [
+    {
+      key: 'when',
+      header: c.when,
+      width: '150px',
+      nowrap: true,
+      cell: (row) => formatAuditTime(row.at, timeZone),
+    },
+    {
+      key: 'who',
+      header: c.who,
+      width: 'minmax(110px, 1fr)',
+      cell: (row) => (
+        <Box>
+          <div>{row.name ?? '—'}</div>
+          {row.username && row.username !== row.name && (
+            <Typography variant="caption" color="text.secondary">
+              {row.username}
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    { key: 'branch', header: c.branch, width: '80px', cell: (row) => row.branch ?? texts.noBranch },
+    {
+      key: 'what',
+      header: c.what,
+      width: 'minmax(110px, 1fr)',
+      cell: (row) => `${entityLabel(row.entity)}${row.entityId ? ` #${row.entityId}` : ''}`,
+    },
+    { key: 'action', header: c.action, width: '150px', cell: (row) => row.action },
+    {
+      key: 'mobile',
+      header: c.mobile,
+      width: '115px',
+      nowrap: true,
+      cell: (row) => row.mobile ?? '',
+    },
+    {
+      key: 'change',
+      header: c.change,
+      width: 'minmax(220px, 3fr)',
+      cell: (row) => (
+        <Stack spacing={0.5}>
+          <Side label={texts.before} values={row.before} />
+          <Side label={texts.after} values={row.after} />
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={PAGE_TITLES.audit}>
+        <SubmitButton
+          type="button"
+          variant="outlined"
+          pending={downloading}
+          pendingLabel={texts.csvPending}
+          startIcon={<DownloadIcon />}
+          onClick={() => void download()}
+        >
+          {texts.csv}
+        </SubmitButton>
+      </PageHeader>
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-labelledby="audit-filters"
+        sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}
+      >
+        <Typography id="audit-filters" component="h2" variant="h5" sx={{ mb: 2 }}>
+          {texts.filters}
+        </Typography>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={search}
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, 1fr) auto' },
+            alignItems: 'start',
+          }}
+        >
+          <TextField
+            label={texts.user}
+            name="user"
+            value={form.user}
+            onChange={(event) => edit({ user: event.target.value })}
+            slotProps={{ htmlInput: { maxLength: LIMITS.usernameMaxLength } }}
+          />
+          <TextField
+            select
+            label={texts.entity}
+            name="entity"
+            value={form.entity}
+            onChange={(event) => edit({ entity: event.target.value })}
+          >
+            <MenuItem value="">{texts.anyEntity}</MenuItem>
+            {AUDIT_ENTITIES.map((entity) => (
+              <MenuItem key={entity} value={entity}>
+                {AUDIT_ENTITY_LABELS[entity]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={texts.mobile}
+            name="mobile"
+            value={form.mobile}
+            onChange={(event) => edit({ mobile: event.target.value.replace(/\D/g, '') })}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.mobileLength } }}
+          />
+          <DateField
+            label={texts.from}
+            name="from"
+            value={form.from}
+            max={form.to || undefined}
+            onChange={(from) => edit({ from })}
+          />
+          <DateField
+            label={texts.to}
+            name="to"
+            value={form.to}
+            min={form.from || undefined}
+            onChange={(to) => edit({ to })}
+          />
+          <Stack direction="row" spacing={1} sx={{ pt: { lg: 1 } }}>
+            <SubmitButton pending={changes.isFetching} pendingLabel={texts.loading}>
+              {texts.search}
+            </SubmitButton>
+            <Button type="button" variant="text" onClick={clear}>
+              {texts.clear}
+            </Button>
+          </Stack>
+        </Box>
+      </Paper>
+      <DataTable
+        label={texts.table}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        bodyHeight={480}
+        minWidth={900}
+        emptyText={texts.empty}
+        loading={changes.isFetching}
+        loadingLabel={texts.loading}
+      />
+      <Pager
+        page={page}
+        pages={pages}
+        status={texts.pageOf(page, pages, total, capped)}
+        busy={changes.isFetching}
+        onPage={setPage}
+      />
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  API_PATHS,
+  DASHBOARD_TEXTS,
+  PAGE_TITLES,
+  todayIn,
+  type DashboardData,
+  type Role,
+} from '@kanak/contract';
+import { fakeServer, type Reply } from '../../test/fake-server';
+import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
+import { PATHS } from '../../lib/paths';
+
+const texts = DASHBOARD_TEXTS;
+const today = todayIn('Asia/Kolkata');
+const MAIN = {
+  code: 'MAIN',
+  name: 'Zaveri Bazaar',
+  address: '12 Zaveri Bazaar',
+  phone: '2223421928',
+};
+const ANNA = { code: 'ANNA', name: 'Anna Nagar', address: '4 2nd Avenue', phone: '4426161928' };
+
+const collections = (amount: number, installments: number, upi = 0) => ({
+  amount,
+  installments,
+  byMode: { cash: amount - upi, upi, card: 0, bank: 0, cheque: 0 },
+});
+
+const months = Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`);
+const figures: DashboardData = {
+  today: { collections: collections(25000, 3, 20000), pointsIssued: 1200 },
+  month: {
+    collections: collections(1234567, 41),
+    collectionsLastMonth: collections(987654, 38),
+    pointsIssued: 45678,
+    pointsIssuedLastMonth: 39000,
+  },
+  points: { outstanding: 2345678, value: 586419.5 },
+  schemes: {
+    active: 812,
+    monthlyCommitment: 4060000,
+    maturingIn30Days: 27,
+    overdueCount: 64,
+    overdueAmount: 320000,
+  },
+  series: {
+    months,
+    pointsIssued: months.map((_, i) => 1000 * (i + 1)),
+    pointsRedeemed: months.map((_, i) => 100 * i),
+    pointsExpired: months.map(() => 0),
+    collections: months.map((_, i) => 100000 + i),
+  },
+};
+
+function dashboardServer(
+  role: Role,
+  reply: Reply = { status: 200, body: { success: true, data: figures } },
+) {
+  signedInAs(role);
+  setScreenWidth(1366);
+  return fakeServer()
+    .on('GET', API_PATHS.me, {
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          username: role,
+          name: role,
+          role,
+          branch: role === 'owner' ? null : MAIN,
+          mustChangePassword: false,
+        },
+      },
+    })
+    .on('GET', API_PATHS.branches, { status: 200, body: { success: true, data: [MAIN, ANNA] } })
+    .on('GET', API_PATHS.dashboard, reply);
+}
+
+const figureCard = (name: RegExp) => screen.getByRole('link', { name });
+
+// The first render loads the screen's lazy chunks, slow on a busy two-core machine.
+describe('Dashboard', { timeout: 60_000 }, () => {
+  it('shows the owner the chain’s figures in en-IN, each opening its report', async () => {
+    const server = dashboardServer('owner');
+    renderApp(PATHS.home);
+    await screen.findByRole('heading', { name: PAGE_TITLES.dashboard }, { timeout: 20_000 });
+
+    const today_ = await screen.findByRole('link', { name: /^Today Installments collected/ });
+    expect(server.sent('GET', API_PATHS.dashboard)[0]!.params).toEqual({});
+    expect(today_).toHaveTextContent('₹25,000');
+    expect(today_).toHaveTextContent('3 installments');
+    expect(today_).toHaveTextContent('Cash ₹5,000 · UPI ₹20,000');
+    expect(today_).toHaveAttribute('href', `${PATHS.collectionsReport}?from=${today}&to=${today}`);
+
+    const month = figureCard(/^This month Installments collected/);
+    expect(month).toHaveTextContent('₹12,34,567');
+    expect(month).toHaveTextContent('Last month ₹9,87,654');
+    expect(month).toHaveAttribute(
+      'href',
+      `${PATHS.collectionsReport}?from=${today.slice(0, 8)}01&to=${today}`,
+    );
+    const issued = figureCard(/^This month Points issued/);
+    expect(issued).toHaveTextContent('45,678Last month 39,000Today 1,200');
+    const outstanding = figureCard(/^Points outstanding/);
+    expect(outstanding).toHaveTextContent('23,45,678worth ₹5,86,419.50');
+    expect(outstanding).toHaveAttribute('href', PATHS.pointsLiabilityReport);
+    const maturing = figureCard(/^Maturing in 30 days/);
+    expect(maturing).toHaveTextContent(/^Maturing in 30 days27Open/);
+    expect(maturing).toHaveAttribute('href', PATHS.maturingReport);
+    const overdue = figureCard(/^Overdue installments/);
+    expect(overdue).toHaveTextContent('64₹3,20,000 overdue');
+    expect(overdue).toHaveAttribute('href', PATHS.overdueReport);
+    expect(overdue).toHaveTextContent(texts.openReport(PAGE_TITLES.overdueReport));
+    // Active schemes have no report of their own: a figure, not a link.
+    const active = screen.getByRole('heading', { name: texts.activeSchemes }).parentElement!;
+    expect(active).toHaveTextContent('812₹40,60,000 a month');
+    expect(within(active).queryByRole('link')).toBeNull();
+
+    // The charts: named, and their figures month by month for a screen reader.
+    const points = screen.getByRole('figure', { name: texts.chartPoints });
+    expect(points).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Jan 2025: Issued 1,000, Redeemed 0, Expired 0; Feb 2025: Issued 2,000',
+      ),
+    );
+    const collected = screen.getByRole('figure', { name: texts.chartCollections });
+    expect(collected).toHaveAccessibleDescription(
+      expect.stringContaining('Dec 2025: Collected (₹) ₹1,00,011'),
+    );
+  });
+
+  it('shows one branch’s figures when the owner chooses it, and its reports open on it', async () => {
+    const server = dashboardServer('owner');
+    renderApp(PATHS.home);
+    const user = userEvent.setup();
+    const branch = await screen.findByRole('combobox', { name: texts.branch }, { timeout: 20_000 });
+    await screen.findByRole('option', { name: 'ANNA · Anna Nagar' });
+    await user.selectOptions(branch, 'ANNA');
+    await waitFor(() =>
+      expect(server.sent('GET', API_PATHS.dashboard).at(-1)!.params).toEqual({ branch: 'ANNA' }),
+    );
+    await waitFor(() =>
+      expect(figureCard(/^Overdue installments/)).toHaveAttribute(
+        'href',
+        `${PATHS.overdueReport}?branch=ANNA`,
+      ),
+    );
+    expect(figureCard(/^Today Installments collected/)).toHaveAttribute(
+      'href',
+      `${PATHS.collectionsReport}?from=${today}&to=${today}&branch=ANNA`,
+    );
+  });
+
+  it('shows a manager their own branch, with no branch to choose', async () => {
+    const server = dashboardServer('manager');
+    renderApp(PATHS.home);
+    expect(
+      await screen.findByText('Branch: MAIN · Zaveri Bazaar', {}, { timeout: 20_000 }),
+    ).toBeVisible();
+    await screen.findByRole('link', { name: /^Overdue installments/ });
+    expect(screen.queryByRole('combobox', { name: texts.branch })).toBeNull();
+    expect(server.sent('GET', API_PATHS.branches)).toEqual([]);
+    expect(server.sent('GET', API_PATHS.dashboard).map((request) => request.params)).toEqual([{}]);
+  });
+
+  it('shows a cashier the heading only, and asks for no figures', async () => {
+    const server = dashboardServer('cashier');
+    renderApp(PATHS.home);
+    await screen.findByRole('heading', { name: PAGE_TITLES.dashboard }, { timeout: 20_000 });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await within(nav).findByRole('link', { name: 'Loyalty Points' });
+    expect(screen.queryByRole('figure')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Installments collected/ })).toBeNull();
+    expect(server.sent('GET', API_PATHS.dashboard)).toEqual([]);
+  });
+
+  it('says so when the figures cannot be loaded', async () => {
+    dashboardServer('owner', { status: 500, body: { success: false, message: 'boom' } });
+    renderApp(PATHS.home);
+    expect(await screen.findByText(texts.loadFailed, {}, { timeout: 20_000 })).toBeVisible();
+    expect(screen.queryByRole('figure')).toBeNull();
+  });
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { dataResponse, requiredText } from './common.js';
+
+/** 2 to 6 capital letters: the prefix of the branch's receipt numbers. */
+export const BRANCH_CODE_PATTERN = /^[A-Z]{2,6}$/;
+
+export const branchCode = z
+  .string({ error: 'Branch code is required.' })
+  .trim()
+  .min(1, { error: 'Branch code is required.' })
+  .regex(BRANCH_CODE_PATTERN, { error: 'Branch code must be 2 to 6 capital letters (A to Z).' });
+
+/** A branch as the Branches screen lists it and its printouts show it. */
+export const branch = z.object({
+  code: z.string(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+});
+export type Branch = z.infer<typeof branch>;
+
+/** Create a branch, or update the one with this code (the code itself never changes). */
+export const branchSaveRequest = z.object({
+  code: branchCode,
+  name: requiredText('Branch name', 80),
+  address: requiredText('Address', 300),
+  phone: requiredText('Phone', 40),
+});
+export type BranchSaveRequest = z.input<typeof branchSaveRequest>;
+
+export const branchesResponse = dataResponse(z.array(branch));
+export const branchSaveResponse = dataResponse(branch);

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { dataResponse, isoDate, requiredText, storableText } from './common.js';
+import { mobileNumber } from './customers.js';
+
+/**
+ * Points from sales: the counter's billing system (POS) posts invoices, returns and
+ * redemptions with an API key; the owner sets the points rules and makes the keys.
+ * Amounts travel as rupees with at most 2 decimals and are kept as integer paise.
+ */
+
+/** How a ledger row came to be, as the statement shows it. */
+export const LEDGER_CODE_LABELS = {
+  O: 'Opening',
+  M: 'Manual',
+  S: 'Sale',
+  X: 'Return',
+  R: 'Redemption',
+  E: 'Expired',
+} as const;
+
+export const POS_LIMITS = {
+  documentNoMaxLength: 40,
+  linesMax: 200,
+  categoryMaxLength: 40,
+  descriptionMaxLength: 200,
+  /** ₹10 crore: no single line of a jewellery invoice comes near it. */
+  lineAmountMaxPaise: 1_000_000_000,
+  apiKeyLabelMaxLength: 60,
+} as const;
+
+/** A number of rupees given as a number must not carry more than 2 decimals. */
+const twoDecimals = (value: number) =>
+  Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** Rupees with at most 2 decimals, a JSON number; becomes integer paise. */
+export const rupees = (
+  field: string,
+  { allowZero = true, maxPaise = POS_LIMITS.lineAmountMaxPaise as number } = {},
+) => {
+  const rule = `${field} must be an amount in rupees with at most 2 decimals${allowZero ? '' : ', above 0'}.`;
+  return z
+    .number({ error: rule })
+    .refine(twoDecimals, { error: rule, abort: true })
+    .transform((value) => Math.round(value * 100))
+    .refine(
+      (paise) => Number.isSafeInteger(paise) && paise >= (allowZero ? 0 : 1) && paise <= maxPaise,
+      { error: rule },
+    );
+};
+
+const amountOf = (field: string) => rupees(field);
+
+const documentNo = (field: string) => requiredText(field, POS_LIMITS.documentNoMaxLength);
+
+export const posLine = z.object({
+  description: storableText('description')
+    .trim()
+    .max(POS_LIMITS.descriptionMaxLength, {
+      error: `description must be at most ${POS_LIMITS.descriptionMaxLength} characters.`,
+    })
+    .default(''),
+  category: requiredText('category', POS_LIMITS.categoryMaxLength).transform((c) =>
+    c.toLowerCase(),
+  ),
+  amount: amountOf('amount'),
+});
+export type PosLine = z.output<typeof posLine>;
+
+const lines = z
+  .array(posLine, { error: 'lines must be a list of invoice lines.' })
+  .min(1, { error: 'lines must have at least one line.' })
+  .max(POS_LIMITS.linesMax, { error: `lines may have at most ${POS_LIMITS.linesMax} lines.` });
+
+export const posSaleRequest = z.object({
+  invoiceNo: documentNo('invoiceNo'),
+  invoiceDate: isoDate('invoiceDate'),
+  mobile: mobileNumber,
+  name: storableText('name')
+    .trim()
+    .max(100, { error: 'name must be at most 100 characters.' })
+    .default(''),
+  lines,
+});
+export type PosSaleRequest = z.output<typeof posSaleRequest>;
+export const posSaleResponse = dataResponse(
+  z.object({
+    custid: z.number(),
+    points: z.number(),
+    balance: z.number(),
+    eligibleAmount: z.number(),
+    expiresOn: z.string().nullable(),
+  }),
+);
+
+export const posReturnRequest = z.object({
+  returnNo: documentNo('returnNo'),
+  invoiceNo: documentNo('invoiceNo'),
+  returnDate: isoDate('returnDate'),
+  lines,
+});
+export type PosReturnRequest = z.output<typeof posReturnRequest>;
+export const posReturnResponse = dataResponse(
+  z.object({ points: z.number(), unrecovered: z.number(), balance: z.number() }),
+);
+
+const wholePoints = z
+  .number({ error: 'points must be a whole number from 1 to 9,999,999.' })
+  .int({ error: 'points must be a whole number from 1 to 9,999,999.' })
+  .min(1, { error: 'points must be a whole number from 1 to 9,999,999.' })
+  .max(9_999_999, { error: 'points must be a whole number from 1 to 9,999,999.' });
+
+export const posRedemptionRequest = z.object({
+  invoiceNo: documentNo('invoiceNo'),
+  mobile: mobileNumber,
+  points: wholePoints,
+});
+export type PosRedemptionRequest = z.output<typeof posRedemptionRequest>;
+export const posRedemptionResponse = dataResponse(
+  z.object({ points: z.number(), value: z.number(), balance: z.number() }),
+);
+
+export const posRedemptionCancelRequest = z.object({ invoiceNo: documentNo('invoiceNo') });
+export const posRedemptionCancelResponse = dataResponse(
+  z.object({ points: z.number(), balance: z.number() }),
+);
+
+export const posCustomerParams = z.object({
+  mobile: z.string().regex(/^\d{10}$/, { error: 'mobile must be 10 digits.' }),
+});
+export const posCustomerResponse = dataResponse(
+  z.object({
+    custname: z.string(),
+    balance: z.number(),
+    value: z.number(),
+    expiringIn30Days: z.number(),
+  }),
+);
+
+/** The points rules as the owner sets them (amounts in rupees). */
+export const pointsRulesForm = z.object({
+  rupeesPerPoint: rupees('rupeesPerPoint', { allowZero: false, maxPaise: 100_000_000 }),
+  excludedCategories: z
+    .array(requiredText('excludedCategories', POS_LIMITS.categoryMaxLength), {
+      error: 'excludedCategories must be a list of categories.',
+    })
+    .max(50, { error: 'excludedCategories may have at most 50 categories.' })
+    .transform((list) => [...new Set(list.map((c) => c.toLowerCase()))]),
+  pointValue: rupees('pointValue', { maxPaise: 100_000_000 }),
+  minRedeemPoints: z
+    .number({ error: 'minRedeemPoints must be a whole number from 0 to 9,999,999.' })
+    .int({ error: 'minRedeemPoints must be a whole number from 0 to 9,999,999.' })
+    .min(0, { error: 'minRedeemPoints must be a whole number from 0 to 9,999,999.' })
+    .max(9_999_999, { error: 'minRedeemPoints must be a whole number from 0 to 9,999,999.' }),
+  expiryMonths: z
+    .number({ error: 'expiryMonths must be a whole number of months from 0 (never) to 120.' })
+    .int({ error: 'expiryMonths must be a whole number of months from 0 (never) to 120.' })
+    .min(0, { error: 'expiryMonths must be a whole number of months from 0 (never) to 120.' })
+    .max(120, { error: 'expiryMonths must be a whole number of months from 0 (never) to 120.' }),
+});
+export type PointsRulesForm = z.output<typeof pointsRulesForm>;
+
+const pointsRules = z.object({
+  rupeesPerPoint: z.number(),
+  excludedCategories: z.array(z.string()),
+  pointValue: z.number(),
+  minRedeemPoints: z.number(),
+  expiryMonths: z.number(),
+  validFrom: z.string(),
+});
+export type PointsRules = z.infer<typeof pointsRules>;
+/** The rules in force, and every earlier version (newest first). */
+export const pointsRulesResponse = dataResponse(
+  z.object({ current: pointsRules, history: z.array(pointsRules) }),
+);
+
+export const apiKeyAddRequest = z.object({
+  label: requiredText('label', POS_LIMITS.apiKeyLabelMaxLength),
+  branch: z
+    .string({ error: 'branch must be a branch code of 2 to 6 letters.' })
+    .trim()
+    .regex(/^[A-Za-z]{2,6}$/, { error: 'branch must be a branch code of 2 to 6 letters.' })
+    .transform((code) => code.toUpperCase())
+    .optional(),
+});
+export const apiKeyAddResponse = dataResponse(z.object({ id: z.number(), key: z.string() }));
+export const apiKeyRevokeRequest = z.object({
+  id: z
+    .number({ error: 'id must be an API key number.' })
+    .int({ error: 'id must be an API key number.' })
+    .min(1, { error: 'id must be an API key number.' })
+    .max(2_147_483_647, { error: 'id must be an API key number.' }),
+});
+export const apiKeyListResponse = dataResponse(
+  z.array(
+    z.object({
+      id: z.number(),
+      label: z.string(),
+      prefix: z.string(),
+      branch: z.string().nullable(),
+      createdAt: z.string(),
+      lastUsedAt: z.string().nullable(),
+      revokedAt: z.string().nullable(),
+    }),
+  ),
+);
+
+/** What the POS calls and the settings answer, in words for the counter and the owner. */
+export const POS_MESSAGES = {
+  apiKeyRequired: 'A valid API key is needed (X-Api-Key).',
+  apiKeyOnlyForPos: 'An API key may call only /api/pos/*.',
+  invoiceConflict: 'This invoice number was already posted with other contents.',
+  returnConflict: 'This return number was already posted with other contents.',
+  redemptionConflict: 'This invoice already has a redemption with other contents.',
+  invoiceNotFound: 'Invoice not found: post the sale before its return.',
+  redemptionNotFound: 'No redemption for this invoice.',
+  redemptionCancelled: 'This redemption was already cancelled.',
+  returnedMoreThanSold: 'More is returned than the invoice sold.',
+  belowMinimum: (min: number) => `At least ${min} points must be redeemed at a time.`,
+  insufficientPoints: (balance: number) => `Insufficient points. Available balance: ${balance}.`,
+  customerNotFound: 'Customer not found.',
+  nameNeededToEnrol: 'name is required to enrol a new customer.',
+  invoiceDateInFuture: 'invoiceDate must not be in the future.',
+  returnDateInFuture: 'returnDate must not be in the future.',
+  apiKeyNotFound: 'API key not found.',
+  apiKeyRevoked: 'API key revoked.',
+  pointsRulesSaved: 'Points rules saved; they apply from now on.',
+} as const;

@@ -1,0 +1,366 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { dataResponse, fromNotAfterTo, fromNotAfterToRule, optionalIsoDate } from './common.js';
+import { PAYMENT_MODES, type PaymentMode } from './schemes.js';
+
+/**
+ * The owner's view: the dashboard and the reports behind its figures. Owners see the whole
+ * chain or one branch; a manager always sees their own branch, whatever `branch` says.
+ * Rupees are numbers (installments are whole rupees; a redemption's value has paise when a
+ * point is worth paise), points whole numbers, dates `YYYY-MM-DD` in the store's time zone.
+ */
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** A branch's code, any case; left empty, the whole chain. */
+const branchFilter = z.preprocess(
+  emptyToUndefined,
+  z
+    .string({ error: 'branch must be a branch code of 2 to 6 letters.' })
+    .trim()
+    .regex(/^[A-Za-z]{2,6}$/, { error: 'branch must be a branch code of 2 to 6 letters.' })
+    .transform((code) => code.toUpperCase())
+    .optional(),
+);
+
+/** The dashboard's query: `?branch=MAIN`, or nothing for the whole chain. */
+export const dashboardQuery = z.object({ branch: branchFilter });
+export type DashboardQuery = z.input<typeof dashboardQuery>;
+
+/** Installments received: rupees, how many, and rupees by mode (every mode, 0 when none). */
+export const collectionsFigure = z.object({
+  amount: z.number(),
+  installments: z.number(),
+  byMode: z.record(z.enum(PAYMENT_MODES), z.number()),
+});
+export type CollectionsFigure = z.infer<typeof collectionsFigure>;
+
+/**
+ * Points issued are those credited by sales and by staff, less those taken back by returns;
+ * redeemed are those spent at the counter (less cancelled redemptions) and deducted by staff;
+ * expired those the expiry took. Issued − redeemed − expired is the change in points
+ * outstanding over the same days.
+ */
+export const dashboardData = z.object({
+  today: z.object({ collections: collectionsFigure, pointsIssued: z.number() }),
+  /** This calendar month so far, and the whole of the month before. */
+  month: z.object({
+    collections: collectionsFigure,
+    collectionsLastMonth: collectionsFigure,
+    pointsIssued: z.number(),
+    pointsIssuedLastMonth: z.number(),
+  }),
+  /** Points customers hold (for a branch: those it gave), and their value at today's rules. */
+  points: z.object({ outstanding: z.number(), value: z.number() }),
+  schemes: z.object({
+    /** Active schemes (started at the branch, for one branch). */
+    active: z.number(),
+    /** Rupees a month still promised: the amounts of active schemes with installments to pay. */
+    monthlyCommitment: z.number(),
+    /** Active schemes maturing from today to 30 days ahead, both days included. */
+    maturingIn30Days: z.number(),
+    /** Installments overdue (unpaid 7 days after they were due) and their rupees. */
+    overdueCount: z.number(),
+    overdueAmount: z.number(),
+  }),
+  /** The last 12 calendar months, oldest first, this month last; one number per month. */
+  series: z.object({
+    months: z.array(z.string()),
+    pointsIssued: z.array(z.number()),
+    pointsRedeemed: z.array(z.number()),
+    pointsExpired: z.array(z.number()),
+    collections: z.array(z.number()),
+  }),
+});
+export type DashboardData = z.infer<typeof dashboardData>;
+export const dashboardResponse = dataResponse(dashboardData);
+
+/** The reports, as their paths end: `POST /api/reports/<name>`. */
+export const REPORT_NAMES = [
+  'collections',
+  'overdue',
+  'maturing',
+  'points-liability',
+  'unrecovered',
+] as const;
+export type ReportName = (typeof REPORT_NAMES)[number];
+
+const pageRule = `page must be a whole number from 1 to ${LIMITS.reportMaxPages.toLocaleString('en-IN')}.`;
+const pageSizeRule = `pageSize must be a whole number from 1 to ${LIMITS.reportPageSizeMax}.`;
+const wholeNumber = (rule: string, max: number, fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .number({ error: rule })
+      .int({ error: rule })
+      .min(1, { error: rule })
+      .max(max, { error: rule })
+      .default(fallback),
+  );
+
+/**
+ * Every report's request. Which dates a report reads:
+ * - collections: `from`–`to`, the days of payment (default: today; `to` alone is that day);
+ * - overdue: `asOf`, the day overdue is judged on (default today; never before today, as it
+ *   counts the installments paid so far);
+ * - maturing: `from`–`to`, the maturity dates (default: today to 30 days ahead);
+ * - points-liability: none (the points held now);
+ * - unrecovered: `from`–`to`, the return dates (default: all).
+ * A date a report does not read is refused (400), rather than silently ignored.
+ * `format: "csv"` answers the whole report as a CSV file (UTF-8, byte-order mark first),
+ * ignoring `page` and `pageSize`.
+ */
+export const reportRequest = z
+  .object({
+    from: optionalIsoDate('from'),
+    to: optionalIsoDate('to'),
+    asOf: optionalIsoDate('asOf'),
+    branch: branchFilter,
+    page: wholeNumber(pageRule, LIMITS.reportMaxPages, 1),
+    pageSize: wholeNumber(pageSizeRule, LIMITS.reportPageSizeMax, LIMITS.reportPageSize),
+    format: z.preprocess(
+      emptyToUndefined,
+      z.enum(['json', 'csv'], { error: 'format must be json or csv.' }).default('json'),
+    ),
+  })
+  .refine(fromNotAfterTo, fromNotAfterToRule);
+export type ReportRequest = z.input<typeof reportRequest>;
+export type ReportFilter = z.output<typeof reportRequest>;
+
+/** The dates each report reads; the others are refused. */
+export const REPORT_DATES: Record<ReportName, readonly ('from' | 'to' | 'asOf')[]> = {
+  collections: ['from', 'to'],
+  overdue: ['asOf'],
+  maturing: ['from', 'to'],
+  'points-liability': [],
+  unrecovered: ['from', 'to'],
+};
+
+/** The request of one report: the common one, refusing the dates this report does not read. */
+export const reportRequestFor = (report: ReportName) =>
+  reportRequest.superRefine((filter, context) => {
+    for (const field of ['from', 'to', 'asOf'] as const) {
+      if (filter[field] !== undefined && !REPORT_DATES[report].includes(field))
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: REPORT_MESSAGES.dateNotRead(report, field),
+        });
+    }
+  });
+
+/** A report's answer: one page of rows, how many rows in all, and the totals of all of them. */
+const reportResponse = <Row extends z.ZodType, Totals extends z.ZodType>(
+  row: Row,
+  totals: Totals,
+) => dataResponse(z.array(row)).extend({ total: z.number(), totals });
+
+/** What a cash-book row records. */
+export const COLLECTION_KINDS = ['installment', 'redemption', 'redemptionCancelled'] as const;
+export type CollectionKind = (typeof COLLECTION_KINDS)[number];
+/** An installment's mode, or points for a redemption at the counter. */
+export const COLLECTION_MODES = [...PAYMENT_MODES, 'points'] as const;
+
+export const collectionRow = z.object({
+  /** The day of the payment (an installment's date; a redemption's day in store time). */
+  date: z.string(),
+  /** When it was recorded, HH:MM in store time. */
+  time: z.string(),
+  /** The branch's code. */
+  branch: z.string(),
+  /** Who took it: the staff member's name, or the counter's API key label for a redemption. */
+  staff: z.string(),
+  kind: z.enum(COLLECTION_KINDS),
+  /** The installment's receipt number, or the invoice number of a redemption. */
+  receipt: z.string(),
+  /** The scheme of an installment; null for a redemption. */
+  schemeid: z.number().nullable(),
+  custname: z.string(),
+  mobileno: z.string(),
+  mode: z.enum(COLLECTION_MODES),
+  /** Rupees: an installment's amount, a redemption's value (negative when cancelled). */
+  amount: z.number(),
+  /** Points redeemed (negative when given back by a cancel); null for an installment. */
+  points: z.number().nullable(),
+});
+export type CollectionRow = z.infer<typeof collectionRow>;
+/** What reconciles the till: installment rupees by mode, and the points redeemed. */
+export const collectionsTotals = z.object({
+  installments: z.number(),
+  /** Rupees received in installments, all modes. */
+  collected: z.number(),
+  byMode: z.record(z.enum(PAYMENT_MODES), z.number()),
+  redemptions: z.number(),
+  cancelledRedemptions: z.number(),
+  /** Points redeemed less those given back by cancels, and their value in rupees. */
+  pointsRedeemed: z.number(),
+  redeemedValue: z.number(),
+});
+export const collectionsReportResponse = reportResponse(collectionRow, collectionsTotals);
+
+/**
+ * An active scheme with installments overdue on `asOf`: installment k (k = 0 … n−1) is due on
+ * the start date plus k months, the first `paid` of them are paid, and one unpaid 7 days after
+ * its due date is overdue. A scheme past its maturity date is left out: its installments can
+ * no longer be paid (it waits to be closed, and the maturing report lists it). Oldest first.
+ */
+export const overdueRow = z.object({
+  schemeid: z.number(),
+  mobileno: z.string(),
+  custname: z.string(),
+  /** Installments overdue. */
+  monthsDue: z.number(),
+  /** monthsDue × the scheme's monthly amount, rupees. */
+  amountDue: z.number(),
+  /** Days since the oldest unpaid installment was due. */
+  daysOverdue: z.number(),
+  /** The date of the latest installment paid; null when none. */
+  lastPaid: z.string().nullable(),
+});
+export type OverdueRow = z.infer<typeof overdueRow>;
+export const overdueTotals = z.object({
+  schemes: z.number(),
+  installments: z.number(),
+  amount: z.number(),
+});
+export const overdueReportResponse = reportResponse(overdueRow, overdueTotals);
+
+/** An active scheme maturing within the dates asked, soonest first. */
+export const maturingRow = z.object({
+  schemeid: z.number(),
+  custname: z.string(),
+  mobileno: z.string(),
+  branch: z.string(),
+  startdt: z.string(),
+  matdt: z.string(),
+  installmentsPaid: z.number(),
+  installments: z.number(),
+  /** Rupees paid in so far. */
+  amountPaid: z.number(),
+});
+export type MaturingRow = z.infer<typeof maturingRow>;
+export const maturingTotals = z.object({ schemes: z.number(), amountPaid: z.number() });
+export const maturingReportResponse = reportResponse(maturingRow, maturingTotals);
+
+/**
+ * A customer holding points, most points first. For one branch, the points of the lots it gave
+ * that are still unspent; for the chain, the customer's balance (the two add up the same).
+ */
+export const pointsLiabilityRow = z.object({
+  custid: z.number(),
+  custname: z.string(),
+  mobileno: z.string(),
+  points: z.number(),
+  /** Rupees, at the point value of the rules in force. */
+  value: z.number(),
+  /** Of those points, the ones expiring from today to 30 days ahead. */
+  expiringIn30Days: z.number(),
+});
+export type PointsLiabilityRow = z.infer<typeof pointsLiabilityRow>;
+export const pointsLiabilityTotals = z.object({
+  customers: z.number(),
+  points: z.number(),
+  value: z.number(),
+  expiringIn30Days: z.number(),
+});
+export const pointsLiabilityReportResponse = reportResponse(
+  pointsLiabilityRow,
+  pointsLiabilityTotals,
+);
+
+/** A return whose points could not all be taken back (already spent), newest first. */
+export const unrecoveredRow = z.object({
+  returnDate: z.string(),
+  branch: z.string(),
+  returnNo: z.string(),
+  invoiceNo: z.string().nullable(),
+  mobile: z.string().nullable(),
+  unrecovered: z.number(),
+});
+export const unrecoveredTotals = z.object({ returns: z.number(), unrecovered: z.number() });
+export const unrecoveredReportResponse = reportResponse(unrecoveredRow, unrecoveredTotals);
+
+/** With `format: "csv"`: the CSV text itself (UTF-8, byte-order mark first), not an envelope. */
+export const reportCsvResponse = z.string();
+
+/** Each report's CSV: its file name and columns (amounts as plain numbers, dates DD/MM/YYYY). */
+export const REPORT_CSV = {
+  collections: {
+    fileName: 'collections.csv',
+    columns: [
+      'Date',
+      'Time',
+      'Branch',
+      'Staff',
+      'Kind',
+      'Receipt / invoice',
+      'Scheme ID',
+      'Customer',
+      'Mobile',
+      'Mode',
+      'Amount',
+      'Points',
+    ],
+  },
+  overdue: {
+    fileName: 'overdue-installments.csv',
+    columns: [
+      'Scheme ID',
+      'Mobile',
+      'Customer',
+      'Months due',
+      'Amount due',
+      'Days overdue',
+      'Last paid',
+    ],
+  },
+  maturing: {
+    fileName: 'maturing-schemes.csv',
+    columns: [
+      'Scheme ID',
+      'Customer',
+      'Mobile',
+      'Branch',
+      'Start date',
+      'Maturity date',
+      'Installments paid',
+      'Installments',
+      'Amount paid',
+    ],
+  },
+  'points-liability': {
+    fileName: 'points-liability.csv',
+    columns: ['Customer ID', 'Customer', 'Mobile', 'Points', 'Value', 'Expiring in 30 days'],
+  },
+  unrecovered: {
+    fileName: 'unrecovered-returns.csv',
+    columns: ['Return date', 'Branch', 'Return no.', 'Invoice no.', 'Mobile', 'Unrecovered points'],
+  },
+} as const satisfies Record<ReportName, { fileName: string; columns: readonly string[] }>;
+
+/** How a cash-book row's kind and mode read on screen and in the CSV. */
+export const COLLECTION_KIND_LABELS: Record<CollectionKind, string> = {
+  installment: 'Installment',
+  redemption: 'Points redeemed',
+  redemptionCancelled: 'Redemption cancelled',
+};
+export const COLLECTION_MODE_LABELS: Record<PaymentMode | 'points', string> = {
+  cash: 'Cash',
+  upi: 'UPI',
+  card: 'Card',
+  bank: 'Bank transfer',
+  cheque: 'Cheque',
+  points: 'Points',
+};
+
+/** What the reports answer when they refuse. */
+export const REPORT_MESSAGES = {
+  unknownBranch: (code: string) => `branch ${code} is not one of the shop's branches.`,
+  dateNotRead: (report: ReportName, field: 'from' | 'to' | 'asOf') =>
+    REPORT_DATES[report].length === 0
+      ? `${field} does not apply to the ${report} report: it shows the points held now.`
+      : `${field} does not apply to the ${report} report; use ${REPORT_DATES[report].join(' and ')}.`,
+  asOfBeforeToday:
+    'asOf must not be before today: overdue is judged on the installments paid so far.',
+} as const;

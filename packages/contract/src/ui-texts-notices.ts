@@ -1,0 +1,100 @@
+/** The server's answers about notices to customers. */
+export const NOTICE_MESSAGES = {
+  templateSaved: (label: string) => `Template saved: ${label}.`,
+  noticeResent: (id: number) => `Notice ${id} queued again.`,
+  noSuchNotice: (id: number) => `No notice with the number ${id}.`,
+  onlyFailedResent: 'Only a failed notice can be sent again.',
+  panelNotConfigured: 'Save the messaging panel configuration first.',
+  panelHasNoUrl: (panel: number) =>
+    `Panel ${panel} has no address: set MESSAGING_PANEL${panel}_URL on the server.`,
+  testMessageText: (shop: string) =>
+    `Test message from ${shop}: the messaging panel is set up correctly.`,
+  testMessageSent: 'Test message sent.',
+  testMessageFailed: (answer: string) => `The test message was not sent: ${answer}`,
+  /** Why a notice was skipped. */
+  skippedNoConsent: 'The customer has not consented to WhatsApp notices.',
+  skippedEventOff: 'This kind of notice is switched off on Message Templates.',
+  skippedNoMobile: 'The customer has no mobile number (erased).',
+  skippedNoPanel: 'No messaging panel is configured.',
+  /** Why an attempt failed, when the provider said nothing useful. */
+  providerTimeout: (seconds: number) => `The provider did not answer within ${seconds} s.`,
+  providerUnreachable: (detail: string) => `The provider could not be reached: ${detail}`,
+  providerRefused: (status: number, body: string) =>
+    `The provider answered ${status}${body ? `: ${body}` : ''}`,
+} as const;
+
+/** The Message Templates screen. */
+export const TEMPLATE_TEXTS = {
+  intro:
+    'What customers receive on WhatsApp for each event. Switch an event off to send nothing for it. Reminders and digests go only between 9 am and 9 pm.',
+  loading: 'Loading templates',
+  loadFailed: 'Error in loading the message templates.',
+  table: 'Message templates',
+  event: 'Event',
+  enabled: 'Send',
+  text: 'Message',
+  placeholders: 'Placeholders',
+  placeholdersHint: 'Click a placeholder to put it where the cursor is.',
+  preview: 'Preview',
+  previewHint: 'With sample values, as a customer would read it.',
+  actions: 'Edit',
+  switchLabel: (label: string) => `Send: ${label}`,
+  edit: (label: string) => `Edit the template: ${label}`,
+  editTitle: (label: string) => `Template: ${label}`,
+  save: 'Save',
+  saving: 'Saving',
+  cancel: 'Cancel',
+  restoreDefault: 'Use the default text',
+  saveFailed: 'Error in saving the template.',
+  on: 'On',
+  off: 'Off',
+  customised: 'Changed',
+  unknownPlaceholders: (keys: string[]) =>
+    `Unknown placeholder${keys.length > 1 ? 's' : ''}: ${keys.map((key) => `{${key}}`).join(' ')}`,
+} as const;
+
+/** The Delivery Log screen. */
+export const DELIVERY_LOG_TEXTS = {
+  filters: 'Filters',
+  status: 'Status',
+  event: 'Event',
+  any: 'Any',
+  mobile: 'Customer mobile',
+  from: 'From',
+  to: 'To',
+  search: 'Search',
+  clear: 'Clear',
+  table: 'Notices',
+  loading: 'Loading notices',
+  empty: 'No notices match these filters.',
+  loadFailed: 'Could not load the delivery log. Please try again.',
+  columns: {
+    when: 'Queued',
+    event: 'Event',
+    mobile: 'Mobile',
+    text: 'Message',
+    status: 'Status',
+    attempts: 'Attempts',
+    reason: 'Reason',
+    sentAt: 'Sent',
+    actions: 'Actions',
+  },
+  resend: (id: number) => `Send notice ${id} again`,
+  resendLabel: 'Send again',
+  resending: 'Queuing',
+  resendFailed: 'Error in queuing the notice again.',
+  pageOf: (page: number, pages: number, total: number) =>
+    `Page ${page} of ${pages} · ${total.toLocaleString('en-IN')} notices`,
+} as const;
+
+/** Message Configuration's test message. */
+export const TEST_MESSAGE_TEXTS = {
+  send: 'Send test message',
+  sending: 'Sending test message',
+  needsSave: 'Save the configuration first: the test message uses the saved one.',
+  providerAnswered: 'The provider answered',
+  result: 'Test message result',
+  notSent: 'The test message was not sent.',
+  httpStatus: (status: number) => `HTTP status: ${status}`,
+  failed: 'Error in sending the test message.',
+} as const;
