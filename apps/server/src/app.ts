@@ -265,12 +265,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(reportsRoutes, {
         reports: createReportsService({
-          db,
+          reads,
           today,
           timeZone: config.storeTimezone,
           branches: branchesRepo,
           pointValuePaise: async (tx) => (await rulesRepo.current(tx)).pointValuePaise,
-          openCsv: (source) => reportCsvs(deps.pool, source),
+          openCsv: reportCsvs,
         }),
       });
     },

@@ -34,8 +34,8 @@ const envSchema = z.object({
     z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL'),
   ),
   /**
-   * A streaming replica of DATABASE_URL for statements, summaries and exports: their reads
-   * leave the primary to the counters' changes.
+   * A streaming replica of DATABASE_URL for statements, summaries, exports and the owner's
+   * reports: their reads leave the primary to the counters' changes.
    */
   REPORTS_DATABASE_URL: optional(
     z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL'),

@@ -102,6 +102,23 @@ async function statementCredits(token: string, on: FastifyInstance = app) {
   return response.json<{ data: { RCREDIT: number }[] }>().data.map((row) => row.RCREDIT);
 }
 
+/**
+ * Today's installments as `token`'s dashboard, collections report and its CSV (header
+ * included) show them.
+ */
+async function installmentsToday(token: string) {
+  const dashboard = await call(token, 'GET', API_PATHS.dashboard);
+  const report = await call(token, 'POST', API_PATHS.collectionsReport, {});
+  const csv = await call(token, 'POST', API_PATHS.collectionsReport, { format: 'csv' });
+  expect(csv.statusCode, csv.body).toBe(200);
+  return {
+    dashboard: dashboard.json<{ data: { today: { collections: { installments: number } } } }>().data
+      .today.collections.installments,
+    report: report.json<{ totals: { installments: number } }>().totals.installments,
+    csvLines: csv.body.trim().split('\n').length,
+  };
+}
+
 /** Until `on`'s replica is fit and holds what the primary has now. */
 async function replicaCaughtUp(on: FastifyInstance) {
   const [{ now }] = (await pair.primary.sql<{ now: Date }>('SELECT clock_timestamp() AS now')) as [
@@ -160,7 +177,7 @@ afterAll(async () => {
 });
 
 describe('reports on a streaming replica', () => {
-  it('reads statements, the summary, exports and the audit trail from the standby; profiles, search and the writer’s own reads from the primary', async () => {
+  it('reads statements, the summary, exports, the audit trail and the owner’s reports from the standby; profiles, search and the writer’s own reads from the primary', async () => {
     await replicaCaughtUp(app);
     expect(logged('reports replica: up to date')).toBe(1);
     await pauseReplay();
@@ -196,6 +213,7 @@ describe('reports on a streaming replica', () => {
         (await call(token, 'GET', audit)).json<{ total: number }>().total;
       // Created, credited, scheme generated; the standby has not seen the credit and payment.
       expect(await auditTotal(reader)).toBe(3);
+      expect(await installmentsToday(reader)).toEqual({ dashboard: 0, report: 0, csvLines: 1 });
 
       // The primary: the profile, the search, and everything the writer reads after a change.
       const profile = await call(reader, 'POST', API_PATHS.customerData, { mobileno: MOBILENO });
@@ -209,6 +227,7 @@ describe('reports on a streaming replica', () => {
       });
       // And the credit, the activation and its first installment.
       expect(await auditTotal(writer)).toBe(6);
+      expect(await installmentsToday(writer)).toEqual({ dashboard: 1, report: 1, csvLines: 2 });
     } finally {
       await resumeReplay();
     }

@@ -3,8 +3,8 @@ import { isDatabaseUnavailable } from '../lib/pg-errors.js';
 import { connectDatabase, type Database } from './client.js';
 
 /**
- * Where the reports read: statements, the scheme summary, the customer export and the audit
- * trail go to a streaming replica (REPORTS_DATABASE_URL) when it is close enough behind the
+ * Where the reports read: statements, the scheme summary, the customer export, the audit trail,
+ * the dashboard and the reports go to a streaming replica (REPORTS_DATABASE_URL) when it is close enough behind the
  * primary, so that a back office printing statements does not slow the counters' changes.
  * Everything else, and every read of a staff member right after their own change, stays on
  * the primary: a statement printed after a payment must show the payment.

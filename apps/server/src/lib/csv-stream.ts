@@ -22,7 +22,6 @@ export interface CsvSource<Row> {
   cells(row: Row): unknown[];
 }
 
-export type OpenCsv = <Row>(source: CsvSource<Row>) => Promise<Readable>;
 /** Opens a CSV on the pool given: the reports replica's when the route chooses it. */
 export type OpenCsvOn = <Row>(pool: pg.Pool, source: CsvSource<Row>) => Promise<Readable>;
 

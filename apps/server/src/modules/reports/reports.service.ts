@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import {
   addDays,
@@ -19,8 +20,9 @@ import {
   type ReportFilter,
   type ReportName,
 } from '@kanak/contract';
-import type { Db, Tx } from '../../db/client.js';
-import type { OpenCsv } from '../../lib/csv-stream.js';
+import type { Tx } from '../../db/client.js';
+import type { Reads, ReadSource } from '../../db/reads.js';
+import type { OpenCsvOn } from '../../lib/csv-stream.js';
 import { InvalidInputError } from '../../lib/errors.js';
 import type { SessionStaff } from '../../plugins/types.js';
 import type { BranchesRepo } from '../branches/branches.repo.js';
@@ -40,14 +42,15 @@ import {
 export type ReportsService = ReturnType<typeof createReportsService>;
 
 interface Deps {
-  db: Db;
+  /** Where the owner's view reads: the reports replica when it is fit, else the primary. */
+  reads: Pick<Reads, 'run'>;
   today: () => string;
   timeZone: string;
   /** The branches a filter names (the branches module owns them). */
   branches: Pick<BranchesRepo, 'findByCode' | 'findById'>;
   /** The points rules in force: a point's value in paise (the points module owns them). */
   pointValuePaise: (tx: Tx) => Promise<number>;
-  openCsv: OpenCsv;
+  openCsv: OpenCsvOn;
 }
 
 /** Rupees from paise, exact to the paisa. */
@@ -78,7 +81,7 @@ const addTo = (figure: CollectionsFigure, mode: string, amount: number, installm
 interface Report<Row, Totals> {
   page(tx: Tx, limit: number, offset: number): Promise<Row[]>;
   totals(tx: Tx): Promise<{ total: number; totals: Totals }>;
-  csv(): Promise<Readable>;
+  csv(pool: pg.Pool): Promise<Readable>;
 }
 
 const dateCell = (isoDate: string | null) => (isoDate ? formatSlashDate(isoDate) : '');
@@ -89,15 +92,18 @@ const dateCell = (isoDate: string | null) => (isoDate ? formatSlashDate(isoDate)
  * is read in one read-only snapshot, so a page and its totals agree.
  */
 export function createReportsService({
-  db,
+  reads,
   today,
   timeZone,
   branches,
   pointValuePaise,
   openCsv,
 }: Deps) {
-  const read = <T>(work: (tx: Tx) => Promise<T>) =>
-    db.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  const snapshot = <T>(from: ReadSource, work: (tx: Tx) => Promise<T>) =>
+    from.db.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  /** `work` in one read-only snapshot, where `staff` may read (db/reads.ts). */
+  const read = <T>(staff: SessionStaff, work: (tx: Tx) => Promise<T>) =>
+    reads.run(staff, (from) => snapshot(from, work));
 
   /** A report from its rows' query, how each becomes an answer row and a CSV line, and its totals. */
   function report<DbRow extends Record<string, unknown>, Row, Totals>(
@@ -116,8 +122,8 @@ export function createReportsService({
           definition.toRow,
         ),
       totals: definition.totals,
-      csv: () =>
-        openCsv<DbRow>({
+      csv: (pool) =>
+        openCsv<DbRow>(pool, {
           query: queryText(definition.rows()),
           columns: REPORT_CSV[name].columns,
           cells: (row) => definition.cells(definition.toRow(row)),
@@ -402,7 +408,7 @@ export function createReportsService({
       build: (tx: Tx, filter: ReportFilter, scope: Scope) => Promise<Report<Row, Totals>>,
     ) =>
     (staff: SessionStaff, filter: ReportFilter) =>
-      read(async (tx) => {
+      read(staff, async (tx) => {
         const chosen = await build(tx, filter, await scopeOf(tx, staff, filter.branch));
         const data = await chosen.page(tx, filter.pageSize, (filter.page - 1) * filter.pageSize);
         return { data, ...(await chosen.totals(tx)) };
@@ -410,7 +416,7 @@ export function createReportsService({
 
   return {
     dashboard: (staff: SessionStaff, branch: string | undefined) =>
-      read(async (tx) => dashboard(tx, await scopeOf(tx, staff, branch))),
+      read(staff, async (tx) => dashboard(tx, await scopeOf(tx, staff, branch))),
 
     pages: {
       collections: pageOf(reports.collections),
@@ -425,10 +431,13 @@ export function createReportsService({
      * before the answer starts, so a refusal is a 4xx envelope rather than a broken file.
      */
     async csv(staff: SessionStaff, name: ReportName, filter: ReportFilter) {
-      const chosen: Report<unknown, unknown> = await read(async (tx) =>
-        reports[name](tx, filter, await scopeOf(tx, staff, filter.branch)),
-      );
-      return chosen.csv();
+      return reads.run(staff, async (from) => {
+        const chosen: Report<unknown, unknown> = await snapshot(from, async (tx) =>
+          reports[name](tx, filter, await scopeOf(tx, staff, filter.branch)),
+        );
+        // After the snapshot ends, so a file never holds two connections; on the same database.
+        return chosen.csv(from.pool);
+      });
     },
   };
 }
