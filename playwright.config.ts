@@ -15,8 +15,10 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/e2e',
   globalSetup: './e2e/support/global-setup.ts',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous: on a shared 2-core machine the same screen has taken from 2 s to over 10 s to
+  // draw. These tests say what a screen does; how fast is the benchmark's business.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -26,7 +28,9 @@ export default defineConfig({
     // Set by the global setup; workers inherit it (the fixtures read it too).
     baseURL: process.env.KANAK_E2E_BASE_URL,
     viewport: { width: 1366, height: 768 },
-    trace: 'retain-on-failure',
+    // A trace records every action of every test; CI keeps only the log, so there it records
+    // none.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromePath,

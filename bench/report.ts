@@ -69,6 +69,22 @@ export async function saveResults(results: Results) {
   if (!results.quick) await writeTables(results);
 }
 
+/**
+ * A run at another scale (`--customers N`): its own file, beside the targets' run rather than
+ * in place of it, with the request table printed.
+ */
+export async function saveScaleResults(
+  customers: number,
+  results: Pick<Results, 'at' | 'machine' | 'dataSet' | 'scenarios'>,
+) {
+  const dir = new URL('./results/', import.meta.url);
+  await mkdir(dir, { recursive: true });
+  const file = new URL(`customers-${customers}.json`, dir);
+  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(detailTable(results));
+  return file.pathname;
+}
+
 async function writeTables(results: Results) {
   const file = new URL('../docs/performance.md', import.meta.url);
   const doc = await readFile(file, 'utf8');
@@ -260,7 +276,7 @@ function targetsTable(results: Results) {
   return table(['what', 'target', 'measured', 'raw SQL', 'ratio', ''], rows);
 }
 
-function detailTable(results: Results) {
+function detailTable(results: Pick<Results, 'scenarios'>) {
   const rows = Object.entries(results.scenarios).flatMap(([name, runs]) =>
     runs.map((run) => [
       name,

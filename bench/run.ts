@@ -8,6 +8,8 @@
  * `-- --profile <request>`: one request kind at 8 connections under `--cpu-prof` (bench/profile.ts).
  * `-- --only <request>`: one request kind measured and printed; the saved results stay as they are.
  * `-- --replica`: the reports read from the primary, then from a streaming replica (bench/replica.ts).
+ * `-- --customers N`: a data set of N customers (its own, in bench/data-N), and only the requests
+ * whose figures are asked at other scales; results in bench/results/customers-N.json.
  *
  * Database: BENCH_DATABASE_URL, or an embedded PostgreSQL in bench/data (bench/data-quick).
  * Needs `npm run build` first. Results: bench/results/latest.json and docs/performance.md.
@@ -37,7 +39,7 @@ import { makeBenchNotices, removeBenchNotices, sendBenchNotices } from './notice
 import { startFakeWhatsApp } from '../apps/server/test/fake-whatsapp.js';
 import { measure, overHttp, type Scenario } from './measure.js';
 import { newestProfile, PROFILE_DIR, summarizeProfile } from './profile.js';
-import { saveResults, type Results } from './report.js';
+import { saveResults, saveScaleResults, type Results } from './report.js';
 import { openReplicaPair, replicaStep } from './replica.js';
 import { scenarios, type BenchKey } from './scenarios.js';
 import { ensureOverdueSchemes } from './reports.js';
@@ -52,9 +54,23 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     only: { type: 'string' },
     replica: { type: 'boolean', default: false },
+    customers: { type: 'string' },
   },
 });
-const CUSTOMERS = args.quick ? 10_000 : 1_000_000;
+const SCALE = args.customers === undefined ? undefined : Number(args.customers);
+if (SCALE !== undefined && !(Number.isSafeInteger(SCALE) && SCALE >= 1_000)) {
+  console.error('--customers takes a whole number of customers, at least 1000');
+  process.exit(2);
+}
+const CUSTOMERS = SCALE ?? (args.quick ? 10_000 : 1_000_000);
+/** The requests measured at another scale: those whose figures must hold as the data grows. */
+const AT_ANY_SCALE = [
+  'customerSearch',
+  'pointsStatement',
+  'pointsUpdate',
+  'summaryPage',
+  'customerExportCsv',
+];
 const DURATION_S = args.quick ? 3 : 15;
 const CONNECTIONS = [1, 8, 32];
 /** Due points lots expired by the expiry step: one per customer at full scale. */
@@ -64,7 +80,10 @@ const NOTICES = args.quick ? 5_000 : 100_000;
 const NOTICE_RATE = Number(process.env.BENCH_NOTICE_RATE ?? 150);
 
 async function main() {
-  const dataDir = new URL(args.quick ? './data-quick/' : './data/', import.meta.url).pathname;
+  const dataDir = new URL(
+    args.quick ? './data-quick/' : SCALE ? `./data-${SCALE}/` : './data/',
+    import.meta.url,
+  ).pathname;
   await mkdir(dataDir, { recursive: true, mode: 0o755 });
   const secrets = await resolveSecrets(dataDir, {});
   const pair = args.replica ? await openReplicaPair() : undefined;
@@ -114,7 +133,10 @@ async function main() {
       return;
     }
     const measured: Results['scenarios'] = {};
-    for (const scenario of scenarios(samples, benchUserId, benchKey)) {
+    const measuredHere = scenarios(samples, benchUserId, benchKey).filter(
+      (scenario) => !SCALE || AT_ANY_SCALE.includes(scenario.name),
+    );
+    for (const scenario of measuredHere) {
       // A server of its own per request kind: the export's RSS is then the export's, not the
       // heap that earlier runs left behind (V8 seldom gives memory back).
       measured[scenario.name] = await measureOnOwnServer(
@@ -123,6 +145,16 @@ async function main() {
         dataDir,
         CONNECTIONS,
       );
+    }
+    if (SCALE) {
+      const file = await saveScaleResults(SCALE, {
+        at: new Date().toISOString(),
+        machine: await describeMachine(database.pool),
+        dataSet: await countRows(database.pool),
+        scenarios: measured,
+      });
+      console.log(`results in ${file}`);
+      return;
     }
     const expiry = await expiryStep(database, named('posSale'), databaseUrl, dataDir);
     const notices = await noticesStep(

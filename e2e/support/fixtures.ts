@@ -84,7 +84,7 @@ export const test = base.extend<PageFixtures, WorkerFixtures>({
       await context.close();
       await use(state);
     },
-    { scope: 'worker', timeout: 30_000 },
+    { scope: 'worker', timeout: 60_000 },
   ],
 });
 
@@ -353,9 +353,12 @@ export async function cutProblems(page: Page): Promise<CutProblem[]> {
 
 /** No number wraps and no field cuts its value on the page as it is now. */
 export async function expectNothingCut(page: Page, screen: string): Promise<void> {
-  expect(await cutProblems(page), `${screen} at ${page.viewportSize()?.width ?? '?'} px`).toEqual(
-    [],
-  );
+  // Asked again until the layout has settled: a screen just resized is laid out anew.
+  await expect
+    .poll(() => cutProblems(page), {
+      message: `${screen} at ${page.viewportSize()?.width ?? '?'} px`,
+    })
+    .toEqual([]);
 }
 
 /**

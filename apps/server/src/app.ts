@@ -102,7 +102,10 @@ export interface AppDeps {
   nudgeNotices?: () => void;
 }
 
-/** Report CSVs streamed at once (each holds a database connection); the next waits its turn. */
+/**
+ * Report CSVs streamed at once in the whole chain (each holds a database connection); the next
+ * waits its turn.
+ */
 const REPORT_CSVS_AT_ONCE = 2;
 
 /** JSON bodies are small forms; image uploads have their own, larger limit. */
@@ -232,7 +235,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(readsPlugin, { reads, noteChange: users.noteChange });
-  const reportCsvs = createCsvStreams(REPORT_CSVS_AT_ONCE);
+  const reportCsvs = createCsvStreams({
+    primary: deps.pool,
+    kind: 'reports',
+    atOnce: REPORT_CSVS_AT_ONCE,
+  });
   // Before the routes: it collects them as they are registered.
   await app.register(openApiPlugin);
 
@@ -247,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(branchesRoutes, { branches: createBranchesService({ db }) });
       await api.register(customersRoutes, {
         customers,
-        openCustomersCsv: createCustomersCsv(),
+        openCustomersCsv: createCustomersCsv(deps.pool),
         reads,
         exportTickets: createExportTickets({ db, findSessionUser: users.findSessionUser }),
       });

@@ -158,6 +158,19 @@ export const rateLimitHits = pgTable(
   (t) => [index('rate_limit_hits_window_ends_at_idx').on(t.windowEndsAt)],
 );
 
+/**
+ * The turns of large CSV files (customer exports, report CSVs), shared by every instance: a
+ * file runs while its transaction holds one of its kind's rows locked (lib/export-slots.ts).
+ */
+export const exportSlots = pgTable(
+  'export_slots',
+  {
+    kind: text('kind').notNull(),
+    slot: integer('slot').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.slot] })],
+);
+
 /** Who changed what, and when. Every change of data writes one row, in the change's transaction. */
 export const auditLog = pgTable(
   'audit_log',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, LIMITS, MESSAGES } from '@kanak/contract';
+import { API_PATHS, API_PREFIX, LIMITS, MESSAGES } from '@kanak/contract';
 import { connectDatabase } from '../db/client.js';
 import { createUsersService } from '../modules/users/users.service.js';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
@@ -29,6 +29,8 @@ const DEDUCTION = 100;
 const DEDUCTION_ATTEMPTS = 30;
 const SCHEME_CUSTOMERS = 3;
 const GENERATE_ATTEMPTS_EACH = 6;
+/** Customer exports streamed at once in the whole chain (customers.export.ts). */
+const EXPORTS_AT_ONCE = 4;
 
 let db: TestDatabase;
 let dirs: ReturnType<typeof tempDir>[] = [];
@@ -297,4 +299,37 @@ describe('two server processes on one database', () => {
     const elsewhere = await post(servers[1]!.url, API_PATHS.login, admin, from('203.0.113.8'));
     expect(elsewhere.status).toBe(200);
   }, 30_000);
+
+  it('run four customer exports at once over both servers together; the others wait their turn', async () => {
+    // Files larger than the sockets' buffers: an export whose reader stops holds its turn.
+    await db.sql(
+      `INSERT INTO customers (mobileno, custname, address)
+       SELECT '94' || lpad(n::text, 8, '0'), 'Export ' || n, repeat('Long Address ', 80)
+         FROM generate_series(1, 40000) AS n`,
+    );
+    // Three through each server, none read: with its turn, an export answers at once.
+    const started = new Map<number, Response>();
+    const exports = Array.from({ length: 6 }, (_, i) =>
+      fetch(`${through(i).url}${API_PREFIX}${API_PATHS.exportCustomers}?format=csv`, {
+        headers: { authorization: `Bearer ${through(i).token}` },
+      }).then((response) => {
+        started.set(i, response);
+        return response;
+      }),
+    );
+    await expect.poll(() => started.size, { timeout: 20_000 }).toBe(EXPORTS_AT_ONCE);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(started.size).toBe(EXPORTS_AT_ONCE);
+
+    // Their readers go away: the two waiting take the turns they free, through either server.
+    for (const response of started.values()) {
+      expect(response.status).toBe(200);
+      await response.body!.cancel();
+    }
+    await expect.poll(() => started.size, { timeout: 20_000 }).toBe(6);
+    for (const response of await Promise.all(exports)) {
+      expect(response.status).toBe(200);
+      await response.body!.cancel();
+    }
+  }, 90_000);
 });

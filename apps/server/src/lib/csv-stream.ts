@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import { CSV_BOM, csvLine } from '@kanak/contract';
+import { createExportSlots } from './export-slots.js';
 
 // Small batches and chunks, one chunk buffered: each chunk is written out before the next
 // garbage collection of the young generation, so a million rows never reach the old one
@@ -32,21 +33,29 @@ export type OpenCsvOn = <Row>(pool: pg.Pool, source: CsvSource<Row>) => Promise<
  * A file holds a database connection for as long as it runs (12 s for a million customers).
  * Without a limit, a row of download clicks took every connection of the pool and the
  * counters' searches and points updates failed with 503 until the files finished (bench, 32
- * at once): beyond `atOnce` files, the next waits its turn.
+ * at once): beyond `atOnce` files of `kind` at once, across every instance, the next waits
+ * its turn (lib/export-slots.ts).
  *
- * The connection is taken before the answer starts, so a database that cannot be reached is
- * a 503 in the usual envelope rather than a CSV cut off after its header.
+ * The connections are taken before the answer starts, so a database that cannot be reached
+ * is a 503 in the usual envelope rather than a CSV cut off after its header.
  */
-export function createCsvStreams(atOnce: number): OpenCsvOn {
-  const slots = createSlots(atOnce);
+export function createCsvStreams(options: {
+  primary: pg.Pool;
+  kind: string;
+  atOnce: number;
+}): OpenCsvOn {
+  const slots = createExportSlots(options.primary, options.kind, options.atOnce);
   return async <Row>(pool: pg.Pool, source: CsvSource<Row>) => {
-    await slots.take();
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      slots.give();
-      throw error;
+    const slot = await slots.take();
+    // On the primary, the cursor runs in the turn's own transaction: one connection a file.
+    let client = slot.client;
+    if (pool !== options.primary) {
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        await slot.give();
+        throw error;
+      }
     }
     const rows = client.query(
       new QueryStream(source.query.sql, source.query.params, { batchSize: ROWS_PER_FETCH }),
@@ -57,8 +66,9 @@ export function createCsvStreams(atOnce: number): OpenCsvOn {
     csv.once('close', () => {
       // A cursor read to its end leaves a clean connection; one cut off (the browser went away,
       // the database failed) may still be mid-query, so it is closed rather than reused.
-      client.release(csv.readableEnded ? undefined : true);
-      slots.give();
+      const broken = !csv.readableEnded;
+      if (client !== slot.client) client.release(broken || undefined);
+      void slot.give(broken && client === slot.client);
     });
     return csv;
   };
@@ -76,24 +86,4 @@ async function* csvChunks<Row>(rows: AsyncIterable<Row>, source: CsvSource<Row>)
     }
   }
   if (chunk) yield chunk;
-}
-
-/** A counting semaphore: `take` waits while all slots are in use; `give` hands one on. */
-function createSlots(size: number) {
-  let free = size;
-  const waiting: (() => void)[] = [];
-  return {
-    async take() {
-      if (free > 0) {
-        free -= 1;
-        return;
-      }
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    },
-    give() {
-      const next = waiting.shift();
-      if (next) next();
-      else free += 1;
-    },
-  };
 }

@@ -16,6 +16,7 @@ const OWNERS: Record<string, string> = {
   ended_sessions: 'modules/auth',
   idempotency_keys: 'plugins/idempotency.ts',
   rate_limit_hits: 'plugins/rate-limit-store.ts',
+  export_slots: 'lib/export-slots.ts',
   audit_log: 'lib/audit.ts',
   customers: 'modules/customers',
   points_entries: 'modules/points',

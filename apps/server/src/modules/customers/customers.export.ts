@@ -12,7 +12,8 @@ const EXPORT_SQL = `
   WHERE mobileno IS NOT NULL
   ORDER BY id`;
 
-// Beyond this many exports at once, the next waits its turn (each holds a connection).
+// Beyond this many exports at once in the whole chain, the next waits its turn (each holds a
+// connection).
 const EXPORTS_AT_ONCE = 4;
 
 /** Opens the export on `pool`: the reports replica's when the route chooses it. */
@@ -22,8 +23,8 @@ export type OpenCustomersCsv = (pool: pg.Pool) => Promise<Readable>;
  * All customers as CSV, streamed from a database cursor so that memory stays flat however
  * many there are. Aadhaar is masked; formula-like cells are neutralised by csvCell.
  */
-export function createCustomersCsv(): OpenCustomersCsv {
-  const open = createCsvStreams(EXPORTS_AT_ONCE);
+export function createCustomersCsv(primary: pg.Pool): OpenCustomersCsv {
+  const open = createCsvStreams({ primary, kind: 'customers', atOnce: EXPORTS_AT_ONCE });
   return (pool) =>
     open<Record<string, unknown>>(pool, {
       query: { sql: EXPORT_SQL, params: [] },
