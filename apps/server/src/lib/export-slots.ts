@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 
 /** How often a file waiting for its turn asks again. */
@@ -72,7 +73,7 @@ export function createExportSlots(primary: pg.Pool, kind: string, atOnce: number
       for (;;) {
         const slot = await tryTake();
         if (slot) return slot;
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        await sleep(RETRY_MS);
       }
     },
   };

@@ -131,8 +131,8 @@ export const exportTicketResponse = dataResponse(
   z.object({ url: z.string(), expiresInSeconds: z.number() }),
 );
 
-export const CUSTOMER_EXPORT_COLUMNS = [
-  'custid',
+/** What identifies a person in a customer record: all of it goes when the customer is erased. */
+export const CUSTOMER_PERSONAL_FIELDS = [
   'mobileno',
   'custname',
   'email',
@@ -144,5 +144,10 @@ export const CUSTOMER_EXPORT_COLUMNS = [
   'doa',
   'aadhaar',
   'pan',
+] as const satisfies readonly (keyof CustomerRecord)[];
+
+export const CUSTOMER_EXPORT_COLUMNS = [
+  'custid',
+  ...CUSTOMER_PERSONAL_FIELDS,
   'points',
 ] as const satisfies readonly (keyof CustomerRecord)[];

@@ -2,6 +2,7 @@ import {
   AUDIT_HIDDEN,
   CONSENT_METHODS,
   CONSENT_PURPOSES,
+  CUSTOMER_PERSONAL_FIELDS,
   DATA_RIGHTS_MESSAGES,
   ERASED_CUSTOMER_NAME,
   PRIVACY_NOTICE_VERSION,
@@ -237,14 +238,14 @@ export function createCustomersService({
         await removeFromAuditDetail(
           tx,
           { entity: 'customer', entityId: customer.id, mobile: customer.mobileno },
-          [...ERASED_FIELDS],
+          [...CUSTOMER_PERSONAL_FIELDS],
         );
         await recordAudit(tx, {
           userId: actor.id,
           action: 'customer.erase',
           entity: 'customer',
           entityId: customer.id,
-          detail: { removed: ERASED_FIELDS, pointsBalanceKept: erased.pointsBalance },
+          detail: { removed: CUSTOMER_PERSONAL_FIELDS, pointsBalanceKept: erased.pointsBalance },
         });
         return {
           custid: erased.id,
@@ -341,21 +342,6 @@ async function consentsOf(tx: Tx, customerId: number): Promise<ConsentsWithHisto
     })),
   };
 }
-
-/** What an erasure removes, named in its audit row (the values themselves never are). */
-const ERASED_FIELDS = [
-  'mobileno',
-  'custname',
-  'email',
-  'address',
-  'city',
-  'pincode',
-  'state',
-  'dob',
-  'doa',
-  'aadhaar',
-  'pan',
-];
 
 /** The API's shape: no full Aadhaar, dates '' when unset, no mobile once erased. */
 export function toRecord(row: CustomerRow): CustomerRecord {
