@@ -5,7 +5,8 @@
  * (BENCH_NOTICE_RATE a second, default 150), start times and the login page's JS.
  * `-- --quick`: 1/100 of the data and short runs (a smoke test; its figures are not the targets').
  * `-- --data-only`: build or check the data set, measure nothing.
- * `-- --profile <request>`: one request kind at 8 connections under `--cpu-prof` (bench/profile.ts).
+ * `-- --profile <request>`: one request kind at 8 connections (`--connections N` for others) under
+ * `--cpu-prof` (bench/profile.ts).
  * `-- --only <request>`: one request kind measured and printed; the saved results stay as they are.
  * `-- --replica`: the reports read from the primary, then from a streaming replica (bench/replica.ts).
  * `-- --customers N`: a data set of N customers (its own, in bench/data-N), and only the requests
@@ -52,6 +53,7 @@ const { values: args } = parseArgs({
     // Load (or check) the data set and stop: for looking at plans before a run.
     'data-only': { type: 'boolean', default: false },
     profile: { type: 'string' },
+    connections: { type: 'string', default: '8' },
     only: { type: 'string' },
     replica: { type: 'boolean', default: false },
     customers: { type: 'string' },
@@ -60,6 +62,10 @@ const { values: args } = parseArgs({
 const SCALE = args.customers === undefined ? undefined : Number(args.customers);
 if (SCALE !== undefined && !(Number.isSafeInteger(SCALE) && SCALE >= 1_000)) {
   console.error('--customers takes a whole number of customers, at least 1000');
+  process.exit(2);
+}
+if (!(Number(args.connections) >= 1 && Number.isSafeInteger(Number(args.connections)))) {
+  console.error('--connections takes a whole number, at least 1');
   process.exit(2);
 }
 const CUSTOMERS = SCALE ?? (args.quick ? 10_000 : 1_000_000);
@@ -113,7 +119,7 @@ async function main() {
       return scenario;
     };
     if (args.profile) {
-      await profile(named(args.profile), databaseUrl, dataDir);
+      await profile(named(args.profile), databaseUrl, dataDir, Number(args.connections));
       return;
     }
     if (pair) {
@@ -212,13 +218,18 @@ async function signedInTarget(server: { base: string; pid: number }, databaseUrl
   };
 }
 
-async function profile(scenario: Scenario, databaseUrl: string, dataDir: string) {
+async function profile(
+  scenario: Scenario,
+  databaseUrl: string,
+  dataDir: string,
+  connections: number,
+) {
   await mkdir(PROFILE_DIR, { recursive: true });
   await measureOnOwnServer(
     scenario,
     databaseUrl,
     dataDir,
-    [8],
+    [connections],
     ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`],
   );
   console.log(await summarizeProfile(await newestProfile()));

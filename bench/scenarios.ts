@@ -84,9 +84,9 @@ let invoices = 0;
 /**
  * A counter's sale posted with an API key: a new invoice number every request, one gold line
  * of ₹25,000 (250 points), for one of 100 existing customers. Raw: the key's look-up, then the
- * sale's transaction statement for statement as the POS service runs it (repeat check, rules,
- * claim of the invoice number, customer and its locked balance, ledger row, lot, balance, the
- * stored answer, audit row, the customer's notice).
+ * sale's transaction statement for statement as the POS service runs it (rules, claim of the
+ * invoice number, the customer's balance locked, ledger row, lot, balance, the stored answer,
+ * audit row, the customer's notice).
  */
 function posSale(
   { updateMobiles: mobiles, to: today }: Samples,
@@ -116,10 +116,6 @@ function posSale(
       );
       const machine = keys[0]!;
       await client.query('BEGIN');
-      await client.query(`SELECT * FROM pos_sales WHERE branch_code = $1 AND invoice_no = $2`, [
-        machine.code,
-        invoiceNo,
-      ]);
       await client.query(
         `SELECT * FROM points_rules WHERE valid_from <= now() ORDER BY valid_from DESC, id DESC LIMIT 1`,
       );
@@ -138,13 +134,10 @@ function posSale(
         ],
       );
       const { rows: found } = await client.query<{ id: number }>(
-        `SELECT id, points_balance FROM customers WHERE mobileno = $1`,
+        `SELECT id, points_balance FROM customers WHERE mobileno = $1 FOR UPDATE`,
         [pick(mobiles, n)],
       );
       const customerId = found[0]!.id;
-      await client.query(`SELECT id, points_balance FROM customers WHERE id = $1 FOR UPDATE`, [
-        customerId,
-      ]);
       const points = amount / 100;
       const { rows: entry } = await client.query<{ mrn: number }>(
         `INSERT INTO points_entries (branch_id, customer_id, invdate, narration, sale_amount_paise, credit, debit, ts)

@@ -33,9 +33,16 @@ export const formatLedgerCsvDate = (isoDate: string) => {
   return `${dd} ${mmm} ${yy}`;
 };
 
+// Made once: a formatter is costly to make, and every notice's text formats its rupees.
+const WHOLE_RUPEES = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+const RUPEES_AND_PAISE = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
 /** ₹ with Indian digit grouping: ₹1,23,456 (paise shown only when there are some). */
 export const formatRupees = (amount: number) =>
-  `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 })}`;
+  `₹${(Number.isInteger(amount) ? WHOLE_RUPEES : RUPEES_AND_PAISE).format(amount)}`;
 
 /** A receipt number as printed: the branch's code and the number in its run, `MAIN-000058`. */
 export const receiptLabel = (branchCode: string, receiptNo: number) =>

@@ -231,11 +231,10 @@ export const customersRepo = {
       .for('update');
   },
 
-  async findBalanceByMobile(tx: Tx, mobileno: string) {
-    const [row] = await tx
-      .select(balanceColumns)
-      .from(customers)
-      .where(eq(customers.mobileno, mobileno));
+  /** With `lock`, the balance row is locked until the transaction ends (one customer only). */
+  async findBalanceByMobile(tx: Tx, mobileno: string, options: { lock?: boolean } = {}) {
+    const query = tx.select(balanceColumns).from(customers).where(eq(customers.mobileno, mobileno));
+    const [row] = options.lock ? await query.for('update') : await query;
     return row;
   },
 

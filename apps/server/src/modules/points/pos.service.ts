@@ -59,6 +59,13 @@ export function createPosService({ db, today, customers, notices }: Deps) {
     return customer!;
   }
 
+  /** A new customer, enrolled with the sale's name; locked, as another sale may enrol them too. */
+  async function enrol(tx: Tx, mobile: string, name: string | undefined) {
+    if (!name) throw new InvalidInputError(POS_MESSAGES.nameNeededToEnrol);
+    const enrolled = await customers.enrolByMobile(tx, mobile, name);
+    return lockedBalance(tx, enrolled.id);
+  }
+
   const audit = (tx: Tx, machine: Machine, action: string, entityId: number, detail: object) =>
     recordAudit(tx, {
       userId: null,
@@ -80,9 +87,8 @@ export function createPosService({ db, today, customers, notices }: Deps) {
             throw new ConflictError(POS_MESSAGES.invoiceConflict);
           return posted.response as SaleAnswer;
         };
-        // A repeat is answered without a write (not even a used-up id).
-        const earlier = await repeat();
-        if (earlier) return earlier;
+        // Claimed first and looked up only when taken: a sale is the counter's busiest call,
+        // and a repeat is rare (an answer lost on the way), so the usual post saves a query.
         const rules = await rulesRepo.current(tx);
         const eligible = eligibleOf(sale.lines, rules.excludedCategories);
         const saleId = await posRepo.claimSale(tx, {
@@ -95,13 +101,12 @@ export function createPosService({ db, today, customers, notices }: Deps) {
           excludedCategories: rules.excludedCategories,
           apiKeyId: machine.id,
         });
-        // Posted at the same moment by another call, which has now committed.
+        // Posted before, or at the same moment by another call, which has now committed.
         if (saleId === undefined) return (await repeat())!;
-        const known = await customers.findBalanceByMobile(tx, sale.mobile);
-        if (!known && !sale.name) throw new InvalidInputError(POS_MESSAGES.nameNeededToEnrol);
-        const customerId =
-          known?.id ?? (await customers.enrolByMobile(tx, sale.mobile, sale.name)).id;
-        const customer = await lockedBalance(tx, customerId);
+        const customer =
+          (await customers.findBalanceByMobile(tx, sale.mobile, { lock: true })) ??
+          (await enrol(tx, sale.mobile, sale.name));
+        const customerId = customer.id;
         const points = Math.floor(eligible / rules.rupeesPerPointPaise);
         const expiresOn = points > 0 ? expiryOf(sale.invoiceDate, rules.expiryMonths) : null;
         const entry = await pointsRepo.insertEntry(tx, {
@@ -256,9 +261,8 @@ export function createPosService({ db, today, customers, notices }: Deps) {
         const rules = await rulesRepo.current(tx);
         if (given.points < rules.minRedeemPoints)
           throw new ConflictError(POS_MESSAGES.belowMinimum(rules.minRedeemPoints));
-        const known = await customers.findBalanceByMobile(tx, given.mobile);
-        if (!known) throw new NotFoundError(POS_MESSAGES.customerNotFound);
-        const customer = await lockedBalance(tx, known.id);
+        const customer = await customers.findBalanceByMobile(tx, given.mobile, { lock: true });
+        if (!customer) throw new NotFoundError(POS_MESSAGES.customerNotFound);
         if (customer.balance < given.points)
           throw new ConflictError(POS_MESSAGES.insufficientPoints(customer.balance));
         const valuePaise = given.points * rules.pointValuePaise;
