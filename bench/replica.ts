@@ -10,6 +10,7 @@
  * tools in a temporary folder (apps/server/test/replication.ts), loaded with the data set anew.
  * A cluster's CPU is read from /proc, so it is reported only for a cluster on this machine.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -71,7 +72,7 @@ export async function replicaStep(options: {
         durationS,
       };
       // The server's first look at the replica is made at its start; give it that moment.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await sleep(1_000);
       const clusters = await Promise.all([
         clusterCpu(pair.primaryUrl),
         clusterCpu(pair.replicaUrl),
@@ -121,7 +122,7 @@ async function caughtUp(pair: ReplicaPair) {
         [rows[0]!.lsn],
       );
       if (done[0]!.done) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sleep(200);
     }
   } finally {
     await Promise.all([primary.end(), replica.end()]);

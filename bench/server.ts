@@ -1,4 +1,5 @@
 /** The built server as a child process, and a signed-in bench user. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
@@ -36,7 +37,7 @@ export async function startServer(
       () => false,
     );
     if (ok) return { base, pid: child.pid!, stop };
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   child.kill('SIGKILL');
   throw new Error('server did not start (run `npm run build` first)');

@@ -1,4 +1,5 @@
 /** Start-to-first-answered-request on the embedded database, and the login page's JS weight. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -58,7 +59,7 @@ async function untilHealthy(base: string, child: ChildProcess) {
       () => false,
     );
     if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
   }
   throw new Error('server did not answer /api/health within 30 s');
 }

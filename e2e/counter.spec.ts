@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
@@ -536,7 +537,7 @@ signedIn.describe('small things at the counter', () => {
     async ({ page }) => {
       // A slow connection: the screen's code takes a second and a half.
       await page.route(/\/assets\/LoyaltyPointsPage-[^/]*\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await sleep(1_500);
         await route.continue();
       });
       await page.goto('/home/loyalty-points', { waitUntil: 'commit' });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -100,7 +101,7 @@ async function waitForHealth(
     } catch (error) {
       lastProblem = String(error);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
   throw new Error(
     `e2e: GET /api/health did not answer {success:true} within ${START_TIMEOUT_MS / 1000} s ` +
@@ -191,7 +192,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     await waitForHealth(baseURL, child, logFile, Date.now() + START_TIMEOUT_MS);
   } catch (error) {
     child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS))]);
+    await Promise.race([exited, sleep(STOP_TIMEOUT_MS)]);
     await fakeWhatsApp.close();
     throw error;
   }

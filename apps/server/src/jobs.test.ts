@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { connectDatabase, type Database } from './db/client.js';
@@ -56,7 +57,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 30_000): Pro
   for (const until = Date.now() + ms; Date.now() < until;) {
     const value = await probe();
     if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
   throw new Error(`waited ${ms / 1000} s in vain`);
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -135,7 +136,7 @@ async function createDatabaseFromTemplate(adminUrl: string, name: string) {
     } catch (error) {
       // Two files copying the template at the same moment: "source database is being accessed".
       if ((error as { code?: string }).code !== '55006' || attempt > 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      await sleep(100 + Math.random() * 200);
     }
   }
 }

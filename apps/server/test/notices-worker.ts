@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type StdioOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
@@ -58,7 +59,7 @@ async function main(options: WorkerOptions) {
     const run = await sender.run();
     const idle = !run.more && run.sent + run.retried + run.failed + run.skipped === 0;
     if (idle && !options.forever) break;
-    if (idle) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (idle) await sleep(100);
   }
   await close();
 }

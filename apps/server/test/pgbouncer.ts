@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -95,7 +96,7 @@ export async function startPgBouncer(
       await bouncer.stop();
       throw new Error(`PgBouncer did not start:\n${log}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   return bouncer;
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
@@ -148,7 +149,7 @@ export async function waitForHealth(
     } catch (error) {
       last = String((error as Error).cause ?? error);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   throw new Error(`${url} was not healthy within ${timeoutMs} ms (last: ${last})`);
 }

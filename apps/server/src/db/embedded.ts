@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmod, chown, mkdir, readFile, realpath, rm, writeFile, access } from 'node:fs/promises';
@@ -382,5 +383,3 @@ async function exists(file: string) {
     () => false,
   );
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

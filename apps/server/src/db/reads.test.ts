@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
@@ -20,8 +21,6 @@ const MOBILENO = '9500000001';
 /** A customer the writer adds while the standby's replay is paused. */
 const LATE_MOBILENO = '9500000002';
 const TODAY = todayIn('Asia/Kolkata');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A logger that keeps what it is told; `logged(text)`: how many lines contained `text`. */
 function keptLog() {
   const lines: { msg: string }[] = [];

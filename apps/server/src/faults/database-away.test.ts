@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -28,8 +29,6 @@ const MOBILENO = '9400000001';
 /** A customer whose row the test holds locked, so an update waits inside its transaction. */
 const HELD_MOBILENO = '9400000002';
 const UNAVAILABLE = { success: false, message: MESSAGES.databaseUnavailable };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 let db: TestDatabase;
 let dir: ReturnType<typeof tempDir>;
 let relay: TcpRelay;

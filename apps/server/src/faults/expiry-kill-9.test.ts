@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../db/client.js';
@@ -58,7 +59,7 @@ describe('kill -9 during the points expiry', () => {
     // Killed once some batches are in, well before all are.
     for (const until = Date.now() + 60_000; Date.now() < until;) {
       if ((await count(`SELECT count(*) AS n FROM points_entries WHERE ts = 'E'`)) >= 400) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await sleep(10);
     }
     child.kill('SIGKILL');
     await exited;

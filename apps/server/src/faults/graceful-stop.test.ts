@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
@@ -88,7 +89,7 @@ function parseResponses(text: string): RawResponse[] {
 async function until(condition: () => Promise<boolean> | boolean, what: string) {
   for (let i = 0; i < 200; i++) {
     if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await sleep(25);
   }
   throw new Error(`timed out waiting for ${what}`);
 }
@@ -150,7 +151,7 @@ describe('graceful stop', () => {
     await until(() => !app.server.listening, 'the server to stop listening');
     // Arrives on the open connection after the stop began.
     socket.write(credit(OTHER, 7));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     await holder.query('COMMIT');
     await holder.end();
     await ended;

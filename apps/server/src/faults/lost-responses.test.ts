@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import pg from 'pg';
@@ -337,7 +338,7 @@ describe('answers lost on the way back to the web client', () => {
           },
         },
       });
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await sleep(700);
       await holder.query('COMMIT');
       const outcome = await pending;
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +85,7 @@ describe('kill -9 of a notices worker between the provider’s answer and its ma
               AND query ILIKE 'update "notices"%'`,
         );
         waiting = backend?.pid;
-        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 20));
+        if (!waiting) await sleep(20);
       }
       expect(waiting, 'the worker never reached its mark').toBeDefined();
       child.kill('SIGKILL');
@@ -128,7 +129,7 @@ describe('kill -9 of a notices worker between the provider’s answer and its ma
     for (const until = Date.now() + 30_000; Date.now() < until;) {
       await sender.run();
       if ((await count(`SELECT count(*) AS n FROM notices WHERE status <> 'sent'`)) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await sleep(250);
     }
     expect(await count(`SELECT count(*) AS n FROM notices WHERE status <> 'sent'`)).toBe(0);
 

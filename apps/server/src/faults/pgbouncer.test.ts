@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -341,7 +342,7 @@ describe('a server whose DATABASE_URL goes through PgBouncer in transaction mode
           [EXPIRY_QUEUE],
         );
         if (done!.n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await sleep(200);
       }
     } finally {
       await jobs.stop();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -44,7 +45,7 @@ function processAlive(pid: number) {
 async function until(condition: () => Promise<boolean> | boolean, what: string) {
   for (let i = 0; i < 400; i++) {
     if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await sleep(25);
   }
   throw new Error(`timed out waiting for ${what}`);
 }
@@ -66,7 +67,7 @@ describe('a stop with a hung request', () => {
     await new Promise((resolve) => socket.once('connect', resolve));
     // The request line and one header, never the blank line that ends the headers.
     socket.write(`GET ${API_PREFIX}${API_PATHS.health} HTTP/1.1\r\nHost: kanak.test\r\n`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
 
     const started = Date.now();
     await server.stop();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, API_PREFIX, LIMITS, MESSAGES } from '@kanak/contract';
 import { connectDatabase } from '../db/client.js';
@@ -318,7 +319,7 @@ describe('two server processes on one database', () => {
       }),
     );
     await expect.poll(() => started.size, { timeout: 20_000 }).toBe(EXPORTS_AT_ONCE);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await sleep(1_000);
     expect(started.size).toBe(EXPORTS_AT_ONCE);
 
     // Their readers go away: the two waiting take the turns they free, through either server.

@@ -2,6 +2,7 @@
  * The security review's own tests (docs/security.md cites each by its title). Requirements
  * already proved by a module's tests are cited there, not repeated here.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
@@ -117,7 +118,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 /** Waits for a line the app logs after the response has gone (onResponse hooks). */
 async function waitForLog(text: string) {
   for (let i = 0; i < 50 && !logText.includes(text); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
   return logText;
 }
@@ -705,12 +706,12 @@ describe('V7 a client that hangs up', () => {
           `Idempotency-Key: ${randomUUID()}\r\nContent-Type: ${type}\r\n` +
           `Content-Length: 100000\r\n\r\n${type.startsWith('multipart') ? '--cut\r\n' : '{"formData": {'}`,
       );
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
       socket.destroy();
       await waitForLog('client closed the request');
       logText = logText.replace('client closed the request', 'seen');
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     const lines = logText
       .split('\n')
       .filter(Boolean)

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LIMITS, NOTICE_MESSAGES, type NoticeEvent } from '@kanak/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -45,8 +46,6 @@ const RATE_PER_LANE = 25;
 
 /** A run waits this long for a slot at most, so a stop never waits behind a long pause. */
 const LONGEST_WAIT_IN_RUN_MS = 5_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Hands out sending slots `1 / rate` seconds apart, for every lane of every run of this

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { LIMITS, MESSAGES, statementTotals, type StatementRow } from '@kanak/contract';
@@ -79,7 +80,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
   for (const until = Date.now() + 5_000; Date.now() < until;) {
     const value = await probe();
     if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
   throw new Error('waited 5 s in vain');
 }
