@@ -84,9 +84,9 @@ let invoices = 0;
 /**
  * A counter's sale posted with an API key: a new invoice number every request, one gold line
  * of ₹25,000 (250 points), for one of 100 existing customers. Raw: the key's look-up, then the
- * sale's transaction statement for statement as the POS service runs it (rules, claim of the
- * invoice number, the customer's balance locked, ledger row, lot, balance, the stored answer,
- * audit row, the customer's notice).
+ * sale's transaction statement for statement as the POS service runs it (repeat check, rules,
+ * claim of the invoice number, the customer's balance locked, ledger row, lot, balance, the
+ * stored answer, audit row, the customer's notice).
  */
 function posSale(
   { updateMobiles: mobiles, to: today }: Samples,
@@ -116,6 +116,10 @@ function posSale(
       );
       const machine = keys[0]!;
       await client.query('BEGIN');
+      await client.query(`SELECT * FROM pos_sales WHERE branch_code = $1 AND invoice_no = $2`, [
+        machine.code,
+        invoiceNo,
+      ]);
       await client.query(
         `SELECT * FROM points_rules WHERE valid_from <= now() ORDER BY valid_from DESC, id DESC LIMIT 1`,
       );

@@ -59,13 +59,27 @@ export interface ServerProcess {
  * Starts `src/main.ts` and waits until /api/health answers 200. With no DATABASE_URL in `env`
  * the server runs its embedded PostgreSQL in DATA_DIR.
  */
-export async function startServer(options: {
+interface ServerOptions {
   dataDir: string;
   env?: Record<string, string>;
   port?: number;
   healthTimeoutMs?: number;
-}): Promise<ServerProcess> {
-  const port = options.port ?? (await freePort());
+}
+
+export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+  if (options.port !== undefined) return startServerOn(options.port, options);
+  // A port found free can be taken before the server listens on it (an outgoing connection
+  // of another process picks from the same range): the server then exits, and another is tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOn(await freePort(), options);
+    } catch (error) {
+      if (attempt === 3 || !(error as Error).message.includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startServerOn(port: number, options: ServerOptions): Promise<ServerProcess> {
   const logFile = path.join(options.dataDir, `server-${port}-${Date.now()}.log`);
   const log = openSync(logFile, 'a');
   const child = spawn(

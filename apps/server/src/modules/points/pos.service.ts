@@ -47,9 +47,7 @@ const inBranch = (machine: Machine) => ` (${machine.branchCode})`;
  * Points from sales: the counter's billing system posts invoices, returns and redemptions.
  * One transaction per call, holding the customer's balance row lock while the balance, the
  * ledger and the lots change; each document is idempotent by its own number per branch.
- * A call claims the number first: one already taken, before or by a call at the same moment
- * (which has then committed), is answered from what was stored, or refused when the contents
- * differ. The ledger rows belong to the key's branch.
+ * The ledger rows belong to the key's branch.
  */
 export function createPosService({ db, today, customers, notices }: Deps) {
   const notFuture = (date: string, message: string) => {
@@ -89,6 +87,9 @@ export function createPosService({ db, today, customers, notices }: Deps) {
             throw new ConflictError(POS_MESSAGES.invoiceConflict);
           return posted.response as SaleAnswer;
         };
+        // A repeat is answered without a write (not even a used-up id).
+        const earlier = await repeat();
+        if (earlier) return earlier;
         const rules = await rulesRepo.current(tx);
         const eligible = eligibleOf(sale.lines, rules.excludedCategories);
         const saleId = await posRepo.claimSale(tx, {
@@ -101,6 +102,7 @@ export function createPosService({ db, today, customers, notices }: Deps) {
           excludedCategories: rules.excludedCategories,
           apiKeyId: machine.id,
         });
+        // Posted at the same moment by another call, which has now committed.
         if (saleId === undefined) return (await repeat())!;
         const customer =
           (await customers.findBalanceByMobile(tx, sale.mobile, { lock: true })) ??
@@ -168,6 +170,8 @@ export function createPosService({ db, today, customers, notices }: Deps) {
             throw new ConflictError(POS_MESSAGES.returnConflict);
           return posted.response as ReturnAnswer;
         };
+        const earlier = await repeat();
+        if (earlier) return earlier;
         const returnId = await posRepo.claimReturn(tx, {
           branchCode: machine.branchCode,
           returnNo: given.returnNo,
@@ -246,6 +250,8 @@ export function createPosService({ db, today, customers, notices }: Deps) {
             throw new ConflictError(POS_MESSAGES.redemptionConflict);
           return posted.response as RedemptionAnswer;
         };
+        const earlier = await repeat();
+        if (earlier) return earlier;
         const redemptionId = await posRepo.claimRedemption(tx, {
           branchCode: machine.branchCode,
           invoiceNo: given.invoiceNo,
