@@ -4,11 +4,24 @@
  */
 import { screen } from '@testing-library/react';
 
-/** The body's data rows of the table named `label` (header and footer rows left out). */
+/**
+ * The body's rows of the table named `label` (header and footer rows left out), including the
+ * one row a table without data shows, empty while loading or with its empty text.
+ */
 export function bodyRows(label: string) {
   const table = screen.getByRole('table', { name: label });
   const groups = table.querySelectorAll(':scope > [role="rowgroup"]');
   return Array.from(groups[1]?.querySelectorAll(':scope > [role="row"]') ?? []) as HTMLElement[];
+}
+
+/** The body's rows of data: the one row of a table still loading or empty is left out. */
+export function dataRows(label: string) {
+  const columns = screen
+    .getByRole('table', { name: label })
+    .querySelectorAll('[role="columnheader"]').length;
+  return bodyRows(label).filter(
+    (row) => row.querySelectorAll(':scope > [role="cell"]').length === columns,
+  );
 }
 
 /** The footer's rows (the totals) of the table named `label`. */

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS, PAGE_TITLES, REPORT_TEXTS, type PointsLiabilityRow } from '@kanak/contract';
-import { bodyRows, cells, footerRows } from '../../test/tables';
+import { bodyRows, dataRows, cells, footerRows } from '../../test/tables';
 import { PATHS } from '../../lib/paths';
 import { bodies, firstPage, openReport, reportAnswer, reportServer } from './reportTestKit';
 
@@ -30,8 +30,7 @@ describe('Points Liability', { timeout: 60_000 }, () => {
     const server = reportServer('owner', path, answer);
     const user = await openReport(PATHS.pointsLiabilityReport, title);
 
-    // The loading row is a body row too: wait for the customer's own.
-    await waitFor(() => expect(cells(bodyRows(title)[0]!)[0]).toBe('41'));
+    await waitFor(() => expect(dataRows(title)).toHaveLength(1));
     // No dates: the points held now.
     expect(bodies(server, path)[0]).toEqual(firstPage);
     expect(screen.queryByRole('group', { name: texts.from })).toBeNull();
@@ -65,10 +64,23 @@ describe('Points Liability', { timeout: 60_000 }, () => {
   it('has nothing to filter for a manager: their own branch’s points', async () => {
     const server = reportServer('manager', path, answer);
     await openReport(PATHS.pointsLiabilityReport, title);
-    // The loading row is a body row too: wait for the customer's own.
-    await waitFor(() => expect(cells(bodyRows(title)[0]!)[0]).toBe('41'));
+    await waitFor(() => expect(dataRows(title)).toHaveLength(1));
     expect(bodies(server, path)).toEqual([firstPage]);
     expect(screen.queryByRole('heading', { name: texts.filters })).toBeNull();
     expect(screen.queryByRole('combobox', { name: texts.branch })).toBeNull();
+  });
+
+  it('says so when no customer holds points: one row with the text, and no row of data', async () => {
+    reportServer(
+      'owner',
+      path,
+      reportAnswer([], 0, { customers: 0, points: 0, value: 0, expiringIn30Days: 0 }),
+    );
+    await openReport(PATHS.pointsLiabilityReport, title);
+    await waitFor(() =>
+      expect(screen.getByText(texts.reports['points-liability'].empty)).toBeVisible(),
+    );
+    expect(bodyRows(title)).toHaveLength(1);
+    expect(dataRows(title)).toHaveLength(0);
   });
 });
