@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PHONE } from './support/env';
 import {
@@ -11,6 +10,7 @@ import {
   storedToken,
   test,
   topBar,
+  seriousViolationsOn,
 } from './support/fixtures';
 
 /**
@@ -24,17 +24,6 @@ const letters = () =>
   Array.from({ length: 4 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join(
     '',
   );
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
 
 async function post(request: APIRequestContext, token: string, url: string, data: unknown) {
   const response = await request.post(url, {
@@ -65,7 +54,7 @@ signedIn.describe('the owner runs the chain', () => {
       await page.goto('/home/branches');
       await expect(page.getByRole('heading', { name: 'Branches', level: 1 })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Branches' })).toContainText('MAIN');
-      expect(await seriousViolations(page), 'Branches screen').toEqual([]);
+      expect(await seriousViolationsOn(page), 'Branches screen').toEqual([]);
       await page.getByRole('button', { name: 'Add branch' }).click();
       let dialog = page.getByRole('dialog', { name: 'Add a branch' });
       await dialog.getByLabel('Code').fill(code.toLowerCase());
@@ -73,7 +62,7 @@ signedIn.describe('the owner runs the chain', () => {
       await dialog.getByLabel('Branch name').fill(branch.name);
       await dialog.getByLabel('Address').fill('wrong address');
       await dialog.getByLabel('Phone').fill(branch.phone);
-      expect(await seriousViolations(page), 'Branch form').toEqual([]);
+      expect(await seriousViolationsOn(page), 'Branch form').toEqual([]);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(dialog).toBeHidden();
       await page.getByRole('button', { name: `Edit branch ${code}` }).click();
@@ -88,7 +77,7 @@ signedIn.describe('the owner runs the chain', () => {
       await page.getByRole('navigation').getByRole('link', { name: 'Staff', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Staff accounts' })).toContainText('admin');
-      expect(await seriousViolations(page), 'Staff screen').toEqual([]);
+      expect(await seriousViolationsOn(page), 'Staff screen').toEqual([]);
       await page.getByRole('button', { name: 'Add staff' }).click();
       dialog = page.getByRole('dialog', { name: 'Add a staff account' });
       await dialog.getByLabel('Username', { exact: true }).fill(username);
@@ -98,7 +87,7 @@ signedIn.describe('the owner runs the chain', () => {
       await dialog.getByRole('button', { name: 'Save' }).click();
       const shown = page.getByRole('dialog', { name: `Temporary password of ${username}` });
       await expect(shown).toBeVisible();
-      expect(await seriousViolations(page), 'temporary password dialog').toEqual([]);
+      expect(await seriousViolationsOn(page), 'temporary password dialog').toEqual([]);
       const temporary = (await shown.locator('output').textContent())?.trim() ?? '';
       expect(temporary).toMatch(/^.{15}$/);
       await shown.getByRole('button', { name: 'Close' }).click();

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PHONE } from './support/env';
-import { expect, signedIn as test, storedToken, uniqueMobile } from './support/fixtures';
+import {
+  expect,
+  signedIn as test,
+  storedToken,
+  uniqueMobile,
+  seriousViolationsOn,
+} from './support/fixtures';
 
 /**
  * Customers' data rights on Customer Profile, as the owner: consent per purpose with its
@@ -54,16 +59,6 @@ const rightsPanel = (page: Page) =>
     has: page.getByRole('heading', { name: 'Consent and data rights' }),
   });
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
-
 test.describe('customer data rights', () => {
   // Each test enrols its customers through the API and walks several screens' worth of steps.
   test.describe.configure({ timeout: 60_000 });
@@ -103,7 +98,7 @@ test.describe('customer data rights', () => {
     await expect(
       rightsPanel(page).getByRole('switch', { name: /Offers and marketing/ }),
     ).not.toBeChecked();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolationsOn(page)).toEqual([]);
   });
 
   test('Download customer data saves a JSON file with the profile, ledger and consents', async ({
@@ -157,7 +152,7 @@ test.describe('customer data rights', () => {
     await page.getByRole('button', { name: 'Erase customer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Erase this customer?' });
     await expect(dialog).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolationsOn(page)).toEqual([]);
     // Without the typed number nothing is sent.
     await dialog.getByRole('button', { name: 'Erase' }).click();
     await expect(dialog.getByRole('alert')).toContainText(customer.mobileno);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { ADMIN, PHONE } from './support/env';
 import {
   apiLogin,
@@ -15,16 +14,10 @@ import {
   test,
   typeDate,
   uniqueMobile,
+  seriousViolationsOn,
 } from './support/fixtures';
 
 const NOT_ALLOWED = 'You are not allowed to do this.';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((n) => n.target) }));
-}
 
 async function post(request: APIRequestContext, token: string, url: string, data: unknown) {
   const response = await request.post(url, {
@@ -79,7 +72,7 @@ test.describe('a cashier with a temporary password', () => {
     const heading = page.getByRole('heading', { name: 'Change your password' });
     await expect(heading).toBeVisible();
     await expect(sidebar(page)).toHaveCount(0);
-    expect(await seriousViolations(page), 'Change your password').toEqual([]);
+    expect(await seriousViolationsOn(page), 'Change your password').toEqual([]);
 
     const own = `Own@${unique()}`.slice(0, 12);
     await page.getByLabel(/^Temporary password/).fill(temporary);
@@ -157,7 +150,7 @@ signedIn.describe('Audit Trail', () => {
       await expect(credit).toContainText(ADMIN.username);
       const created = table.getByRole('row').filter({ hasText: 'customer.create' });
       await expect(created).toContainText('city: Chennai');
-      expect(await seriousViolations(page), 'Audit Trail').toEqual([]);
+      expect(await seriousViolationsOn(page), 'Audit Trail').toEqual([]);
 
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download CSV' }).click();
@@ -181,6 +174,6 @@ signedIn.describe('Audit Trail', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    expect(await seriousViolations(page), 'Audit Trail on a phone').toEqual([]);
+    expect(await seriousViolationsOn(page), 'Audit Trail on a phone').toEqual([]);
   });
 });

@@ -42,23 +42,47 @@ interface PageFixtures {
   printed: () => Promise<number>;
 }
 
+/**
+ * Waits until the page is still: nothing loading (no `aria-busy` region) and no transition
+ * running. A dialog fading in is half transparent, and a button enabled again as its data
+ * arrives passes through paler colours: both fail axe's contrast check until they end. Endless
+ * animations (a spinner) are let be.
+ */
+export async function untilStill(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[aria-busy="true"]') === null &&
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getTiming().iterations === Infinity,
+        ),
+  );
+}
+
+/** Axe's serious and critical findings (WCAG 2 A/AA and best practices) once the page is still. */
+export async function seriousViolationsOn(page: Page): Promise<Violation[]> {
+  await untilStill(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+}
+
 /** Base test: baseURL from the global setup; axe and the print stub for the test's page. */
 export const test = base.extend<PageFixtures, WorkerFixtures>({
   baseURL: async ({ baseURL }, use) => {
     await use(process.env.KANAK_E2E_BASE_URL ?? baseURL);
   },
   seriousViolations: async ({ page }, use) => {
-    await use(async () => {
-      const results = await new AxeBuilder({ page }).analyze();
-      return results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => ({
-          id: violation.id,
-          impact: violation.impact,
-          help: violation.help,
-          nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-        }));
-    });
+    await use(() => seriousViolationsOn(page));
   },
   printed: async ({ page }, use) => {
     await page.addInitScript(() => {
