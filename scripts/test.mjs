@@ -2,7 +2,7 @@
 // `npm test`: every suite, always. Vitest (projects 'server' and 'web'), then Playwright (e2e).
 // Each runner writes a JSON report besides its usual output; the counts of both are added up
 // into one closing line, `N passed, N failed` (`, N skipped` when some were skipped), printed
-// last. Exits non-zero when any test failed or a runner crashed or left no report: a missing
+// last, after one line per failed test: the end of a CI log alone says what failed. Exits non-zero when any test failed or a runner crashed or left no report: a missing
 // browser or database is a failure, never a skip. TEST_DATABASE_URL and CHROME_PATH pass through.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,8 +67,12 @@ function countVitest(report) {
     const results = file.assertionResults ?? [];
     for (const test of results) {
       if (test.status === 'passed') counts.passed += 1;
-      else if (test.status === 'failed') counts.failed += 1;
-      else counts.skipped += 1; // skipped, pending, todo, disabled
+      else if (test.status === 'failed') {
+        counts.failed += 1;
+        counts.notes.push(
+          `failed: ${path.relative(root, file.name ?? '?')} › ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`,
+        );
+      } else counts.skipped += 1; // skipped, pending, todo, disabled
     }
     if (file.status === 'failed' && !results.some((test) => test.status === 'failed')) {
       counts.failed += 1;
@@ -89,11 +93,28 @@ function countPlaywright(report) {
     notes: [],
   };
   if (stats.flaky) counts.notes.push(`${stats.flaky} flaky (passed on a retry)`);
+  for (const failed of failedPlaywrightTests(report.suites ?? [], [])) counts.notes.push(failed);
   for (const error of report.errors ?? []) {
     counts.failed += 1;
     counts.notes.push(`error outside a test: ${firstLine(error.message ?? String(error))}`);
   }
   return counts;
+}
+
+/** `failed: file › describe › title: first line of its error` for each test that failed every try. */
+function failedPlaywrightTests(suites, titles) {
+  return suites.flatMap((suite) => {
+    const path = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    const own = (suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((test) => test.status === 'unexpected')
+        .map((test) => {
+          const error = test.results?.at(-1)?.error?.message;
+          return `failed: ${spec.file} › ${[...path, spec.title].join(' › ')}: ${firstLine(error)}`;
+        }),
+    );
+    return [...own, ...failedPlaywrightTests(suite.suites ?? [], path)];
+  });
 }
 
 const env = { ...process.env };
@@ -150,7 +171,8 @@ for (const suite of suites) {
   total.skipped += counts.skipped;
   summary.push(
     `${suite.label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped ` +
-      `in ${result.seconds.toFixed(1)} s${counts.notes.length ? ` — ${counts.notes.join('; ')}` : ''}`,
+      `in ${result.seconds.toFixed(1)} s`,
+    ...counts.notes.map((note) => `  - ${note}`),
   );
 }
 
