@@ -11,6 +11,8 @@ export interface LoadOptions {
   /** Schemes for the new customers, at most one each (so never two Inactive for one). */
   schemes?: number;
   installments?: number;
+  /** Schemes per transaction (SCHEME_SLICE unless given). */
+  schemeSlice?: number;
   today: string;
   seed?: number;
   onProgress?: (message: string) => void;
@@ -117,6 +119,7 @@ export async function loadDemoSchemes(
     count: number;
     installments: number;
     today: string;
+    schemeSlice?: number;
     onProgress?: (message: string) => void;
   },
 ) {
@@ -128,12 +131,20 @@ export async function loadDemoSchemes(
       schemes: options.count,
       installments: options.installments,
       today: options.today,
+      schemeSlice: options.schemeSlice,
       onProgress: options.onProgress,
     });
   } finally {
     client.release();
   }
 }
+
+/**
+ * Schemes loaded per transaction: their installments are held in memory until the schemes are
+ * in (ten million schemes' installments would not fit in Node's heap), and a load stopped
+ * midway keeps its whole slices, each scheme with its installments.
+ */
+const SCHEME_SLICE = 200_000;
 
 /** Schemes with their installments and gapless receipt numbers, loaded with COPY. */
 async function loadSchemes(
@@ -146,6 +157,34 @@ async function loadSchemes(
   if (count === 0) return { schemes: 0, installments: 0 };
   const term = options.installments ?? 11;
   const branch = await firstBranch(client);
+  const size = options.schemeSlice ?? SCHEME_SLICE;
+  let installments = 0;
+  for (let done = 0; done < count; done += size) {
+    const slice = { firstCustomer: firstCustomer + done, count: Math.min(size, count - done) };
+    await client.query('BEGIN');
+    try {
+      installments += await loadSchemeSlice(client, rng, branch, slice, term, options.today);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    }
+    if (done + slice.count < count) options.onProgress?.(`schemes: ${done + slice.count}`);
+  }
+  await client.query('ANALYZE schemes; ANALYZE scheme_installments');
+  options.onProgress?.(`schemes: ${count}, installments: ${installments}`);
+  return { schemes: count, installments };
+}
+
+/** One slice of schemes (for customers firstCustomer+1 … firstCustomer+count); its installments' count. */
+async function loadSchemeSlice(
+  client: pg.PoolClient,
+  rng: ReturnType<typeof random>,
+  branch: { id: number; code: string },
+  { firstCustomer, count }: { firstCustomer: number; count: number },
+  term: number,
+  today: string,
+) {
   const ids = await client.query<{ scheme: number; receipt: number }>(
     `SELECT coalesce((SELECT max(id) FROM schemes), 0)::int AS scheme,
             coalesce((SELECT last_no FROM receipt_counter WHERE branch_id = $1), 0)::int AS receipt`,
@@ -160,7 +199,7 @@ async function loadSchemes(
       for (let n = 1; n <= count; n += 1000) {
         let chunk = '';
         for (let i = n; i < Math.min(n + 1000, count + 1); i++) {
-          const s = demoScheme(rng, options.today, term);
+          const s = demoScheme(rng, today, term);
           schemeId += 1;
           const paid = s.paidOn.length;
           const bonus = s.status === 'm' ? Math.floor((s.amount * paid) / term) : null;
@@ -210,9 +249,7 @@ async function loadSchemes(
     [branch.id, receipt],
   );
   await client.query(`SELECT setval(pg_get_serial_sequence('schemes', 'id'), $1)`, [schemeId]);
-  await client.query('ANALYZE schemes; ANALYZE scheme_installments');
-  options.onProgress?.(`schemes: ${count}, installments: ${payments.length}`);
-  return { schemes: count, installments: payments.length };
+  return payments.length;
 }
 
 /** The demo's rows belong to the shop's first branch. */

@@ -12,11 +12,13 @@ export type ExpiryCustomers = Pick<CustomersRepo, 'addToBalances'> & {
 };
 
 /**
- * Lots expired per transaction. Each batch holds its customers' balance rows for a fraction of
- * a second (a counter's sale for one of them waits that long); larger batches gain little more,
- * as the per-row work (ledger row, lot, balance) then dominates over the round trips.
+ * Lots expired per transaction. Until it commits, a batch holds its customers' balance rows and,
+ * in each branch, one of the eight slots of the running totals (points held, points by day): a
+ * counter's sale that lands on the same slot, one in eight, waits for the batch to end. Batches
+ * of 1,000 keep that wait short (beside sales at 8 connections, the sales' p95 rose 1.22×
+ * against 2.22× with batches of 5,000) for a run about a tenth longer.
  */
-export const EXPIRY_BATCH = 5_000;
+export const EXPIRY_BATCH = 1_000;
 
 /** Before every lot in the order of the due-lots index (expires_on, id). */
 const START = { expiresOn: '-infinity', id: 0 };

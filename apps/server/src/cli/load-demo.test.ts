@@ -1,0 +1,77 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
+import { loadDemoData, loadDemoSchemes } from './load-demo.js';
+
+/**
+ * The demo and benchmark loader puts schemes in by slices, each one transaction: a load of
+ * millions never holds every installment at once, and one stopped midway leaves whole schemes
+ * (each with its installments and receipt numbers) that a rerun continues from.
+ */
+const TODAY = '2026-11-25';
+let database: TestDatabase;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  await loadDemoData(pool, { customers: 25, entriesPerCustomer: 0, today: TODAY });
+});
+afterAll(async () => {
+  await pool?.end();
+  await database?.drop();
+});
+
+/** Schemes whose paid count differs from their installments, and the receipts' shape. */
+async function books() {
+  const [row] = await database.sql<{
+    schemes: number;
+    unmatched: number;
+    receipts: number;
+    lowest: number | null;
+    highest: number | null;
+    counter: number | null;
+  }>(
+    `SELECT (SELECT count(*)::int FROM schemes) AS schemes,
+            (SELECT count(*)::int FROM schemes s
+              WHERE s.paid <> (SELECT count(*) FROM scheme_installments i WHERE i.scheme_id = s.id)
+            ) AS unmatched,
+            count(*)::int AS receipts, min(receipt_no)::int AS lowest, max(receipt_no)::int AS highest,
+            (SELECT max(last_no)::int FROM receipt_counter) AS counter
+       FROM scheme_installments`,
+  );
+  return row!;
+}
+
+describe('loading demo schemes', () => {
+  it('stopped midway keeps its whole slices, and a rerun goes on from them', async () => {
+    // Thirty schemes for twenty-five customers: the third slice of ten meets a customer that
+    // does not exist and fails whole.
+    await expect(
+      loadDemoSchemes(pool, {
+        firstCustomer: 0,
+        count: 30,
+        installments: 11,
+        today: TODAY,
+        schemeSlice: 10,
+      }),
+    ).rejects.toThrow(/foreign key/);
+    const stopped = await books();
+    expect(stopped).toMatchObject({ schemes: 20, unmatched: 0, lowest: 1 });
+    expect(stopped.highest).toBe(stopped.receipts);
+    expect(stopped.counter).toBe(stopped.receipts);
+
+    await loadDemoSchemes(pool, {
+      firstCustomer: 20,
+      count: 5,
+      installments: 11,
+      today: TODAY,
+      schemeSlice: 2,
+    });
+    const done = await books();
+    expect(done).toMatchObject({ schemes: 25, unmatched: 0, lowest: 1 });
+    expect(done.highest).toBe(done.receipts);
+    expect(done.counter).toBe(done.receipts);
+    expect(done.receipts).toBeGreaterThan(stopped.receipts);
+  });
+});
