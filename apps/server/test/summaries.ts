@@ -54,8 +54,8 @@ function expectTallies<Figures extends Record<string, number>>(
  * The summaries the triggers keep equal what they summarise, recomputed here from the rows
  * themselves: the points figures per day and branch, the installments per day, branch and
  * mode, each scheme's installments paid and the due date of its oldest unpaid one, the active
- * schemes and their monthly commitment per branch, the points held in lots per branch, and
- * each lot's branch (its ledger row's).
+ * schemes and their monthly commitment per branch, the schemes per start date and status, the
+ * points held in lots per branch, and each lot's branch (its ledger row's).
  */
 export async function expectSummariesAgree(ctx: { sql: Sql }) {
   const entries = await ctx.sql<{
@@ -146,6 +146,26 @@ export async function expectSummariesAgree(ctx: { sql: Sql }) {
     activeSchemes.map((row) => ({
       key: `${row.branch_id}`,
       figures: { schemes: 1, commitment: row.paid < row.installments ? row.amount : 0 },
+    })),
+  );
+
+  const byStart = await ctx.sql<{
+    startdt: string;
+    status: string;
+    schemes: number;
+    amount: string;
+  }>(`SELECT startdt::text AS startdt, status, schemes, amount FROM schemes_by_start`);
+  const started = await ctx.sql<{ startdt: string; status: string; amount: number }>(
+    `SELECT startdt::text AS startdt, status, amount FROM schemes`,
+  );
+  expectTallies(
+    byStart.map((row) => ({
+      key: `${row.startdt} ${row.status}`,
+      figures: { schemes: row.schemes, amount: Number(row.amount) },
+    })),
+    started.map((row) => ({
+      key: `${row.startdt} ${row.status}`,
+      figures: { schemes: 1, amount: row.amount },
     })),
   );
 

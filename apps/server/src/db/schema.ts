@@ -449,6 +449,27 @@ export const schemesActive = pgTable('schemes_active', {
 });
 
 /**
+ * Schemes per start date and status, with their monthly amounts: kept by a trigger on schemes
+ * in each change's own statement (a test compares it with the schemes), so Scheme Summary's
+ * totals for a month add up a few hundred rows here instead of counting every scheme of the
+ * month (hundreds of thousands in a large chain). A change that moves no scheme between start dates
+ * or statuses, such as an installment paid, writes nothing here. As for the points figures,
+ * each transaction adds to one of a few `slot` rows (chosen by its transaction id), so the
+ * branches starting schemes on one day seldom wait for each other; readers add the slots up.
+ */
+export const schemesByStart = pgTable(
+  'schemes_by_start',
+  {
+    startdt: date('startdt').notNull(),
+    status: char('status', { length: 1 }).notNull(),
+    slot: smallint('slot').notNull(),
+    schemes: integer('schemes').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.startdt, t.status, t.slot] })],
+);
+
+/**
  * Installments received per day, branch and mode: kept by a trigger on scheme_installments in
  * the installment's own statement (a test compares it with the installments), so the dashboard
  * sums a few hundred rows for a year instead of millions of installments. A branch's

@@ -26,6 +26,8 @@ const OWNERS: Record<string, string> = {
   receipt_counter: 'modules/schemes',
   // Written only by the triggers of the reports migration, in the scheme change's statement.
   schemes_active: 'modules/schemes',
+  // Written only by the triggers of its migration, in the scheme change's statement.
+  schemes_by_start: 'modules/schemes',
   // Written only by the triggers of the reports migration, in the installment's statement.
   collections_by_day: 'modules/schemes',
   app_images: 'modules/content',

@@ -255,6 +255,52 @@ describe('the daily totals and the schemes paid counts', () => {
     await expectSummariesAgree(ctx);
   }, 120_000);
 
+  it('follow a scheme started, cancelled and closed, and the paged summary adds them up', async () => {
+    const [matured, cancelled, started] = customers.slice(6, 9);
+    const generate = async (customer: (typeof customers)[0], startdt: string, amount: number) => {
+      const made = await call('mainCashier', '/scheme/generate', {
+        custid: customer.id,
+        mobileno: customer.mobileno,
+        custname: customer.custname,
+        startdt,
+        amount,
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      return made.json().data.schemeid as number;
+    };
+    const old = addDays(TODAY, -400);
+    const closing = await generate(matured!, old, 3000);
+    const activated = await call('mainCashier', '/scheme/activate', {
+      schemeid: closing,
+      date: old,
+      mode: 'cash',
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    const closed = await call('mainManager', '/scheme/close', { schemeid: closing });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const dropped = await generate(cancelled!, TODAY, 2000);
+    const cancel = await call('mainManager', '/scheme/delete', { schemeid: dropped });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await generate(started!, TODAY, 5000);
+    await expectSummariesAgree(ctx);
+
+    const [all] = await ctx.sql<{ count: number; total: number }>(
+      `SELECT count(*)::integer AS count, sum(amount)::integer AS total FROM schemes
+        WHERE status IN ('n', 'a', 'm') AND startdt BETWEEN $1 AND $2`,
+      [old, TODAY],
+    );
+    const summary = await call('owner1', '/scheme/generate-summary', {
+      selected: 'All',
+      formData: { mobileno: '', datefrom: old, dateto: TODAY },
+      page: 1,
+      pageSize: 5,
+    });
+    expect(summary.statusCode, summary.body).toBe(200);
+    // The schemes of the setup, the closed one and the new one; not the cancelled one.
+    expect(all!.count).toBe(schemes.length + 2);
+    expect(summary.json()).toMatchObject({ count: all!.count, total: all!.total });
+  });
+
   it('follow rows taken away too (as the benchmark takes back its own writes)', async () => {
     await ctx.sql(`DELETE FROM scheme_installments WHERE id IN (
                      SELECT max(id) FROM scheme_installments GROUP BY scheme_id)`);
