@@ -104,16 +104,17 @@ function countPlaywright(report) {
 /** `failed: file › describe › title: first line of its error` for each test that failed every try. */
 function failedPlaywrightTests(suites, titles) {
   return suites.flatMap((suite) => {
-    const path = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    // A file's own suite is titled with its name, which the line already starts with.
+    const within = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
     const own = (suite.specs ?? []).flatMap((spec) =>
       (spec.tests ?? [])
         .filter((test) => test.status === 'unexpected')
         .map((test) => {
           const error = test.results?.at(-1)?.error?.message;
-          return `failed: ${spec.file} › ${[...path, spec.title].join(' › ')}: ${firstLine(error)}`;
+          return `failed: ${spec.file} › ${[...within, spec.title].join(' › ')}: ${firstLine(error)}`;
         }),
     );
-    return [...own, ...failedPlaywrightTests(suite.suites ?? [], path)];
+    return [...own, ...failedPlaywrightTests(suite.suites ?? [], within)];
   });
 }
 
