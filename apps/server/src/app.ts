@@ -53,7 +53,7 @@ import { noticesRepo } from './modules/notices/notices.repo.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { createNoticesService } from './modules/notices/notices.service.js';
 import { createMessagingService } from './modules/messaging/messaging.service.js';
-import { createFieldCipher } from './lib/crypto.js';
+import { createFieldCipher, createKeyedHash } from './lib/crypto.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { openApiPlugin } from './modules/system/openapi.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -203,7 +203,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     branches: branchesRepo,
     notices: outbox,
   });
-  const pos = createPosService({ db, today, customers: customersRepo, notices: outbox });
+  const pos = createPosService({
+    db,
+    today,
+    customers: customersRepo,
+    notices: outbox,
+    keyedHash: createKeyedHash(deps.secrets.dataKey, 'pos-documents'),
+  });
   const apiKeys = createApiKeysService({ db, branches: branchesRepo });
   const content = createContentService({ db });
   const messaging = createMessagingService({ db, cipher });

@@ -67,6 +67,7 @@ export const MESSAGES = {
   // Customer profile
   enterMobile: 'Please enter 10 digits mobile no before proceeding.',
   mobileLength: 'Mobile number should be of 10 digits.',
+  mobileNotIndian: 'Mobile number must be an Indian mobile number, starting with 6, 7, 8 or 9.',
   enterName: 'Please enter name before proceeding.',
   saveFailed: 'Error in saving',
   noExportData: 'No data found to export',

@@ -38,6 +38,13 @@ export function isValidAadhaar(value: string): boolean {
   return /^[2-9]\d{11}$/.test(digits) && passesVerhoeff(digits);
 }
 
+/**
+ * An Indian mobile number: 10 digits, the first 6, 7, 8 or 9 (the national numbering plan
+ * gives mobiles no other first digit). Typed without +91 or a leading 0.
+ */
+export const INDIAN_MOBILE_PATTERN = /^[6-9]\d{9}$/;
+export const isIndianMobile = (value: string) => INDIAN_MOBILE_PATTERN.test(value);
+
 export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 
 /** How an Aadhaar number is shown and exported: only its last four digits. */

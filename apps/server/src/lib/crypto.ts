@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { hash, verify, type Options } from '@node-rs/argon2';
 
 /**
@@ -34,6 +34,16 @@ export async function verifyDecoy(password: string): Promise<void> {
 
 export function sha256(text: string | Buffer): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * HMAC-SHA-256 under a key of its own, drawn from DATA_KEY for one `purpose`: a fingerprint of
+ * text that holds personal data (a mobile number has only 10⁷ or so values, which a plain hash
+ * would give back to anyone with a database dump trying them all).
+ */
+export function createKeyedHash(hexKey: string, purpose: string): (text: string) => string {
+  const key = createHmac('sha256', Buffer.from(hexKey, 'hex')).update(purpose).digest();
+  return (text) => createHmac('sha256', key).update(text).digest('hex');
 }
 
 /**

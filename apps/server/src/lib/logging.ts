@@ -33,10 +33,10 @@ const REDACTED_PATHS = [
 ];
 
 /**
- * The app's logger: the given one with secrets redacted, query-string values left out of
- * request lines (a search may be a customer's mobile number) and the values of a failed SQL
- * statement left out of errors (drizzle puts every parameter into its error message: a PAN,
- * an address, a password hash).
+ * The app's logger: the given one with secrets redacted, request lines naming the route
+ * rather than the address (`/api/pos/customers/:mobile`, not the customer's number) and the
+ * values of a failed SQL statement left out of errors (drizzle puts every parameter into its
+ * error message: a PAN, an address, a password hash).
  */
 export function redactingLogger(logger: FastifyBaseLogger): FastifyBaseLogger {
   return logger.child(
@@ -48,25 +48,34 @@ export function redactingLogger(logger: FastifyBaseLogger): FastifyBaseLogger {
   );
 }
 
-/** Fastify's request serializer, with the query string's values replaced. */
+/**
+ * Fastify's request serializer, naming the request by its route's pattern: a path may hold a
+ * mobile number, and a log line outlives the customer's erasure. Query-string names are kept,
+ * their values replaced (a search may be a mobile number).
+ */
 function requestForLog(request: FastifyRequest) {
   return {
     method: request.method,
-    url: withoutQueryValues(request.url),
+    url: urlForLog(request),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
 }
 
-function withoutQueryValues(url: string): string {
+function urlForLog(request: FastifyRequest): string {
+  const url = request.url;
   const start = url.indexOf('?');
-  if (start < 0) return url;
+  // No route matched (a 404 or a client route of the web app): its digits could still be a
+  // mobile number sent to a wrong address.
+  const path =
+    request.routeOptions?.url ?? (start < 0 ? url : url.slice(0, start)).replace(/\d+/g, '#');
+  if (start < 0) return path;
   const names = url
     .slice(start + 1)
     .split('&')
-    .map((pair) => `${pair.split('=')[0]}=*`);
-  return `${url.slice(0, start)}?${names.join('&')}`;
+    .map((pair) => `${pair.split('=')[0]!.replace(/\d+/g, '#')}=*`);
+  return `${path}?${names.join('&')}`;
 }
 
 interface SerializedError {

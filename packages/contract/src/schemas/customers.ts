@@ -3,14 +3,27 @@ import { isIsoDate } from '../dates.js';
 import { LIMITS, SENTINEL_DATE } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { dataResponse, storableText } from './common.js';
-import { isValidAadhaar, MASKED_AADHAAR_PATTERN, PAN_PATTERN } from '../validation.js';
+import {
+  INDIAN_MOBILE_PATTERN,
+  isValidAadhaar,
+  MASKED_AADHAAR_PATTERN,
+  PAN_PATTERN,
+} from '../validation.js';
 
-/** A 10-digit mobile number, with the spec's two messages (missing / not 10 digits). */
-export const mobileNumber = z
+/**
+ * Any 10 digits, with the spec's two messages (missing / not 10 digits): finds a customer
+ * already on file, whose number may predate the Indian-mobile rule, so it can be corrected.
+ */
+export const mobileOnFile = z
   .string({ error: MESSAGES.enterMobile })
   .trim()
   .min(1, { error: MESSAGES.enterMobile, abort: true })
-  .regex(/^\d{10}$/, { error: MESSAGES.mobileLength });
+  .regex(/^\d{10}$/, { error: MESSAGES.mobileLength, abort: true });
+
+/** An Indian mobile number (10 digits, the first 6 to 9): every number that is saved or acted on. */
+export const mobileNumber = mobileOnFile.regex(INDIAN_MOBILE_PATTERN, {
+  error: MESSAGES.mobileNotIndian,
+});
 
 const optionalText = (field: string, max: number) =>
   storableText(field, `${field} must be text.`)
@@ -43,7 +56,7 @@ export const customerSearchResult = z.object({ CUSTNAME: z.string(), MOBILENO: z
 export type CustomerSearchResult = z.infer<typeof customerSearchResult>;
 export const customerSearchResponse = dataResponse(z.array(customerSearchResult));
 
-export const customerDataRequest = z.object({ mobileno: mobileNumber });
+export const customerDataRequest = z.object({ mobileno: mobileOnFile });
 
 const custidRule = 'custid must be a customer id.';
 

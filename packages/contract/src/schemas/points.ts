@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { dataResponse, isoDate, storableText } from './common.js';
-import { mobileNumber } from './customers.js';
+import { mobileNumber, mobileOnFile } from './customers.js';
 
 export const CASHCR = { credit: 'CR', debit: 'DB' } as const;
 export type CashCr = (typeof CASHCR)[keyof typeof CASHCR];
@@ -67,7 +67,7 @@ export const updateStatementRequest = z.object({
 export type UpdateStatementRequest = z.input<typeof updateStatementRequest>;
 
 export const pointsStatementRequest = z
-  .object({ MOBILENO: mobileNumber, DFROM: isoDate('Date from'), DTO: isoDate('Date to') })
+  .object({ MOBILENO: mobileOnFile, DFROM: isoDate('Date from'), DTO: isoDate('Date to') })
   .refine((filter) => filter.DFROM <= filter.DTO, {
     error: 'Date from must not be after Date to.',
     path: ['DFROM'],

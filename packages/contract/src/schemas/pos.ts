@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataResponse, isoDate, requiredText, storableText } from './common.js';
 import { mobileNumber } from './customers.js';
+import { INDIAN_MOBILE_PATTERN } from '../validation.js';
 
 /**
  * Points from sales: the counter's billing system (POS) posts invoices, returns and
@@ -125,7 +126,9 @@ export const posRedemptionCancelResponse = dataResponse(
 );
 
 export const posCustomerParams = z.object({
-  mobile: z.string().regex(/^\d{10}$/, { error: 'mobile must be 10 digits.' }),
+  mobile: z
+    .string()
+    .regex(INDIAN_MOBILE_PATTERN, { error: 'mobile must be 10 digits starting with 6, 7, 8 or 9.' }),
 });
 export const posCustomerResponse = dataResponse(
   z.object({
@@ -213,8 +216,14 @@ export const POS_MESSAGES = {
   redemptionConflict: 'This invoice already has a redemption with other contents.',
   invoiceNotFound: 'Invoice not found: post the sale before its return.',
   redemptionNotFound: 'No redemption for this invoice.',
-  redemptionCancelled: 'This redemption was already cancelled.',
+  redemptionCancelled: 'This redemption was cancelled.',
+  redemptionOfOtherCounter:
+    'This redemption was made at another counter: cancel it with that counter\'s key.',
   returnedMoreThanSold: 'More is returned than the invoice sold.',
+  returnBeforeInvoice: (invoiceDate: string) =>
+    `returnDate must not be before the invoice's date, ${invoiceDate}.`,
+  tooManyPointsForOneSale: (points: number) =>
+    `This sale would earn ${points} points, more than the 9,999,999 one sale may give. Check the points rules (rupees per point).`,
   belowMinimum: (min: number) => `At least ${min} points must be redeemed at a time.`,
   insufficientPoints: (balance: number) => `Insufficient points. Available balance: ${balance}.`,
   customerNotFound: 'Customer not found.',

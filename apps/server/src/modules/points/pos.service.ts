@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import {
   addDays,
+  LIMITS,
   POS_MESSAGES,
   type PosLine,
   type PosRedemptionRequest,
@@ -32,10 +32,9 @@ interface Deps {
   customers: PosCustomers;
   /** Tells the customer of points earned and redeemed, in the change's transaction. */
   notices: NoticeQueue;
+  /** A keyed hash (HMAC): a document holds the customer's mobile number. */
+  keyedHash: (text: string) => string;
 }
-
-/** A document's contents, to tell a repeat (same answer) from a clash (409). */
-const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 const rupeesOf = (paise: number) => paise / 100;
 const sumOf = (lines: PosLine[]) => lines.reduce((sum, line) => sum + line.amount, 0);
@@ -49,7 +48,10 @@ const inBranch = (machine: Machine) => ` (${machine.branchCode})`;
  * ledger and the lots change; each document is idempotent by its own number per branch.
  * The ledger rows belong to the key's branch.
  */
-export function createPosService({ db, today, customers, notices }: Deps) {
+export function createPosService({ db, today, customers, notices, keyedHash }: Deps) {
+  /** A document's contents, to tell a repeat (same answer) from a clash (409). */
+  const hashOf = (value: unknown) => keyedHash(JSON.stringify(value));
+
   const notFuture = (date: string, message: string) => {
     if (date > today()) throw new InvalidInputError(message);
   };
@@ -109,6 +111,10 @@ export function createPosService({ db, today, customers, notices }: Deps) {
           (await enrol(tx, sale.mobile, sale.name));
         const customerId = customer.id;
         const points = Math.floor(eligible / rules.rupeesPerPointPaise);
+        // A ledger row holds at most what staff may type; rules of a paisa per point would
+        // otherwise give billions.
+        if (points > LIMITS.pointsMax)
+          throw new ConflictError(POS_MESSAGES.tooManyPointsForOneSale(points));
         const expiresOn = points > 0 ? expiryOf(sale.invoiceDate, rules.expiryMonths) : null;
         const entry = await pointsRepo.insertEntry(tx, {
           branchId: machine.branchId,
@@ -185,6 +191,8 @@ export function createPosService({ db, today, customers, notices }: Deps) {
           lock: true,
         });
         if (!sale?.customerId) throw new NotFoundError(POS_MESSAGES.invoiceNotFound);
+        if (given.returnDate < sale.invoiceDate)
+          throw new InvalidInputError(POS_MESSAGES.returnBeforeInvoice(sale.invoiceDate));
         const amount = sumOf(given.lines);
         // The sale's own rules decide what was eligible, never today's.
         const eligible = eligibleOf(given.lines, sale.excludedCategories);
@@ -195,10 +203,14 @@ export function createPosService({ db, today, customers, notices }: Deps) {
         )
           throw new ConflictError(POS_MESSAGES.returnedMoreThanSold);
         // Pro rata on the whole returned so far, so the rounding never takes more than earned.
+        // In BigInt: points × paise may pass 2⁵³, where a Number would round.
         const dueSoFar =
           sale.eligiblePaise === 0
             ? 0
-            : Math.floor((sale.points * (before.eligible + eligible)) / sale.eligiblePaise);
+            : Number(
+                (BigInt(sale.points) * BigInt(before.eligible + eligible)) /
+                  BigInt(sale.eligiblePaise),
+              );
         const due = Math.max(0, Math.min(dueSoFar, sale.points) - before.due);
         const customer = await lockedBalance(tx, sale.customerId);
         const points = Math.min(due, customer.balance);
@@ -246,6 +258,9 @@ export function createPosService({ db, today, customers, notices }: Deps) {
         const repeat = async () => {
           const posted = await posRepo.findRedemption(tx, machine.branchCode, given.invoiceNo);
           if (!posted) return undefined;
+          // Its points went back: answering the old success would give the discount again
+          // without taking them.
+          if (posted.cancelledAt) throw new ConflictError(POS_MESSAGES.redemptionCancelled);
           if (posted.requestHash !== requestHash)
             throw new ConflictError(POS_MESSAGES.redemptionConflict);
           return posted.response as RedemptionAnswer;
@@ -312,6 +327,9 @@ export function createPosService({ db, today, customers, notices }: Deps) {
         });
         if (!redemption?.customerId || !redemption.entryMrn)
           throw new NotFoundError(POS_MESSAGES.redemptionNotFound);
+        // The counter that gave the discount takes it back; another till of the branch cannot.
+        if (redemption.apiKeyId !== null && redemption.apiKeyId !== machine.id)
+          throw new ConflictError(POS_MESSAGES.redemptionOfOtherCounter);
         const customer = await lockedBalance(tx, redemption.customerId);
         // Already cancelled (the answer lost and the call repeated): nothing more to do.
         if (redemption.cancelledAt) return { points: redemption.points, balance: customer.balance };

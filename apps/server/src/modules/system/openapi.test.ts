@@ -1,6 +1,12 @@
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, LIMITS, MACHINE_PATHS, MESSAGES } from '@kanak/contract';
+import {
+  API_PATHS,
+  INDIAN_MOBILE_PATTERN,
+  LIMITS,
+  MACHINE_PATHS,
+  MESSAGES,
+} from '@kanak/contract';
 import { APP_VERSION } from '../../lib/version.js';
 import { addUser, createTestContext, login, type TestContext } from '../../../test/helpers.js';
 
@@ -16,6 +22,7 @@ interface JsonSchema {
   required?: string[];
   maxLength?: number;
   pattern?: string;
+  allOf?: JsonSchema[];
   format?: string;
 }
 interface OpenApiDocument {
@@ -104,7 +111,11 @@ describe('GET /api/openapi.json', () => {
     const customer = bodySchema('/api/customers/update-customer-data').properties!.formData!;
     expect(customer.required).toEqual(expect.arrayContaining(['mobileno', 'custname']));
     expect(customer.properties!.custname!.maxLength).toBe(LIMITS.customerNameMaxLength);
-    expect(customer.properties!.mobileno!.pattern).toBe(`^\\d{${LIMITS.mobileLength}}$`);
+    // Two rules, two messages: 10 digits, then an Indian mobile's first digit.
+    expect(customer.properties!.mobileno!.allOf).toEqual([
+      { pattern: `^\\d{${LIMITS.mobileLength}}$` },
+      { pattern: INDIAN_MOBILE_PATTERN.source },
+    ]);
 
     const upload = doc.paths['/api/file/upload']!.post!.requestBody!.content;
     expect(Object.keys(upload)).toEqual(['multipart/form-data']);
