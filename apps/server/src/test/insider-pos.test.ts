@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
@@ -209,7 +210,11 @@ describe('the stored fingerprints of POS documents', () => {
     expect(returnedAgain.json().data).toEqual(returned.json().data);
     const clashes = [
       ['/api/pos/sales', { ...saleBody, mobile: '9811100004' }, POS_MESSAGES.invoiceConflict],
-      ['/api/pos/redemptions', { ...redemptionBody, points: 1001 }, POS_MESSAGES.redemptionConflict],
+      [
+        '/api/pos/redemptions',
+        { ...redemptionBody, points: 1001 },
+        POS_MESSAGES.redemptionConflict,
+      ],
       ['/api/pos/returns', { ...returnBody, lines: [line(10_001)] }, POS_MESSAGES.returnConflict],
     ] as const;
     for (const [url, body, message] of clashes) {
@@ -218,6 +223,38 @@ describe('the stored fingerprints of POS documents', () => {
       expect(clash.json().message).toBe(message);
     }
     expect(await footprint()).toEqual(before);
+  });
+});
+
+describe('the upgrade to keyed fingerprints', () => {
+  it('empties the unkeyed hashes already stored; such a document sent again is 409', async () => {
+    const body = {
+      invoiceNo: 'OLD-1',
+      invoiceDate: '2025-06-01',
+      mobile: '9811100010',
+      name: 'Old Sale',
+      lines: [line(100)],
+    };
+    const unkeyed = createHash('sha256')
+      .update(JSON.stringify(posSaleRequest.parse(body)))
+      .digest('hex');
+    await ctx.sql(
+      `INSERT INTO pos_sales (branch_code, invoice_no, request_hash, invoice_date,
+                              sale_amount_paise, eligible_paise, excluded_categories)
+       VALUES ('MAIN', 'OLD-1', $1, '2025-06-01', 10000, 10000, '[]')`,
+      [unkeyed],
+    );
+    const migration = await readFile(
+      new URL('../../drizzle/0023_pos_keyed_document_hashes.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) await ctx.sql(statement);
+    expect(await ctx.sql(`SELECT request_hash FROM pos_sales WHERE invoice_no = 'OLD-1'`)).toEqual([
+      { request_hash: '' },
+    ]);
+    const again = await post('/api/pos/sales', body);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().message).toBe(POS_MESSAGES.invoiceConflict);
   });
 });
 
@@ -403,6 +440,13 @@ describe('the request log', () => {
         headers: { 'x-api-key': keyA },
       });
       expect(misspelt.statusCode).toBe(404);
+      const wrongType = await app.inject({
+        method: 'POST',
+        url: `/api/pos/customer/${mobile}`,
+        headers: { 'x-api-key': keyA, 'content-type': 'text/plain' },
+        payload: mobile,
+      });
+      expect(wrongType.statusCode).toBeGreaterThanOrEqual(400);
     } finally {
       await app.close();
     }

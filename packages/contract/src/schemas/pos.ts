@@ -126,9 +126,9 @@ export const posRedemptionCancelResponse = dataResponse(
 );
 
 export const posCustomerParams = z.object({
-  mobile: z
-    .string()
-    .regex(INDIAN_MOBILE_PATTERN, { error: 'mobile must be 10 digits starting with 6, 7, 8 or 9.' }),
+  mobile: z.string().regex(INDIAN_MOBILE_PATTERN, {
+    error: 'mobile must be 10 digits starting with 6, 7, 8 or 9.',
+  }),
 });
 export const posCustomerResponse = dataResponse(
   z.object({
@@ -218,7 +218,7 @@ export const POS_MESSAGES = {
   redemptionNotFound: 'No redemption for this invoice.',
   redemptionCancelled: 'This redemption was cancelled.',
   redemptionOfOtherCounter:
-    'This redemption was made at another counter: cancel it with that counter\'s key.',
+    "This redemption was made at another counter: cancel it with that counter's key.",
   returnedMoreThanSold: 'More is returned than the invoice sold.',
   returnBeforeInvoice: (invoiceDate: string) =>
     `returnDate must not be before the invoice's date, ${invoiceDate}.`,

@@ -1,12 +1,6 @@
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API_PATHS,
-  INDIAN_MOBILE_PATTERN,
-  LIMITS,
-  MACHINE_PATHS,
-  MESSAGES,
-} from '@kanak/contract';
+import { API_PATHS, INDIAN_MOBILE_PATTERN, LIMITS, MACHINE_PATHS, MESSAGES } from '@kanak/contract';
 import { APP_VERSION } from '../../lib/version.js';
 import { addUser, createTestContext, login, type TestContext } from '../../../test/helpers.js';
 
