@@ -41,8 +41,9 @@ export const LIMITS = {
   loginAttemptsPerIpPerMinute: 20,
   /** My Profile checks the old password: a stolen session must not try thousands of them. */
   passwordChangeAttemptsPerUserPer15Minutes: 10,
-  tokenLifetime: '12h',
-  tokenLifetimeStayLoggedIn: '30d',
+  /** A session's lifetime in seconds: 12 hours, or 30 days with "Stay logged in". */
+  tokenLifetimeSeconds: 12 * 60 * 60,
+  tokenLifetimeStayLoggedInSeconds: 30 * 24 * 60 * 60,
   idempotencyTtlHours: 24,
   /**
    * A claim still "in progress" after this long was left by a request that died (a crash, a

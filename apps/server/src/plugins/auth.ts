@@ -17,32 +17,54 @@ import {
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
 import type { Machine, SessionStaff, SessionUser, StaffIdentity } from './types.js';
 
+/** The largest user id: the users table's ids are PostgreSQL integers. */
+const MAX_USER_ID = 2_147_483_647;
+
+/** Leeway for a signing instance whose clock runs ahead of this one's. */
+const CLOCK_SKEW_SECONDS = 60;
+
 /**
  * What a session token must carry, checked after its signature: an authentic token of another
  * shape (no expiry, a `sub` that is not a user id) is refused like a forged one, never reaches
  * a query.
  */
-const sessionClaims = z.object({
-  sub: z.string().regex(/^[1-9][0-9]{0,9}$/),
-  name: z.string(),
-  /** The user's token version when signed; a password change or disable bumps it. */
-  ver: z.number().int().nonnegative(),
-  /** Opened with "Stay logged in": a renewed token keeps the long lifetime. */
-  stay: z.boolean().optional(),
-  /**
-   * Random: every sign-in gets a token of its own, even two in the same second, and Logout
-   * can end exactly this one. Absent from tokens signed before jtis were added.
-   */
-  jti: z.string().max(64).optional(),
-  /** Expiry, seconds since 1970: a token without one would never end. */
-  exp: z.number(),
-});
+const sessionClaims = z
+  .object({
+    sub: z
+      .string()
+      .regex(/^[1-9][0-9]{0,9}$/)
+      .refine((sub) => Number(sub) <= MAX_USER_ID),
+    name: z.string(),
+    /** The user's token version when signed; a password change or disable bumps it. */
+    ver: z.number().int().nonnegative(),
+    /** Opened with "Stay logged in": a renewed token keeps the long lifetime. */
+    stay: z.boolean().optional(),
+    /**
+     * Random: every sign-in gets a token of its own, even two in the same second, and Logout
+     * can end exactly this one. Absent from tokens signed before jtis were added.
+     */
+    jti: z.string().max(64).optional(),
+    /** Expiry, seconds since 1970: a token without one would never end. */
+    exp: z.number().int(),
+    /** When it was signed, seconds since 1970: with `exp`, how long the session was given. */
+    iat: z.number().int(),
+  })
+  // A session lives at most as long as its kind (12 hours, or 30 days with "Stay logged in"),
+  // counted from a signing time that is not in the future: a token claiming a longer life was
+  // not signed by us, however its signature checks out.
+  .refine((claims) => {
+    const lifetime =
+      claims.stay === true ? LIMITS.tokenLifetimeStayLoggedInSeconds : LIMITS.tokenLifetimeSeconds;
+    return (
+      claims.exp - claims.iat <= lifetime && claims.iat <= Date.now() / 1000 + CLOCK_SKEW_SECONDS
+    );
+  });
 
 type SessionClaims = z.infer<typeof sessionClaims>;
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: Omit<SessionClaims, 'exp'>;
+    payload: Omit<SessionClaims, 'exp' | 'iat'>;
     user: SessionClaims;
   }
 }
@@ -115,7 +137,12 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
         stay: stayLoggedIn,
         jti: randomUUID(),
       },
-      { expiresIn: stayLoggedIn ? LIMITS.tokenLifetimeStayLoggedIn : LIMITS.tokenLifetime },
+      {
+        // Seconds (@fastify/jwt's unit for a number).
+        expiresIn: stayLoggedIn
+          ? LIMITS.tokenLifetimeStayLoggedInSeconds
+          : LIMITS.tokenLifetimeSeconds,
+      },
     ),
   );
 
