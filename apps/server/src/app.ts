@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     branches: branchesRepo,
     preparedStatements: config.preparedStatements,
   });
-  const auth = createAuthService({ db, users });
+  const auth = createAuthService({ db, users, log: app.log });
   const customers = createCustomersService({
     db,
     cipher,

@@ -36,7 +36,13 @@ export const LIMITS = {
   summaryTableBodyHeightPx: 280,
   summaryTableMinWidthPx: 700,
   autocompleteMaxHeight: '40vh',
+  /** Failed sign-ins on one username from one address that lock that address out of it. */
   loginMaxFailures: 5,
+  /**
+   * Failed sign-ins on one username from all addresses together that lock it for everyone:
+   * far more than one address may make, so a stranger cannot lock the owner out alone.
+   */
+  loginMaxFailuresFromAllAddresses: 50,
   loginLockMinutes: 15,
   loginAttemptsPerIpPerMinute: 20,
   /** My Profile checks the old password: a stolen session must not try thousands of them. */
