@@ -45,6 +45,12 @@ export const LIMITS = {
   loginMaxFailuresFromAllAddresses: 50,
   loginLockMinutes: 15,
   loginAttemptsPerIpPerMinute: 20,
+  /**
+   * Wrong API keys one address may send to the POS's calls in a window; then every call from
+   * it is refused (429) until the window ends, a valid key's too.
+   */
+  posWrongKeysPerIp: 10,
+  posWrongKeysWindowMinutes: 15,
   /** My Profile checks the old password: a stolen session must not try thousands of them. */
   passwordChangeAttemptsPerUserPer15Minutes: 10,
   /** A session's lifetime in seconds: 12 hours, or 30 days with "Stay logged in". */

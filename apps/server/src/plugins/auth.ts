@@ -14,7 +14,8 @@ import {
   POS_MESSAGES,
   type Role,
 } from '@kanak/contract';
-import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/errors.js';
+import type { WindowCounter } from './rate-limit-store.js';
 import type { Machine, SessionStaff, SessionUser, StaffIdentity } from './types.js';
 
 /** The largest user id: the users table's ids are PostgreSQL integers. */
@@ -92,6 +93,8 @@ export interface AuthOptions {
   ): Promise<SessionUser | undefined>;
   /** The API key with this SHA-256 when it exists and is not revoked; notes its use. */
   findApiKey(keyHash: string): Promise<Machine | undefined>;
+  /** Wrong API keys per client address, in windows of `LIMITS.posWrongKeysWindowMinutes`. */
+  wrongApiKeys: WindowCounter;
 }
 
 /** The routes only an API key opens (the POS's calls). */
@@ -191,11 +194,22 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     const apiKey = request.headers['x-api-key'];
     if (MACHINE_ROUTES.has(route.url)) {
       // A machine's call: its key and nothing else; a staff token does not open it.
+      if (apiKey === undefined) throw new UnauthorizedError(POS_MESSAGES.apiKeyRequired);
+      // An address that sent too many wrong keys is refused until its window ends, before its
+      // key is looked at: guessing keys goes no faster from there, even with a valid one among
+      // the guesses. Counted in the database, so every instance shares the count.
+      const wrongSoFar = await options.wrongApiKeys.current(request.ip);
+      if (wrongSoFar.current >= LIMITS.posWrongKeysPerIp) throw tooManyWrongKeys(wrongSoFar.ttl);
       const machine =
         typeof apiKey === 'string' && /^kk_[A-Za-z0-9_-]{32,100}$/.test(apiKey)
           ? await options.findApiKey(hashApiKey(apiKey))
           : undefined;
-      if (!machine) throw new UnauthorizedError(POS_MESSAGES.apiKeyRequired);
+      if (!machine) {
+        // Wrong keys sent at once all pass the check above: their places in the window decide.
+        const wrong = await options.wrongApiKeys.count(request.ip);
+        if (wrong.current > LIMITS.posWrongKeysPerIp) throw tooManyWrongKeys(wrong.ttl);
+        throw new UnauthorizedError(POS_MESSAGES.apiKeyRequired);
+      }
       (request as unknown as Record<symbol, Machine>)[MACHINE] = machine;
       reply.log = request.log = request.log.child({ apiKey: machine.id });
       return;
@@ -236,6 +250,11 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     reply.log = request.log = request.log.child({ user: request.staff.username });
   });
 });
+
+function tooManyWrongKeys(ttlMs: number) {
+  const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
+  return new TooManyRequestsError(POS_MESSAGES.tooManyWrongKeys(minutes));
+}
 
 async function verifiedClaims(request: FastifyRequest): Promise<SessionClaims> {
   try {
