@@ -60,7 +60,8 @@ describe('a forged session token', () => {
     ['a fractional expiry', { exp: now() + HOUR + 0.5 }],
   ])('answers 401 to %s', async (_, change: Record<string, unknown>) => {
     const claims: Record<string, unknown> = { ...good, iat: now(), exp: now() + HOUR, ...change };
-    for (const [name, value] of Object.entries(change)) if (value === undefined) delete claims[name];
+    for (const [name, value] of Object.entries(change))
+      if (value === undefined) delete claims[name];
     const response = await fyear(forge(claims));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
