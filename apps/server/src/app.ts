@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_PREFIX, MESSAGES, todayIn } from '@kanak/contract';
+import { API_PREFIX, LIMITS, MESSAGES, todayIn } from '@kanak/contract';
 import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.js';
@@ -70,6 +70,7 @@ import { authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { readsPlugin } from './plugins/reads.js';
 import { createReads } from './db/reads.js';
+import { windowCounter } from './plugins/rate-limit-store.js';
 import { securityPlugin } from './plugins/security.js';
 import './plugins/types.js';
 import { DEFAULT_WEB_DIST, webPlugin } from './plugins/web.js';
@@ -173,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     branches: branchesRepo,
     preparedStatements: config.preparedStatements,
   });
-  const auth = createAuthService({ db, users });
+  const auth = createAuthService({ db, users, log: app.log });
   const customers = createCustomersService({
     db,
     cipher,
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.secrets.jwtSecret,
     findSessionUser: users.findSessionUser,
     findApiKey: apiKeys.findApiKey,
+    wrongApiKeys: windowCounter(db, 'wrong-api-key', LIMITS.posWrongKeysWindowMinutes * 60_000),
   });
   await app.register(idempotencyPlugin, {
     db,

@@ -36,13 +36,26 @@ export const LIMITS = {
   summaryTableBodyHeightPx: 280,
   summaryTableMinWidthPx: 700,
   autocompleteMaxHeight: '40vh',
+  /** Failed sign-ins on one username from one address that lock that address out of it. */
   loginMaxFailures: 5,
+  /**
+   * Failed sign-ins on one username from all addresses together that lock it for everyone:
+   * far more than one address may make, so a stranger cannot lock the owner out alone.
+   */
+  loginMaxFailuresFromAllAddresses: 50,
   loginLockMinutes: 15,
   loginAttemptsPerIpPerMinute: 20,
+  /**
+   * Wrong API keys one address may send to the POS's calls in a window; then every call from
+   * it is refused (429) until the window ends, a valid key's too.
+   */
+  posWrongKeysPerIp: 10,
+  posWrongKeysWindowMinutes: 15,
   /** My Profile checks the old password: a stolen session must not try thousands of them. */
   passwordChangeAttemptsPerUserPer15Minutes: 10,
-  tokenLifetime: '12h',
-  tokenLifetimeStayLoggedIn: '30d',
+  /** A session's lifetime in seconds: 12 hours, or 30 days with "Stay logged in". */
+  tokenLifetimeSeconds: 12 * 60 * 60,
+  tokenLifetimeStayLoggedInSeconds: 30 * 24 * 60 * 60,
   idempotencyTtlHours: 24,
   /**
    * A claim still "in progress" after this long was left by a request that died (a crash, a

@@ -81,13 +81,32 @@ export const users = pgTable(
   ],
 );
 
-/** Failed sign-ins per username, kept in the database so every server instance agrees. */
+/**
+ * Failed sign-ins per username from every address together, kept in the database so every
+ * server instance agrees: many of them lock the account for everyone (an attack).
+ */
 export const loginLockouts = pgTable('login_lockouts', {
   username: text('username').primaryKey(),
   failures: smallint('failures').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/**
+ * Failed sign-ins per username and client address: a few lock that address out of that
+ * account, and the account's owner signs in from their own counter as before.
+ */
+export const loginAddressLockouts = pgTable(
+  'login_address_lockouts',
+  {
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    failures: smallint('failures').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.address] })],
+);
 
 /** The first response to each (user, Idempotency-Key); a retry gets it back instead of a redo. */
 export const idempotencyKeys = pgTable(

@@ -238,19 +238,24 @@ describe('two server processes on one database', () => {
     expect(drift!.bad).toBe(0);
   }, 60_000);
 
-  it('counts failed sign-ins across both servers and locks the user on both', async () => {
+  it('counts failed sign-ins across both servers and locks the address out of the user on both', async () => {
     const database = connectDatabase(db.url, { max: 1 });
     try {
       await createUsersService({ db: database.db }).addUser(null, 'lakshmi', 'Lakshmi@1928');
     } finally {
       await database.close();
     }
-    const attempt = (server: number, PASSWORD: string) =>
-      post(servers[server]!.url, API_PATHS.login, {
-        USERNAME: 'lakshmi',
-        PASSWORD,
-        stayLoggedIn: false,
-      });
+    const attempt = (
+      server: number,
+      PASSWORD: string,
+      options?: { headers?: Record<string, string> },
+    ) =>
+      post(
+        servers[server]!.url,
+        API_PATHS.login,
+        { USERNAME: 'lakshmi', PASSWORD, stayLoggedIn: false },
+        options,
+      );
 
     // Five wrong passwords at once, split 3 + 2 over the two servers.
     const wrong = await Promise.all(
@@ -266,9 +271,14 @@ describe('two server processes on one database', () => {
       status: 429,
       body: { success: false, message: MESSAGES.accountLocked(LIMITS.loginLockMinutes) },
     };
-    // The right password is now refused by either server.
+    // The right password is now refused from that address by either server; from another
+    // address the user signs in.
     expect(await attempt(0, 'Lakshmi@1928')).toEqual(locked);
     expect(await attempt(1, 'Lakshmi@1928')).toEqual(locked);
+    const elsewhere = await attempt(1, 'Lakshmi@1928', {
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(elsewhere.status).toBe(200);
   }, 30_000);
 
   it('count sign-ins from one address on both servers together: 20 a minute in all', async () => {

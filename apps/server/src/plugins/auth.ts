@@ -14,35 +14,58 @@ import {
   POS_MESSAGES,
   type Role,
 } from '@kanak/contract';
-import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/errors.js';
+import type { WindowCounter } from './rate-limit-store.js';
 import type { Machine, SessionStaff, SessionUser, StaffIdentity } from './types.js';
+
+/** The largest user id: the users table's ids are PostgreSQL integers. */
+const MAX_USER_ID = 2_147_483_647;
+
+/** Leeway for a signing instance whose clock runs ahead of this one's. */
+const CLOCK_SKEW_SECONDS = 60;
 
 /**
  * What a session token must carry, checked after its signature: an authentic token of another
  * shape (no expiry, a `sub` that is not a user id) is refused like a forged one, never reaches
  * a query.
  */
-const sessionClaims = z.object({
-  sub: z.string().regex(/^[1-9][0-9]{0,9}$/),
-  name: z.string(),
-  /** The user's token version when signed; a password change or disable bumps it. */
-  ver: z.number().int().nonnegative(),
-  /** Opened with "Stay logged in": a renewed token keeps the long lifetime. */
-  stay: z.boolean().optional(),
-  /**
-   * Random: every sign-in gets a token of its own, even two in the same second, and Logout
-   * can end exactly this one. Absent from tokens signed before jtis were added.
-   */
-  jti: z.string().max(64).optional(),
-  /** Expiry, seconds since 1970: a token without one would never end. */
-  exp: z.number(),
-});
+const sessionClaims = z
+  .object({
+    sub: z
+      .string()
+      .regex(/^[1-9][0-9]{0,9}$/)
+      .refine((sub) => Number(sub) <= MAX_USER_ID),
+    name: z.string(),
+    /** The user's token version when signed; a password change or disable bumps it. */
+    ver: z.number().int().nonnegative(),
+    /** Opened with "Stay logged in": a renewed token keeps the long lifetime. */
+    stay: z.boolean().optional(),
+    /**
+     * Random: every sign-in gets a token of its own, even two in the same second, and Logout
+     * can end exactly this one. Absent from tokens signed before jtis were added.
+     */
+    jti: z.string().max(64).optional(),
+    /** Expiry, seconds since 1970: a token without one would never end. */
+    exp: z.number().int(),
+    /** When it was signed, seconds since 1970: with `exp`, how long the session was given. */
+    iat: z.number().int(),
+  })
+  // A session lives at most as long as its kind (12 hours, or 30 days with "Stay logged in"),
+  // counted from a signing time that is not in the future: a token claiming a longer life was
+  // not signed by us, however its signature checks out.
+  .refine((claims) => {
+    const lifetime =
+      claims.stay === true ? LIMITS.tokenLifetimeStayLoggedInSeconds : LIMITS.tokenLifetimeSeconds;
+    return (
+      claims.exp - claims.iat <= lifetime && claims.iat <= Date.now() / 1000 + CLOCK_SKEW_SECONDS
+    );
+  });
 
 type SessionClaims = z.infer<typeof sessionClaims>;
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: Omit<SessionClaims, 'exp'>;
+    payload: Omit<SessionClaims, 'exp' | 'iat'>;
     user: SessionClaims;
   }
 }
@@ -70,6 +93,8 @@ export interface AuthOptions {
   ): Promise<SessionUser | undefined>;
   /** The API key with this SHA-256 when it exists and is not revoked; notes its use. */
   findApiKey(keyHash: string): Promise<Machine | undefined>;
+  /** Wrong API keys per client address, in windows of `LIMITS.posWrongKeysWindowMinutes`. */
+  wrongApiKeys: WindowCounter;
 }
 
 /** The routes only an API key opens (the POS's calls). */
@@ -115,7 +140,12 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
         stay: stayLoggedIn,
         jti: randomUUID(),
       },
-      { expiresIn: stayLoggedIn ? LIMITS.tokenLifetimeStayLoggedIn : LIMITS.tokenLifetime },
+      {
+        // Seconds (@fastify/jwt's unit for a number).
+        expiresIn: stayLoggedIn
+          ? LIMITS.tokenLifetimeStayLoggedInSeconds
+          : LIMITS.tokenLifetimeSeconds,
+      },
     ),
   );
 
@@ -164,11 +194,22 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     const apiKey = request.headers['x-api-key'];
     if (MACHINE_ROUTES.has(route.url)) {
       // A machine's call: its key and nothing else; a staff token does not open it.
+      if (apiKey === undefined) throw new UnauthorizedError(POS_MESSAGES.apiKeyRequired);
+      // An address that sent too many wrong keys is refused until its window ends, before its
+      // key is looked at: guessing keys goes no faster from there, even with a valid one among
+      // the guesses. Counted in the database, so every instance shares the count.
+      const wrongSoFar = await options.wrongApiKeys.current(request.ip);
+      if (wrongSoFar.current >= LIMITS.posWrongKeysPerIp) throw tooManyWrongKeys(wrongSoFar.ttl);
       const machine =
         typeof apiKey === 'string' && /^kk_[A-Za-z0-9_-]{32,100}$/.test(apiKey)
           ? await options.findApiKey(hashApiKey(apiKey))
           : undefined;
-      if (!machine) throw new UnauthorizedError(POS_MESSAGES.apiKeyRequired);
+      if (!machine) {
+        // Wrong keys sent at once all pass the check above: their places in the window decide.
+        const wrong = await options.wrongApiKeys.count(request.ip);
+        if (wrong.current > LIMITS.posWrongKeysPerIp) throw tooManyWrongKeys(wrong.ttl);
+        throw new UnauthorizedError(POS_MESSAGES.apiKeyRequired);
+      }
       (request as unknown as Record<symbol, Machine>)[MACHINE] = machine;
       reply.log = request.log = request.log.child({ apiKey: machine.id });
       return;
@@ -209,6 +250,11 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     reply.log = request.log = request.log.child({ user: request.staff.username });
   });
 });
+
+function tooManyWrongKeys(ttlMs: number) {
+  const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
+  return new TooManyRequestsError(POS_MESSAGES.tooManyWrongKeys(minutes));
+}
 
 async function verifiedClaims(request: FastifyRequest): Promise<SessionClaims> {
   try {

@@ -3,7 +3,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rateLimitHits } from '../db/schema.js';
 
-interface Count {
+export interface Count {
   /** This request's place in the window: above the route's maximum, it is refused. */
   current: number;
   /** Milliseconds until the window ends (the Retry-After of a refusal). */
@@ -29,6 +29,35 @@ async function count(db: Db, key: string, windowMs: number): Promise<Count> {
     RETURNING hits, ceil(extract(epoch FROM window_ends_at - now()) * 1000)::int AS ttl`);
   const row = result.rows[0]!;
   return { current: Number(row.hits), ttl: Math.max(0, Number(row.ttl)) };
+}
+
+/** The count of `key` in its current window; zero once the window has ended. */
+async function current(db: Db, key: string): Promise<Count> {
+  const result = await db.execute<{ hits: number; ttl: number }>(sql`
+    SELECT hits, ceil(extract(epoch FROM window_ends_at - now()) * 1000)::int AS ttl
+      FROM rate_limit_hits WHERE key = ${key} AND window_ends_at > now()`);
+  const row = result.rows[0];
+  return row
+    ? { current: Number(row.hits), ttl: Math.max(0, Number(row.ttl)) }
+    : { current: 0, ttl: 0 };
+}
+
+/**
+ * Counts events of one kind per subject (say, wrong API keys per address) in fixed windows,
+ * in the same table as the rate limits: every instance shares the count.
+ */
+export interface WindowCounter {
+  /** Counts one more event; answers its place in the window. */
+  count(subject: string): Promise<Count>;
+  /** The events so far in the current window, without counting one. */
+  current(subject: string): Promise<Count>;
+}
+
+export function windowCounter(db: Db, kind: string, windowMs: number): WindowCounter {
+  return {
+    count: (subject) => count(db, `${kind} ${subject}`, windowMs),
+    current: (subject) => current(db, `${kind} ${subject}`),
+  };
 }
 
 /**

@@ -303,6 +303,10 @@ describe('the access matrix', () => {
       secret: TEST_SECRETS.jwtSecret,
       findSessionUser: async () => undefined,
       findApiKey: async () => undefined,
+      wrongApiKeys: {
+        count: async () => ({ current: 0, ttl: 0 }),
+        current: async () => ({ current: 0, ttl: 0 }),
+      },
     });
     app.get('/api/unplaced', async () => ({ success: true }));
     await expect(app.ready()).rejects.toThrow('GET /api/unplaced');

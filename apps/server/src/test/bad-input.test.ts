@@ -1128,7 +1128,12 @@ const ODD_TEXT = [
  * to a rate-limited route is counted, and a refused change's answer is kept under its Idempotency-Key so that a retry gets the same
  * answer. A refused insert may also use up a sequence number.
  */
-const BOOKKEEPING = new Set(['login_lockouts', 'rate_limit_hits', 'idempotency_keys']);
+const BOOKKEEPING = new Set([
+  'login_lockouts',
+  'login_address_lockouts',
+  'rate_limit_hits',
+  'idempotency_keys',
+]);
 
 /** After an accepted save, the stored values are exactly what the schema made of the input. */
 async function readsBack(testCase: Case): Promise<string[]> {

@@ -13,6 +13,7 @@ const OWNERS: Record<string, string> = {
   branches: 'modules/branches',
   users: 'modules/users',
   login_lockouts: 'modules/auth',
+  login_address_lockouts: 'modules/auth',
   ended_sessions: 'modules/auth',
   idempotency_keys: 'plugins/idempotency.ts',
   rate_limit_hits: 'plugins/rate-limit-store.ts',

@@ -211,6 +211,8 @@ export const apiKeyListResponse = dataResponse(
 export const POS_MESSAGES = {
   apiKeyRequired: 'A valid API key is needed (X-Api-Key).',
   apiKeyOnlyForPos: 'An API key may call only /api/pos/*.',
+  tooManyWrongKeys: (minutes: number) =>
+    `Too many wrong API keys from this address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   invoiceConflict: 'This invoice number was already posted with other contents.',
   returnConflict: 'This return number was already posted with other contents.',
   redemptionConflict: 'This invoice already has a redemption with other contents.',

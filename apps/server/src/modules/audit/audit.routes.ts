@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, AUDIT_CSV_FILE_NAME, auditQuery, auditResponse } from '@kanak/contract';
 import type { FastifyReply } from 'fastify';
 import type { Reads } from '../../db/reads.js';
+import { branchOf } from '../../lib/branch-scope.js';
 import type { AuditService } from './audit.service.js';
 
 const sendCsv = (reply: FastifyReply, csv: string) =>
@@ -25,7 +26,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; reads: Re
       },
     },
     async (request, reply) => {
-      const { page, format, ...filters } = request.query;
+      const { page, format, ...asked } = request.query;
+      // A manager sees their own branch's changes only; the owner every branch's.
+      const filters = { ...asked, branchId: branchOf(request.staff) };
       if (format === 'csv')
         return sendCsv(
           reply,

@@ -20,6 +20,8 @@ export interface AuditFilters {
   /** Store dates, `YYYY-MM-DD`, both ends included. */
   from?: string;
   to?: string;
+  /** Only the changes made in this branch (a manager's own); every branch's when absent. */
+  branchId?: number;
 }
 
 interface Row extends Record<string, unknown> {
@@ -49,6 +51,7 @@ export function createAuditService({ timeZone }: { timeZone: string }) {
       );
     if (filters.entity) conditions.push(sql`a.entity = ${filters.entity}`);
     if (filters.mobile) conditions.push(sql`a.mobile = ${filters.mobile}`);
+    if (filters.branchId !== undefined) conditions.push(sql`a.branch_id = ${filters.branchId}`);
     // Whole store days: from midnight of `from` to midnight after `to`, in the store's zone.
     if (filters.from)
       conditions.push(sql`a.at >= (${filters.from}::date)::timestamp AT TIME ZONE ${timeZone}`);

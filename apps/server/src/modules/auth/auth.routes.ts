@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request) => {
       const { USERNAME, PASSWORD, stayLoggedIn = false } = request.body;
-      const user = await auth.login(USERNAME, PASSWORD);
+      const user = await auth.login(USERNAME, PASSWORD, request.ip);
       return {
         success: true,
         accessToken: app.signSessionToken(user, stayLoggedIn),

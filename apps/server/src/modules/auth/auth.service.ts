@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS, MESSAGES } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -9,28 +10,55 @@ import { authRepo } from './auth.repo.js';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ db, users }: { db: Db; users: UsersService }) {
+/** The refusal of an attempt beyond a lock's limit, saying when to try again. */
+function locked(until: Date | null) {
+  const endsIn = until ? until.getTime() - Date.now() : Infinity;
+  const minutes = Math.max(1, Math.min(LIMITS.loginLockMinutes, Math.ceil(endsIn / 60_000)));
+  return new TooManyRequestsError(MESSAGES.accountLocked(minutes));
+}
+
+export function createAuthService({
+  db,
+  users,
+  log,
+}: {
+  db: Db;
+  users: UsersService;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}) {
   return {
     /**
-     * Checks credentials. The attempt is counted before the password is checked: of any
-     * number of attempts at once, at most five in the window are checked, and five failures
-     * lock the username (429) until the lock period ends.
+     * Checks credentials. The attempt is counted before the password is checked, per address
+     * and then on the account: of any number of attempts at once from one address, at most
+     * five in the window are checked, and five failures lock that address out of the username
+     * (429) until the lock ends. Other addresses go on; only far more failures, which take
+     * many addresses, lock the username for everyone, and that is logged as an attack.
      */
-    async login(username: string, password: string) {
+    async login(username: string, password: string, address: string) {
       const lockKey = username.toLowerCase();
-      const { attempt, lockedUntil } = await authRepo.countAttempt(db, lockKey);
-      if (attempt > LIMITS.loginMaxFailures) {
-        const endsIn = lockedUntil ? lockedUntil.getTime() - Date.now() : Infinity;
-        const minutes = Math.max(1, Math.min(LIMITS.loginLockMinutes, Math.ceil(endsIn / 60_000)));
-        throw new TooManyRequestsError(MESSAGES.accountLocked(minutes));
+      const fromAddress = await authRepo.countAttemptFromAddress(db, lockKey, address);
+      if (fromAddress.attempt > LIMITS.loginMaxFailures) throw locked(fromAddress.lockedUntil);
+      const onAccount = await authRepo.countAttemptOnAccount(db, lockKey);
+      if (onAccount.attempt === LIMITS.loginMaxFailuresFromAllAddresses) {
+        log.warn(
+          {
+            username: lockKey,
+            failures: onAccount.attempt,
+            addresses: await authRepo.addressesTrying(db, lockKey),
+            minutes: LIMITS.loginLockMinutes,
+          },
+          'sign-in attack: failed passwords from many addresses; the username is locked for everyone',
+        );
       }
+      if (onAccount.attempt > LIMITS.loginMaxFailuresFromAllAddresses)
+        throw locked(onAccount.lockedUntil);
       const user = await users.findByUsername(username);
       const valid =
         user && !user.disabledAt
           ? await verifyPassword(user.passwordHash, password)
           : await verifyDecoy(password).then(() => false);
       if (!user || !valid) throw new UnauthorizedError(MESSAGES.invalidCredentials);
-      await authRepo.clearFailures(db, lockKey);
+      await authRepo.clearFailures(db, lockKey, address);
       return {
         id: user.id,
         username: user.username,

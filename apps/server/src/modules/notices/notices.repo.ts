@@ -16,6 +16,8 @@ export interface NoticeFilters {
   /** Store dates, `YYYY-MM-DD`, both ends included. */
   from?: string;
   to?: string;
+  /** Only this branch's notices (a manager's own); every branch's when absent. */
+  branchId?: number;
 }
 
 /** A sender's claim on one notice: the attempt it counted is its proof of ownership. */
@@ -263,6 +265,7 @@ function whereOf(filters: NoticeFilters, timeZone: string): SQL {
   if (filters.status) conditions.push(sql`n.status = ${filters.status}`);
   if (filters.event) conditions.push(sql`n.event = ${filters.event}`);
   if (filters.mobile) conditions.push(sql`n.mobile = ${filters.mobile}`);
+  if (filters.branchId !== undefined) conditions.push(sql`n.branch_id = ${filters.branchId}`);
   // Whole store days: from midnight of `from` to midnight after `to`, in the store's zone.
   if (filters.from)
     conditions.push(

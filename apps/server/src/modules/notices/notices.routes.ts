@@ -13,6 +13,7 @@ import {
   testMessageRequest,
   testMessageResponse,
 } from '@kanak/contract';
+import { branchOf } from '../../lib/branch-scope.js';
 import type { NoticesService } from './notices.service.js';
 
 export const noticesRoutes: FastifyPluginAsyncZod<{ notices: NoticesService }> = async (
@@ -43,7 +44,9 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ notices: NoticesService }> =
     { schema: { querystring: noticesQuery, response: { 200: noticesResponse } } },
     async (request) => {
       const { page, ...filters } = request.query;
-      return { success: true, ...(await notices.page(filters, page)) };
+      // A manager sees their own branch's notices only; the owner every branch's.
+      const branchId = branchOf(request.staff);
+      return { success: true, ...(await notices.page({ ...filters, branchId }, page)) };
     },
   );
 

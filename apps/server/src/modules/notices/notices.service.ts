@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
+import { assertOwnBranch, type BranchStaff } from '../../lib/branch-scope.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
@@ -88,11 +89,15 @@ export function createNoticesService({ db, timeZone, panel, urls, shop, log, nud
       return { data: rows.map(toEntry), total };
     },
 
-    /** A failed notice queued again, its attempts from zero; audited. */
-    async resend(actor: StaffIdentity, id: number): Promise<NoticeEntry> {
+    /**
+     * A failed notice queued again, its attempts from zero; audited. A manager resends their
+     * own branch's notices only.
+     */
+    async resend(actor: StaffIdentity & BranchStaff, id: number): Promise<NoticeEntry> {
       const entry = await db.transaction(async (tx) => {
         const notice = await noticesRepo.findForUpdate(tx, id);
         if (!notice) throw new NotFoundError(NOTICE_MESSAGES.noSuchNotice(id));
+        assertOwnBranch(actor, notice.branchId);
         if (notice.status !== 'failed') throw new ConflictError(NOTICE_MESSAGES.onlyFailedResent);
         await noticesRepo.requeue(tx, id);
         await recordAudit(tx, {

@@ -11,6 +11,7 @@ import {
 } from '@kanak/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
+import { assertOwnBranch, type BranchStaff } from '../../lib/branch-scope.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import type { StaffActor, StaffIdentity } from '../../plugins/types.js';
 import type { CustomersRepo } from '../customers/customers.repo.js';
@@ -106,12 +107,17 @@ export function createPointsService({ db, today, customers, notices }: Deps) {
       });
     },
 
-    /** Edits a manual ledger row, possibly moving it to another customer; keeps history. */
-    async updateStatement(actor: StaffIdentity, form: PointsForm & { MRN: number }) {
+    /**
+     * Edits a manual ledger row of the caller's branch (any branch's for the owner), possibly
+     * moving it to another customer; keeps history.
+     */
+    async updateStatement(actor: StaffIdentity & BranchStaff, form: PointsForm & { MRN: number }) {
       assertNotFuture(form.INVDATE);
       return db.transaction(async (tx) => {
         const before = await pointsRepo.findEntryForUpdate(tx, form.MRN);
         if (!before) throw new NotFoundError(MESSAGES.entryNotFound);
+        // A manager corrects their own branch's entries; the customer may be anyone's.
+        assertOwnBranch(actor, before.branchId);
         if (before.source !== ENTRY_SOURCE.manual)
           throw new ConflictError(MESSAGES.onlyManualEntries);
         const target = await customers.findBalanceByMobile(tx, form.MOBILENO);

@@ -20,6 +20,7 @@ import {
 } from '@kanak/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
+import { assertOwnBranch, type BranchStaff } from '../../lib/branch-scope.js';
 
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
@@ -271,12 +272,16 @@ export function createSchemesService({ db, today, terms, customers, branches, no
       });
     },
 
-    /** Cancels an Inactive scheme that has no installment; the row stays, marked x. */
-    async cancel(actor: StaffActor, schemeid: number) {
+    /**
+     * Cancels an Inactive scheme that has no installment; the row stays, marked x. A manager
+     * cancels their own branch's schemes only.
+     */
+    async cancel(actor: StaffActor & BranchStaff, schemeid: number) {
       await run(async (tx) => {
         // A cancelled scheme is still found here: cancelling it again is refused, not unknown.
         const scheme = await schemesRepo.find(tx, schemeid, { forUpdate: true });
         if (!scheme) throw new NotFoundError(MESSAGES.schemeNotFound);
+        assertOwnBranch(actor, scheme.branchId);
         const paid = await schemesRepo.installments(tx, scheme.id);
         if (scheme.status !== SCHEME_STATUS.inactive || paid.length > 0) {
           throw new ConflictError(MESSAGES.onlyInactiveCancellable);
@@ -335,9 +340,11 @@ export function createSchemesService({ db, today, terms, customers, branches, no
     },
 
     /** Pays out: all installments paid, or past maturity. Bonus scales with installments paid. */
-    async close(actor: StaffActor, schemeid: number) {
+    async close(actor: StaffActor & BranchStaff, schemeid: number) {
       return run(async (tx) => {
         const scheme = await schemeOrFail(tx, schemeid, true);
+        // The branch that started the scheme pays it out; the owner may close any.
+        assertOwnBranch(actor, scheme.branchId);
         if (scheme.status !== SCHEME_STATUS.active)
           throw new ConflictError(MESSAGES.onlyActiveClosable);
         const paid = (await schemesRepo.installments(tx, scheme.id)).length;
