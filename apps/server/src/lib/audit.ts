@@ -187,7 +187,9 @@ export async function eraseFromAuditText(
     }
     if (Array.isArray(value)) return value.map((item) => erase(item, field));
     if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, erase(item, key)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [key, erase(item, key)]),
+      );
     return value;
   };
   const rows = await tx
@@ -200,7 +202,10 @@ export async function eraseFromAuditText(
         ...about.records
           .filter((record) => record.ids.length > 0)
           .map((record) =>
-            and(eq(auditLog.entity, record.entity), inArray(auditLog.entityId, record.ids.map(String))),
+            and(
+              eq(auditLog.entity, record.entity),
+              inArray(auditLog.entityId, record.ids.map(String)),
+            ),
           ),
       ),
     );

@@ -59,7 +59,6 @@ export function reread<Answer, Kept, Body = unknown>(
   };
 }
 
-
 export const idempotencyPlugin = fp<Options>(async (app, { db, secret, preparedStatements }) => {
   const ttl = sql`now() - make_interval(hours => ${LIMITS.idempotencyTtlHours})`;
   // Judged by the database's clock, which also stamped the claim.

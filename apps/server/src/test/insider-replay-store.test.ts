@@ -29,7 +29,7 @@ async function ok(response: Promise<{ statusCode: number; body: string; json(): 
   expect(settled.statusCode, settled.body).toBe(200);
   return settled.json() as {
     message?: string;
-    data: Record<string, unknown> & { [k: string]: any };
+    data: Record<string, unknown> & { key?: string; temporaryPassword?: string };
   };
 }
 
