@@ -19,6 +19,8 @@ export const CONSENT_METHODS = { staff: 'staff', erasure: 'erasure' } as const;
 
 /** The name an erased customer keeps, so ledgers and schemes still read sensibly. */
 export const ERASED_CUSTOMER_NAME = 'Erased customer';
+/** What an erasure leaves in place of a text that may name the customer (a narration). */
+export const ERASED_TEXT = '(erased)';
 
 export const DATA_RIGHTS_MESSAGES = {
   consentRecorded: (purpose: string, granted: boolean) =>

@@ -17,6 +17,10 @@ export const MESSAGES = {
   staffEnabled: (username: string) => `Staff account ${username} enabled.`,
   staffPasswordReset: (username: string) =>
     `Password of ${username} reset; their sessions have ended.`,
+  staffAddedShownOnce:
+    'This staff account was already added; its temporary password is shown only once. Reset the password if it was lost.',
+  staffPasswordResetShownOnce:
+    'This password was already reset; the temporary password is shown only once. Reset it again if it was lost.',
   branchSaved: (code: string) => `Branch ${code} saved.`,
   noSuchBranch: (code: string) => `No branch with the code ${code}.`,
   loggedOut: 'Logged out.',
@@ -32,6 +36,8 @@ export const MESSAGES = {
   passwordMustDiffer: 'New password must be different from the old password.',
   passwordTooCommon: 'This password is too common and easy to guess. Please choose another.',
   passwordUpdated: 'Password updated successfully.',
+  passwordAlreadyUpdated:
+    'Your password was already changed by this request. Sign in with the new password.',
   ownProfileOnly: 'You can only update your own profile.',
 
   // Mobile Integration

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { AUDIT_HIDDEN, PAN_PATTERN } from '@kanak/contract';
 import { auditLog, users } from '../db/schema.js';
 import type { Tx } from '../db/client.js';
@@ -149,4 +149,69 @@ export async function removeFromAuditDetail(
         about.mobile === null ? undefined : eq(auditLog.mobile, about.mobile),
       ),
     );
+}
+
+/** The audit rows an erasure reaches: the customer's own, and those about their records. */
+export interface AuditRowsOfCustomer {
+  entity: string;
+  entityId: string | number;
+  /** Rows filed under the customer's mobile number. */
+  mobile: string | null;
+  /** Rows about the customer's other records: their ledger entries, their schemes. */
+  records: { entity: string; ids: (string | number)[] }[];
+}
+
+/**
+ * Takes a customer out of the audit trail's free text (an erasure): in the rows about them,
+ * every text that names them (their name, mobile number or e-mail, in any case) and every
+ * narration typed by staff (all but Kanak's own default words, `keptNarrations`) becomes
+ * `replacement`. Who did what, when, the amounts and the dates stay.
+ */
+export async function eraseFromAuditText(
+  tx: Tx,
+  about: AuditRowsOfCustomer,
+  words: string[],
+  keptNarrations: string[],
+  replacement: string,
+): Promise<void> {
+  const named = words.filter((word) => word.trim() !== '');
+  const naming =
+    named.length === 0
+      ? null
+      : new RegExp(named.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i');
+  const kept = new Set(keptNarrations);
+  const erase = (value: unknown, field: string): unknown => {
+    if (typeof value === 'string') {
+      if (field === 'narration' && !kept.has(value)) return replacement;
+      return naming?.test(value) ? replacement : value;
+    }
+    if (Array.isArray(value)) return value.map((item) => erase(item, field));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [key, erase(item, key)]),
+      );
+    return value;
+  };
+  const rows = await tx
+    .select({ id: auditLog.id, detail: auditLog.detail })
+    .from(auditLog)
+    .where(
+      or(
+        and(eq(auditLog.entity, about.entity), eq(auditLog.entityId, String(about.entityId))),
+        about.mobile === null ? undefined : eq(auditLog.mobile, about.mobile),
+        ...about.records
+          .filter((record) => record.ids.length > 0)
+          .map((record) =>
+            and(
+              eq(auditLog.entity, record.entity),
+              inArray(auditLog.entityId, record.ids.map(String)),
+            ),
+          ),
+      ),
+    );
+  for (const row of rows) {
+    const detail = erase(row.detail, '');
+    if (JSON.stringify(detail) === JSON.stringify(row.detail)) continue;
+    await tx.update(auditLog).set({ detail }).where(eq(auditLog.id, row.id));
+  }
 }

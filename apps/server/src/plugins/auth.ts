@@ -71,10 +71,6 @@ declare module '@fastify/jwt' {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The token is authentic but its session has ended: only a replay may be served. */
-    sessionEnded?: boolean;
-  }
   interface FastifyInstance {
     signSessionToken(user: StaffIdentity & { tokenVersion: number }, stayLoggedIn: boolean): string;
   }
@@ -219,31 +215,15 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     const claims = await verifiedClaims(request);
     const stayLoggedIn = claims.stay === true;
     const user = await options.findSessionUser(Number(claims.sub), claims.ver, claims.jti);
-    if (user) {
-      setStaff(request, { ...user, stayLoggedIn });
-      if (!ROLES_OF_ROUTE.get(route.url)?.includes(user.role)) {
-        throw new ForbiddenError(MESSAGES.notAllowed);
-      }
-      if (user.mustChangePassword && !OPEN_WITH_TEMPORARY_PASSWORD.has(route.url)) {
-        throw new ForbiddenError(MESSAGES.changeTemporaryPassword);
-      }
-    } else if (route.config?.idempotent && request.headers['idempotency-key']) {
-      // An authentic token that a change has since ended (say, the password change whose
-      // response was lost) may fetch the stored answer to its own retried request, nothing
-      // else: the idempotency plugin refuses it unless it is such a replay.
-      // No role: nothing is checked or done for it, only its own stored answer is sent back.
-      setStaff(request, {
-        id: Number(claims.sub),
-        username: claims.name,
-        role: 'cashier',
-        branchId: 0,
-        mustChangePassword: false,
-        lastChangeAt: null,
-        stayLoggedIn,
-      });
-      request.sessionEnded = true;
-    } else {
-      throw new UnauthorizedError(MESSAGES.sessionExpired);
+    // A session that has ended (Logout, disabled, password changed or reset) is refused here,
+    // before the idempotency plugin could send back a stored answer to one of its requests.
+    if (!user) throw new UnauthorizedError(MESSAGES.sessionExpired);
+    setStaff(request, { ...user, stayLoggedIn });
+    if (!ROLES_OF_ROUTE.get(route.url)?.includes(user.role)) {
+      throw new ForbiddenError(MESSAGES.notAllowed);
+    }
+    if (user.mustChangePassword && !OPEN_WITH_TEMPORARY_PASSWORD.has(route.url)) {
+      throw new ForbiddenError(MESSAGES.changeTemporaryPassword);
     }
     // Every later log line of this request, "request completed" included, names the user: who
     // read or changed what can be traced (ASVS 7.1.4, 8.3.5).

@@ -6,8 +6,9 @@ import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import { statementName, type Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { sha256 } from '../lib/crypto.js';
-import { ConflictError, InvalidInputError, UnauthorizedError } from '../lib/errors.js';
+import { ConflictError, InvalidInputError } from '../lib/errors.js';
 import { isConnectionLostMidway } from '../lib/pg-errors.js';
+import type { ReplayRule } from './types.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,12 +30,33 @@ const REPLAY_HEADER = 'idempotent-replayed';
  * expires — the change is never done twice. A retry meets 409 "still being processed" while
  * the first attempt may still be running, and 409 "interrupted, check" once no live request
  * can hold the claim any more. See docs/decisions.md.
+ *
+ * Only a live session gets a replay: the session check (plugins/auth.ts, onRequest) has passed
+ * before the claim or the replay here, so a token ended by Logout, a disable or a password
+ * change or reset reads nothing back. What is kept of an answer is the route's `replay` rule:
+ * a secret shown once is not kept (a repeat is told so), and personal data is not kept but
+ * read afresh from the ids that are.
  */
 interface Options {
   db: Db;
   secret: string;
   /** Off behind a pooler that does not keep prepared statements (see statementName). */
   preparedStatements: boolean;
+}
+
+/**
+ * A `reread` replay rule, typed by the route's answer, its request body and what it keeps. The
+ * answer given to `keep` is the one sent (after the route's schema); the body is the validated
+ * one.
+ */
+export function reread<Answer, Kept, Body = unknown>(
+  keep: (answer: Answer, body: Body) => Kept,
+  answer: (kept: Kept) => Promise<Answer>,
+): ReplayRule {
+  return {
+    keep: keep as (answer: unknown, body: unknown) => unknown,
+    reread: answer as (kept: unknown) => Promise<unknown>,
+  };
 }
 
 export const idempotencyPlugin = fp<Options>(async (app, { db, secret, preparedStatements }) => {
@@ -99,7 +121,7 @@ export const idempotencyPlugin = fp<Options>(async (app, { db, secret, preparedS
     )
     .prepare(statementName('idempotency_store', preparedStatements));
 
-  /** Sends the stored first response, if this request is a repeat of a finished one. */
+  /** Sends the first response again, if this request is a repeat of a finished one. */
   const replay = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
     const [first] = await db
       .select({ ...getTableColumns(idempotencyKeys), interrupted })
@@ -109,21 +131,21 @@ export const idempotencyPlugin = fp<Options>(async (app, { db, secret, preparedS
     if (first.statusCode === null || first.responseBody === null) {
       return first.interrupted ? ('interrupted' as const) : ('in-progress' as const);
     }
-    await reply
-      .code(first.statusCode)
-      .header(REPLAY_HEADER, 'true')
-      .type('application/json; charset=utf-8')
-      .send(first.responseBody);
+    const rule = request.routeOptions.config?.replay;
+    if (!rule || first.statusCode >= 400) {
+      await reply
+        .code(first.statusCode)
+        .header(REPLAY_HEADER, 'true')
+        .type('application/json; charset=utf-8')
+        .send(first.responseBody);
+    } else if ('once' in rule) {
+      throw new ConflictError(rule.once);
+    } else {
+      const answer = await rule.reread(JSON.parse(first.responseBody));
+      await reply.code(first.statusCode).header(REPLAY_HEADER, 'true').send(answer);
+    }
     return 'replayed' as const;
   };
-
-  // Before validation, so that an ended session learns nothing but its own stored answer.
-  app.addHook('preValidation', async (request, reply) => {
-    if (!request.sessionEnded) return;
-    if ((await replay(request, reply, keyOf(request))) !== 'replayed') {
-      throw new UnauthorizedError(MESSAGES.sessionExpired);
-    }
-  });
 
   // After validation: invalid input is refused before any claim is made, and changes nothing.
   app.addHook('preHandler', async (request, reply) => {
@@ -156,7 +178,8 @@ export const idempotencyPlugin = fp<Options>(async (app, { db, secret, preparedS
       if (reply.statusCode >= 500 || typeof payload !== 'string') {
         await db.delete(idempotencyKeys).where(mine(userId, key));
       } else {
-        await store.execute({ userId, key, statusCode: reply.statusCode, responseBody: payload });
+        const responseBody = kept(request.routeOptions.config?.replay, request, reply, payload);
+        await store.execute({ userId, key, statusCode: reply.statusCode, responseBody });
       }
     } catch (error) {
       // The database went away after the work: the answer is still the truth, so it goes
@@ -177,6 +200,21 @@ export const idempotencyPlugin = fp<Options>(async (app, { db, secret, preparedS
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 });
+
+/**
+ * What the replay store keeps of an answer: all of it, unless the route's rule says the answer
+ * holds a secret (nothing) or personal data (what `keep` takes of it). Refusals are kept whole.
+ */
+function kept(
+  rule: ReplayRule | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: string,
+): string {
+  if (!rule || reply.statusCode >= 400) return payload;
+  if ('once' in rule) return '';
+  return JSON.stringify(rule.keep(JSON.parse(payload), request.body));
+}
 
 /** JSON bodies are compared whole; multipart bodies by their fields and files' digests. */
 function bodyFingerprint(body: unknown): string {

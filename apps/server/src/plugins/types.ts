@@ -7,6 +7,12 @@ declare module 'fastify' {
     public?: boolean;
     /** Changes data: needs an Idempotency-Key, and a repeat gets the first response. */
     idempotent?: boolean;
+    /**
+     * What the replay store keeps of this change's answer for a repeat (routes marked
+     * `idempotent`). Unset: the answer as sent, for answers that hold nothing personal or
+     * secret (a message, an id, a balance).
+     */
+    replay?: ReplayRule;
   }
   interface FastifyRequest {
     /** The signed-in staff member; set by the auth plugin on every non-public route. */
@@ -18,6 +24,26 @@ declare module 'fastify' {
     config: Config;
   }
 }
+
+/**
+ * How a repeat of a change is answered when its first answer may not be kept as it was sent.
+ * Refusals (4xx) are kept as sent either way: they are the contract's messages.
+ */
+export type ReplayRule =
+  /**
+   * The answer shows a secret only once (a new API key, a temporary password, a fresh token):
+   * nothing of it is kept, and a repeat is refused (409) with this message.
+   */
+  | { once: string }
+  /**
+   * The answer holds personal data: only what `keep` takes of it (ids, amounts) is kept, and
+   * a repeat gets the answer that `reread` builds from that, read afresh. Made with
+   * `reread()` (plugins/idempotency.ts).
+   */
+  | {
+      keep: (answer: unknown, body: unknown) => unknown;
+      reread: (kept: unknown) => Promise<unknown>;
+    };
 
 export interface StaffIdentity {
   id: number;

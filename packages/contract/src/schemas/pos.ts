@@ -234,5 +234,8 @@ export const POS_MESSAGES = {
   returnDateInFuture: 'returnDate must not be in the future.',
   apiKeyNotFound: 'API key not found.',
   apiKeyRevoked: 'API key revoked.',
+  apiKeyMade: 'API key made: copy it now, it is shown only this once.',
+  apiKeyShownOnce:
+    'This key was already created; it is shown only once. Make a new one if it was lost.',
   pointsRulesSaved: 'Points rules saved; they apply from now on.',
 } as const;

@@ -18,13 +18,22 @@ import {
   exportTicketResponse,
   MESSAGES,
   saveCustomerRequest,
+  type CustomerProfile,
 } from '@kanak/contract';
 import { NotFoundError } from '../../lib/errors.js';
+import { reread } from '../../plugins/idempotency.js';
 import type { FastifyReply } from 'fastify';
 import type { Reads, Reader } from '../../db/reads.js';
 import type { OpenCustomersCsv } from './customers.export.js';
 import type { ExportTickets } from './customers.export-tickets.js';
 import type { CustomersService } from './customers.service.js';
+
+type SavedProfile = z.infer<typeof customerProfileResponse>;
+const savedProfile = (profile: CustomerProfile): SavedProfile => ({
+  success: true,
+  message: MESSAGES.customerSaved,
+  data: profile,
+});
 
 interface Options {
   customers: CustomersService;
@@ -66,20 +75,34 @@ export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
     API_PATHS.saveCustomer,
     {
       schema: { body: saveCustomerRequest, response: { 200: customerProfileResponse } },
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        // The profile is personal data: a repeat reads it afresh by its id.
+        replay: reread(
+          (answer: SavedProfile) => answer.data.custid,
+          async (custid) => savedProfile(await customers.getById(custid)),
+        ),
+      },
     },
-    async (request) => ({
-      success: true,
-      message: MESSAGES.customerSaved,
-      data: await customers.save(request.staff, request.body.formData),
-    }),
+    async (request) => savedProfile(await customers.save(request.staff, request.body.formData)),
   );
 
   app.post(
     API_PATHS.customerConsent,
     {
       schema: { body: consentRequest, response: { 200: consentResponse } },
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        // What this customer chose, and who recorded it: read afresh by the customer's id.
+        replay: reread(
+          (_answer: z.infer<typeof consentResponse>, body: z.infer<typeof consentRequest>) => body,
+          async ({ custid, purpose, granted }) => ({
+            success: true,
+            message: DATA_RIGHTS_MESSAGES.consentRecorded(purpose, granted),
+            data: await customers.consents(custid),
+          }),
+        ),
+      },
     },
     async (request) => ({
       success: true,

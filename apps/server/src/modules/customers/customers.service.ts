@@ -5,6 +5,8 @@ import {
   CUSTOMER_PERSONAL_FIELDS,
   DATA_RIGHTS_MESSAGES,
   ERASED_CUSTOMER_NAME,
+  ERASED_TEXT,
+  POINTS_DEFAULT_NARRATION,
   PRIVACY_NOTICE_VERSION,
   type ConsentPurpose,
   type ConsentsWithHistory,
@@ -18,7 +20,7 @@ import {
   type CustomerRecord,
 } from '@kanak/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { recordAudit, removeFromAuditDetail } from '../../lib/audit.js';
+import { eraseFromAuditText, recordAudit, removeFromAuditDetail } from '../../lib/audit.js';
 import type { FieldCipher } from '../../lib/crypto.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
@@ -37,11 +39,11 @@ import {
 export type CustomersService = ReturnType<typeof createCustomersService>;
 
 /** What a customer's copy of their data and their erasure need of the ledger's tables. */
-export type CustomerLedger = Pick<PointsRepo, 'allForCustomer'>;
+export type CustomerLedger = Pick<PointsRepo, 'allForCustomer' | 'eraseNarrations'>;
 /** ... and of the schemes' tables. */
 export type CustomerSchemes = Pick<
   SchemesRepo,
-  'allForCustomer' | 'installmentsOf' | 'openForCustomer'
+  'allForCustomer' | 'installmentsOf' | 'openForCustomer' | 'eraseNarrations'
 >;
 
 /** ... and of the points lots and rules: the balance's value and what expires soon. */
@@ -93,6 +95,16 @@ export function createCustomersService({
         .sort((a, b) => a.CUSTNAME.localeCompare(b.CUSTNAME));
       return [...starting, ...containing].slice(0, SEARCH_LIMIT);
     },
+
+    /** The profile by id, as saving it answered: a repeated save reads it afresh. */
+    async getById(custid: number): Promise<CustomerProfile> {
+      const row = await customersRepo.findById(db, custid);
+      if (!row) throw new NotFoundError(MESSAGES.customerNotFound);
+      return toProfile(db, row);
+    },
+
+    /** The customer's consents, as recording one answered: a repeat reads them afresh. */
+    consents: (custid: number) => consentsOf(db, custid),
 
     async getByMobile(mobileno: string): Promise<CustomerProfile> {
       const row = await customersRepo.findByMobile(db, mobileno);
@@ -230,6 +242,33 @@ export function createCustomersService({
             recordedBy: actor.id,
           });
         }
+        // Free text typed by staff may name the customer in any spelling (a nickname, another
+        // script, part of the number): all of their narrations go, not only those that match.
+        // Kanak's own words (the default narrations, the POS's invoice lines) stay.
+        const defaults = Object.values(POINTS_DEFAULT_NARRATION);
+        await eraseFromAuditText(
+          tx,
+          {
+            entity: 'customer',
+            entityId: customer.id,
+            mobile: customer.mobileno,
+            records: [
+              {
+                entity: 'points_entry',
+                ids: (await ledger.allForCustomer(tx, customer.id)).map((entry) => entry.mrn),
+              },
+              {
+                entity: 'scheme',
+                ids: (await schemes.allForCustomer(tx, customer.id)).map((scheme) => scheme.id),
+              },
+            ],
+          },
+          [customer.custname, customer.mobileno ?? '', customer.email],
+          defaults,
+          ERASED_TEXT,
+        );
+        await ledger.eraseNarrations(tx, customer.id, ERASED_TEXT, defaults);
+        await schemes.eraseNarrations(tx, customer.id, ERASED_TEXT);
         const erased = await customersRepo.erase(tx, customer.id, actor.id, ERASED_CUSTOMER_NAME);
         // Their notices keep when and what kind, not the number or the text; none still
         // waiting goes.

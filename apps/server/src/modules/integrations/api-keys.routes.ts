@@ -23,11 +23,12 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
     API_PATHS.apiKeys,
     {
       schema: { body: apiKeyAddRequest, response: { 200: apiKeyAddResponse } },
-      config: { idempotent: true },
+      // Only the key's hash is stored, in the replay store too: a repeat is told it was made.
+      config: { idempotent: true, replay: { once: POS_MESSAGES.apiKeyShownOnce } },
     },
     async (request) => ({
       success: true,
-      message: 'API key made: copy it now, it is shown only this once.',
+      message: POS_MESSAGES.apiKeyMade,
       data: await apiKeys.add(request.staff.id, request.body),
     }),
   );

@@ -12,14 +12,22 @@ import {
   saveNoticeTemplateResponse,
   testMessageRequest,
   testMessageResponse,
+  type NoticeEntry,
 } from '@kanak/contract';
 import { branchOf } from '../../lib/branch-scope.js';
+import { reread } from '../../plugins/idempotency.js';
 import type { NoticesService } from './notices.service.js';
 
 export const noticesRoutes: FastifyPluginAsyncZod<{ notices: NoticesService }> = async (
   app,
   { notices },
 ) => {
+  const resent = (entry: NoticeEntry) => ({
+    success: true,
+    message: NOTICE_MESSAGES.noticeResent(entry.id),
+    data: entry,
+  });
+
   app.get(
     API_PATHS.noticeTemplates,
     { schema: { response: { 200: noticeTemplatesResponse } } },
@@ -54,13 +62,16 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ notices: NoticesService }> =
     API_PATHS.noticeResend,
     {
       schema: { body: resendNoticeRequest, response: { 200: resendNoticeResponse } },
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        // The notice's number and text are the customer's: a repeat reads the notice afresh.
+        replay: reread(
+          (answer: { data: { id: number } }) => answer.data.id,
+          async (id) => resent(await notices.entry(id)),
+        ),
+      },
     },
-    async (request) => ({
-      success: true,
-      message: NOTICE_MESSAGES.noticeResent(request.body.id),
-      data: await notices.resend(request.staff, request.body.id),
-    }),
+    async (request) => resent(await notices.resend(request.staff, request.body.id)),
   );
 
   // A change in the world, if not in the database: a retry with the same Idempotency-Key gets

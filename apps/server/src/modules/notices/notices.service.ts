@@ -89,6 +89,13 @@ export function createNoticesService({ db, timeZone, panel, urls, shop, log, nud
       return { data: rows.map(toEntry), total };
     },
 
+    /** One notice as the log shows it: a repeated resend reads it afresh. */
+    async entry(id: number): Promise<NoticeEntry> {
+      const entry = await noticesRepo.findForLog(db, id);
+      if (!entry) throw new NotFoundError(NOTICE_MESSAGES.noSuchNotice(id));
+      return toEntry(entry);
+    },
+
     /**
      * A failed notice queued again, its attempts from zero; audited. A manager resends their
      * own branch's notices only.

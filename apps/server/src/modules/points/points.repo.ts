@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { pointsEntries, pointsEntryHistory } from '../../db/schema.js';
 
 export type EntryRow = typeof pointsEntries.$inferSelect;
@@ -13,6 +14,40 @@ export const pointsRepo = {
       .from(pointsEntries)
       .where(eq(pointsEntries.customerId, customerId))
       .orderBy(asc(pointsEntries.invdate), asc(pointsEntries.mrn));
+  },
+
+  /**
+   * An erasure: the customer's narrations typed by staff, in the ledger and in its edit
+   * history, become `replacement`, except the ledger's own default words (`keep`). Amounts,
+   * dates and codes stay.
+   */
+  async eraseNarrations(tx: Tx, customerId: number, replacement: string, keep: string[]) {
+    const kept = sql`array[${sql.join(
+      keep.map((text) => sql`${text}`),
+      sql`, `,
+    )}]::text[]`;
+    await tx
+      .update(pointsEntries)
+      .set({ narration: replacement })
+      .where(
+        and(
+          eq(pointsEntries.customerId, customerId),
+          eq(pointsEntries.source, 'M'),
+          sql`NOT (${pointsEntries.narration} = ANY(${kept}))`,
+        ),
+      );
+    // Either side of an edit may have been this customer's (an entry moved between customers).
+    const side = (column: AnyPgColumn) => sql`CASE
+      WHEN ${column}->>'customerId' = ${String(customerId)} AND NOT (${column}->>'narration' = ANY(${kept}))
+        THEN jsonb_set(${column}, '{narration}', to_jsonb(${replacement}::text))
+      ELSE ${column} END`;
+    await tx
+      .update(pointsEntryHistory)
+      .set({ before: side(pointsEntryHistory.before), after: side(pointsEntryHistory.after) })
+      .where(
+        sql`${pointsEntryHistory.before}->>'customerId' = ${String(customerId)}
+          OR ${pointsEntryHistory.after}->>'customerId' = ${String(customerId)}`,
+      );
   },
 
   async insertEntry(tx: Tx, entry: NewEntry) {

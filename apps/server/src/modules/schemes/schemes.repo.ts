@@ -136,6 +136,22 @@ export const schemesRepo = {
       .orderBy(asc(schemes.id));
   },
 
+  /** An erasure: the notes staff typed on the customer's installments become `replacement`. */
+  async eraseNarrations(tx: Tx, customerId: number, replacement: string) {
+    await tx
+      .update(schemeInstallments)
+      .set({ narration: replacement })
+      .where(
+        and(
+          ne(schemeInstallments.narration, ''),
+          inArray(
+            schemeInstallments.schemeId,
+            tx.select({ id: schemes.id }).from(schemes).where(eq(schemes.customerId, customerId)),
+          ),
+        ),
+      );
+  },
+
   /** The installments of the given schemes, by scheme and date. */
   installmentsOf(tx: Tx, schemeIds: number[]) {
     if (schemeIds.length === 0) return Promise.resolve([]);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   activateSchemeRequest,
   addInstallmentRequest,
@@ -20,13 +21,33 @@ import {
   verifyPanResponse,
 } from '@kanak/contract';
 import type { Reads } from '../../db/reads.js';
+import { reread } from '../../plugins/idempotency.js';
 import type { SchemesService } from './schemes.service.js';
+
+type Receipt = z.infer<typeof receiptResponse>;
 
 export const schemesRoutes: FastifyPluginAsyncZod<{
   schemes: SchemesService;
   reads: Reads;
 }> = async (app, { schemes, reads }) => {
   const changes = { config: { idempotent: true } } as const;
+  // A receipt is made out to the customer by name and number: a repeat keeps the rest of it
+  // and completes it with the name and number as they are now.
+  const receipts = {
+    config: {
+      idempotent: true,
+      replay: reread(
+        ({ data: { custname: _name, mobileno: _mobile, ...kept }, ...answer }: Receipt) => ({
+          ...answer,
+          data: kept,
+        }),
+        async (kept) => ({
+          ...kept,
+          data: { ...kept.data, ...(await schemes.receiptHolder(kept.data.schemeid)) },
+        }),
+      ),
+    },
+  } as const;
 
   app.post(
     API_PATHS.schemes,
@@ -82,7 +103,7 @@ export const schemesRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     API_PATHS.activateScheme,
-    { schema: { body: activateSchemeRequest, response: { 200: receiptResponse } }, ...changes },
+    { schema: { body: activateSchemeRequest, response: { 200: receiptResponse } }, ...receipts },
     async (request) => {
       const receipt = await schemes.activate(request.staff, request.body);
       return { success: true, message: MESSAGES.schemeActivated(receipt.schemeid), data: receipt };
@@ -91,7 +112,7 @@ export const schemesRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     API_PATHS.addInstallment,
-    { schema: { body: addInstallmentRequest, response: { 200: receiptResponse } }, ...changes },
+    { schema: { body: addInstallmentRequest, response: { 200: receiptResponse } }, ...receipts },
     async (request) => {
       const receipt = await schemes.addInstallment(request.staff, request.body);
       return {

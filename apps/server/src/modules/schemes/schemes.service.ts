@@ -247,6 +247,16 @@ export function createSchemesService({ db, today, terms, customers, branches, no
       });
     },
 
+    /**
+     * The name and number a receipt of this scheme is made out to, as they are now: a repeated
+     * installment's receipt is completed with them (none once the customer was erased).
+     */
+    async receiptHolder(schemeid: number) {
+      const scheme = await schemesRepo.find(db, schemeid);
+      const customer = scheme && (await customers.findForScheme(db, scheme.customerId));
+      return { custname: customer?.custname ?? '', mobileno: customer?.mobileno ?? '' };
+    },
+
     async pan(custid: number) {
       const customer = await customers.findForScheme(db, custid);
       if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);

@@ -28,7 +28,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
 
   app.post(
     API_PATHS.staffAdd,
-    { schema: { body: staffAddRequest, response: { 200: temporaryPasswordResponse } }, ...changes },
+    {
+      schema: { body: staffAddRequest, response: { 200: temporaryPasswordResponse } },
+      // The temporary password is shown once and kept nowhere.
+      config: { idempotent: true, replay: { once: MESSAGES.staffAddedShownOnce } },
+    },
     async (request) => ({
       success: true,
       message: MESSAGES.staffAdded(request.body.username),
@@ -67,7 +71,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
     API_PATHS.staffResetPassword,
     {
       schema: { body: staffUsernameRequest, response: { 200: temporaryPasswordResponse } },
-      ...changes,
+      config: { idempotent: true, replay: { once: MESSAGES.staffPasswordResetShownOnce } },
     },
     async (request) => ({
       success: true,

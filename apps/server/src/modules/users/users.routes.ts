@@ -24,6 +24,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: { body: updateCurrentUserRequest, response: { 200: updateCurrentUserResponse } },
       config: {
         idempotent: true,
+        // The answer carries a fresh session token: not kept. The retry of a change whose
+        // answer was lost comes with the token the change ended, and is refused (401).
+        replay: { once: MESSAGES.passwordAlreadyUpdated },
         // The old password is checked here, so a session left open must not become a way to
         // guess it: a few tries per user in 15 minutes. Counted after validation: a form
         // refused for its shape never reaches the password check.

@@ -125,15 +125,20 @@ describe('POST /api/user/update-current-user', () => {
 });
 
 describe('Idempotency-Key', () => {
-  it('answers a repeat with the first response and does the work once', async () => {
+  it('does the work once: a repeat with the ended token is 401, with a fresh one 409, never a token', async () => {
     const token = await login(ctx, 'arjun', 'Arjun@1928');
     const payload = { username: 'arjun', oldpassword: 'Arjun@1928', newpassword: 'Second@1928' };
     const first = await update(token, payload, 'key-repeat-0001');
-    const again = await update(token, payload, 'key-repeat-0001');
     expect(first.statusCode).toBe(200);
-    expect(again.statusCode).toBe(200);
-    expect(again.body).toBe(first.body);
-    expect(again.headers['idempotent-replayed']).toBe('true');
+    // The change ended the session that made it: its repeat reads nothing back.
+    const again = await update(token, payload, 'key-repeat-0001');
+    expect(again.statusCode).toBe(401);
+    expect(again.json().accessToken).toBeUndefined();
+    // Signed in afresh, the same request is told it was done; the fresh token is kept nowhere.
+    const fresh = await login(ctx, 'arjun', 'Second@1928');
+    const repeated = await update(fresh, payload, 'key-repeat-0001');
+    expect(repeated.statusCode).toBe(409);
+    expect(repeated.json()).toEqual({ success: false, message: MESSAGES.passwordAlreadyUpdated });
     const audit = await ctx.sql(
       `SELECT * FROM audit_log WHERE action = 'user.password' AND entity_id = (SELECT id::text FROM users WHERE username = 'arjun')`,
     );
