@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_RIGHTS_MESSAGES, MESSAGES, POS_MESSAGES } from '@kanak/contract';
 import { authed, createTestContext, staffSession, type TestContext } from '../../test/helpers.js';
@@ -329,6 +330,33 @@ describe('erasure leaves nothing of the customer in free text', () => {
       [schemeid],
     );
     expect(installment).toEqual({ paid_on: '2025-02-01', amount: 1000, narration: '(erased)' });
+  });
+});
+
+describe('the upgrade that empties answers kept the old way', () => {
+  it('leaves no key or profile in the store, and a retry of such a change is told to check, never redone', async () => {
+    const { token } = await staffSession(ctx, 'owner-upgrade', 'owner');
+    const key = randomUUID();
+    const body = { label: 'Counter 9' };
+    const first = await ok(send(token, '/settings/api-keys', body, key));
+    // As the old code kept it: the whole answer, the new key in it.
+    await ctx.sql(
+      `UPDATE idempotency_keys SET response_body = $1, status_code = 200
+        WHERE key = $2`,
+      [JSON.stringify(first), key],
+    );
+    const migration = await readFile(
+      new URL('../../drizzle/0025_replay_store_emptied.sql', import.meta.url),
+      'utf8',
+    );
+    await ctx.sql(migration);
+
+    expect((await storedReplays()).join('\n')).not.toContain(first.data.key!);
+    const keys = await ctx.sql(`SELECT count(*)::int AS n FROM api_keys`);
+    const again = await send(token, '/settings/api-keys', body, key);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toEqual({ success: false, message: MESSAGES.idempotencyInterrupted });
+    expect(await ctx.sql(`SELECT count(*)::int AS n FROM api_keys`)).toEqual(keys);
   });
 });
 
