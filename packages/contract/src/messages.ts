@@ -68,6 +68,9 @@ export const MESSAGES = {
   enterMobile: 'Please enter 10 digits mobile no before proceeding.',
   mobileLength: 'Mobile number should be of 10 digits.',
   enterName: 'Please enter name before proceeding.',
+  nameOnOneLine: (field: string) =>
+    `${field} must be on one line, without tabs or hidden characters.`,
+  nameWithLink: (field: string) => `${field} must not contain a web address.`,
   saveFailed: 'Error in saving',
   noExportData: 'No data found to export',
   exportFailed: 'Error in exporting customer data.',

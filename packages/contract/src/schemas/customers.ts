@@ -3,6 +3,7 @@ import { isIsoDate } from '../dates.js';
 import { LIMITS, SENTINEL_DATE } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { dataResponse, storableText } from './common.js';
+import { personName } from './names.js';
 import { isValidAadhaar, MASKED_AADHAAR_PATTERN, PAN_PATTERN } from '../validation.js';
 
 /** A 10-digit mobile number, with the spec's two messages (missing / not 10 digits). */
@@ -61,12 +62,7 @@ export const customerForm = z.object({
       { error: custidRule },
     ),
   mobileno: mobileNumber,
-  custname: storableText('Name', MESSAGES.enterName)
-    .trim()
-    .min(1, { error: MESSAGES.enterName })
-    .max(LIMITS.customerNameMaxLength, {
-      error: `Name must be at most ${LIMITS.customerNameMaxLength} characters.`,
-    }),
+  custname: personName('Name', MESSAGES.enterName),
   email: optionalText('Email', LIMITS.emailMaxLength).refine(
     (value) => value === '' || z.email().safeParse(value).success,
     { error: 'Email must be a valid email address, or empty.' },
