@@ -11,8 +11,9 @@ import type { AddressInfo, Socket } from 'node:net';
  *            → { status: "success" }
  * Every message it receives is recorded, with what it answered. What it answers is scriptable
  * per call (`next`) or per number (`forNumber`): success, a refusal with any status (401, 500),
- * a 429 with Retry-After, or a hang past the sender's timeout. Its refusals echo the token, as
- * careless providers do, so tests can see that the token never reaches a log or a reason.
+ * a 429 with Retry-After, a hang past the sender's timeout, any answer with any headers (a
+ * redirect), or an answer of many megabytes. Its refusals echo the token, as careless providers
+ * do, so tests can see that the token never reaches a log or a reason.
  *
  * Used by the server's tests, the e2e run's global setup and the bench, in their own process,
  * or from other processes through GET /_fake/messages and POST /_fake/reset. Alone:
@@ -24,8 +25,10 @@ export type FakeReply =
   | 'hang'
   /** This status with a refusal in the panel's own words (a 429 says when to come back). */
   | { status: number; retryAfter?: string }
-  /** Exactly this answer. */
-  | { status: number; body: string };
+  /** Exactly this answer, with these headers (a redirect's Location). */
+  | { status: number; body: string; headers?: Record<string, string> }
+  /** A JSON answer this many bytes long, written in 64 KB pieces as the reader takes them. */
+  | { status: number; bytes: number };
 
 export interface FakeMessage {
   panel: 1 | 2 | 3;
@@ -37,6 +40,8 @@ export interface FakeMessage {
   /** What the fake answered: a status, or 'hang'. */
   answered: number | 'hang';
   at: number;
+  /** A long answer: the sender closed the connection before the fake had written it all. */
+  cutShort?: boolean;
 }
 
 export interface FakeWhatsApp {
@@ -44,6 +49,8 @@ export interface FakeWhatsApp {
   url: string;
   /** Every message received, in order. */
   readonly messages: FakeMessage[];
+  /** Every request received, as `METHOD /path?query`, whether or not it was a message. */
+  readonly requests: string[];
   /** The messages it accepted (answered 2xx). */
   delivered(): FakeMessage[];
   /** The next calls' answers, in order; after them, the per-number or default answer. */
@@ -136,8 +143,32 @@ function refusal(panel: 1 | 2 | 3, status: number, token: string) {
   return { status: 'error', message: why };
 }
 
+/** Writes `bytes` of a JSON answer; true if the connection closed before all were written. */
+async function writeLong(response: http.ServerResponse, status: number, bytes: number) {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  const piece = Buffer.alloc(64 * 1024, 'x');
+  let written = 0;
+  let closed = false;
+  response.once('close', () => (closed = !response.writableFinished));
+  while (written < bytes && !closed && !response.destroyed) {
+    const size = Math.min(piece.length, bytes - written);
+    written += size;
+    if (!response.write(piece.subarray(0, size)))
+      await new Promise((resolve) => {
+        response.once('drain', resolve);
+        response.once('close', resolve);
+      });
+  }
+  if (!closed && !response.destroyed) {
+    await new Promise<void>((resolve) => response.end(resolve));
+    return false;
+  }
+  return true;
+}
+
 export async function startFakeWhatsApp(port = 0): Promise<FakeWhatsApp> {
   const messages: FakeMessage[] = [];
+  const requests: string[] = [];
   let scripted: FakeReply[] = [];
   let byNumber = new Map<string, FakeReply>();
   let listener: ((message: FakeMessage) => void | Promise<void>) | undefined;
@@ -151,6 +182,7 @@ export async function startFakeWhatsApp(port = 0): Promise<FakeWhatsApp> {
         fake.reset();
         return json(response, 200, { ok: true });
       }
+      requests.push(`${request.method} ${request.url}`);
       const message = await messageOf(request);
       if (!message) return json(response, 404, { error: 'no such call' });
       const reply = scripted.shift() ?? byNumber.get(message.mobile) ?? 'success';
@@ -160,7 +192,11 @@ export async function startFakeWhatsApp(port = 0): Promise<FakeWhatsApp> {
       await listener?.(recorded);
       if (reply === 'hang') return; // the socket stays open until the sender gives up
       if (reply === 'success') return json(response, 200, success(message.panel));
-      if ('body' in reply) return json(response, reply.status, reply.body);
+      if ('body' in reply) return json(response, reply.status, reply.body, reply.headers);
+      if ('bytes' in reply) {
+        recorded.cutShort = await writeLong(response, reply.status, reply.bytes);
+        return;
+      }
       return json(
         response,
         reply.status,
@@ -179,6 +215,7 @@ export async function startFakeWhatsApp(port = 0): Promise<FakeWhatsApp> {
   const fake: FakeWhatsApp = {
     url: `http://127.0.0.1:${address.port}`,
     messages,
+    requests,
     delivered: () => messages.filter((m) => typeof m.answered === 'number' && m.answered < 300),
     next: (...replies) => {
       scripted.push(...replies);
@@ -191,6 +228,7 @@ export async function startFakeWhatsApp(port = 0): Promise<FakeWhatsApp> {
     },
     reset: () => {
       messages.length = 0;
+      requests.length = 0;
       scripted = [];
       byNumber = new Map();
     },

@@ -5,6 +5,7 @@ export * from './dates.js';
 export * from './api-paths.js';
 export * from './access.js';
 export * from './schemas/common.js';
+export * from './schemas/names.js';
 export * from './schemas/auth.js';
 export * from './ui-texts.js';
 export * from './ui-texts-ledger.js';

@@ -75,6 +75,9 @@ export const MESSAGES = {
   mobileLength: 'Mobile number should be of 10 digits.',
   mobileNotIndian: 'Mobile number must be an Indian mobile number, starting with 6, 7, 8 or 9.',
   enterName: 'Please enter name before proceeding.',
+  nameOnOneLine: (field: string) =>
+    `${field} must be on one line, without tabs or hidden characters.`,
+  nameWithLink: (field: string) => `${field} must not contain a web address.`,
   saveFailed: 'Error in saving',
   noExportData: 'No data found to export',
   exportFailed: 'Error in exporting customer data.',

@@ -16,11 +16,31 @@ export const NOTICE_MESSAGES = {
   skippedEventOff: 'This kind of notice is switched off on Message Templates.',
   skippedNoMobile: 'The customer has no mobile number (erased).',
   skippedNoPanel: 'No messaging panel is configured.',
-  /** Why an attempt failed, when the provider said nothing useful. */
+  /**
+   * Why an attempt failed, in our own words: the provider's status at most, never what it wrote
+   * (an answer may echo the token in any spelling).
+   */
   providerTimeout: (seconds: number) => `The provider did not answer within ${seconds} s.`,
-  providerUnreachable: (detail: string) => `The provider could not be reached: ${detail}`,
-  providerRefused: (status: number, body: string) =>
-    `The provider answered ${status}${body ? `: ${body}` : ''}`,
+  providerUnreachable: (code: string) => `The provider could not be reached: ${code}`,
+  providerRefused: (status: number) =>
+    `The provider answered ${status}: ${
+      status === 401 || status === 403
+        ? 'check the Instance Id and Token.'
+        : status === 429
+          ? 'too many messages, waiting as it asked.'
+          : status >= 500
+            ? 'a fault on its side.'
+            : 'not sent.'
+    }`,
+  providerNotSent: (status: number) =>
+    `The provider answered ${status} without saying the message was sent.`,
+  providerRedirected: (status: number) =>
+    `The provider answered ${status}, a redirect to another address: not followed.`,
+  providerAnswerTooLong: (status: number, kilobytes: number) =>
+    `The provider answered ${status} with more than ${kilobytes} KB: not read.`,
+  providerAccepted: 'The provider accepted the message.',
+  panelSettingsInvalid:
+    'The saved Instance Id or Token cannot be sent: save the messaging panel configuration again.',
 } as const;
 
 /** The Message Templates screen. */
@@ -92,7 +112,6 @@ export const TEST_MESSAGE_TEXTS = {
   send: 'Send test message',
   sending: 'Sending test message',
   needsSave: 'Save the configuration first: the test message uses the saved one.',
-  providerAnswered: 'The provider answered',
   result: 'Test message result',
   notSent: 'The test message was not sent.',
   httpStatus: (status: number) => `HTTP status: ${status}`,

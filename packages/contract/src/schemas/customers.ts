@@ -9,6 +9,7 @@ import {
   MASKED_AADHAAR_PATTERN,
   PAN_PATTERN,
 } from '../validation.js';
+import { personName } from './names.js';
 
 /**
  * Any 10 digits, with the spec's two messages (missing / not 10 digits): finds a customer
@@ -74,12 +75,7 @@ export const customerForm = z.object({
       { error: custidRule },
     ),
   mobileno: mobileNumber,
-  custname: storableText('Name', MESSAGES.enterName)
-    .trim()
-    .min(1, { error: MESSAGES.enterName })
-    .max(LIMITS.customerNameMaxLength, {
-      error: `Name must be at most ${LIMITS.customerNameMaxLength} characters.`,
-    }),
+  custname: personName('Name', MESSAGES.enterName),
   email: optionalText('Email', LIMITS.emailMaxLength).refine(
     (value) => value === '' || z.email().safeParse(value).success,
     { error: 'Email must be a valid email address, or empty.' },

@@ -13,10 +13,28 @@ export const panelChoice = z
   .transform(Number)
   .refine((panel) => (PANEL_CHOICES as readonly number[]).includes(panel), { error: panelRule });
 
+/**
+ * The instance id and the token become parts of the provider's address (a path segment, a
+ * query parameter): an instance id is a plain name, a token has no spaces and is never `.` or
+ * `..`, which would take the request to another path of the provider's host.
+ */
+export const isPanelInstanceId = (value: string) => /^[A-Za-z0-9_-]+$/.test(value);
+export const isPanelToken = (value: string) => /^(?!\.+$)[\x21-\x7E]+$/.test(value);
+
 /** The Message Configuration form (the panel config). */
 export const panelConfigForm = z.object({
-  instanceid: requiredText('Instance Id', LIMITS.panelFieldMaxLength),
-  token: requiredText('Token', LIMITS.panelFieldMaxLength),
+  instanceid: requiredText('Instance Id', LIMITS.panelFieldMaxLength).refine(
+    (value) => value === '' || isPanelInstanceId(value),
+    {
+      error: 'Instance Id may have only letters, digits, dashes and underscores.',
+    },
+  ),
+  token: requiredText('Token', LIMITS.panelFieldMaxLength).refine(
+    (value) => value === '' || isPanelToken(value),
+    {
+      error: 'Token must be as the provider gave it: letters, digits and symbols, no spaces.',
+    },
+  ),
   panel: panelChoice,
   phone: z
     .string({ error: 'Phone is required.' })

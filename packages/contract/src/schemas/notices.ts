@@ -268,7 +268,7 @@ export const testMessageResult = z.object({
   sent: z.boolean(),
   /** The provider's HTTP status, when it answered. */
   status: z.number().nullable(),
-  /** What the provider answered (cut to a few hundred characters), or why nothing was sent. */
+  /** That the provider took it, or why it was not sent (our words, with the status). */
   answer: z.string(),
 });
 export type TestMessageResult = z.infer<typeof testMessageResult>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { dataResponse, isoDate, storableText } from './common.js';
 import { mobileNumber, mobileOnFile } from './customers.js';
+import { optionalPersonName } from './names.js';
 
 export const CASHCR = { credit: 'CR', debit: 'DB' } as const;
 export type CashCr = (typeof CASHCR)[keyof typeof CASHCR];
@@ -32,7 +33,7 @@ export const pointsValue = z
   .refine((n) => Number.isInteger(n) && n >= 1 && n <= LIMITS.pointsMax, { error: pointsRule });
 
 export const pointsForm = z.object({
-  CUSTNAME: storableText('CUSTNAME').trim().max(LIMITS.customerNameMaxLength).default(''),
+  CUSTNAME: optionalPersonName('CUSTNAME'),
   MOBILENO: mobileNumber,
   POINTS: pointsValue,
   NARRATION: storableText('Narration')

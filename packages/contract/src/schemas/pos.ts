@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dataResponse, isoDate, requiredText, storableText } from './common.js';
 import { mobileNumber } from './customers.js';
 import { INDIAN_MOBILE_PATTERN } from '../validation.js';
+import { optionalPersonName } from './names.js';
 
 /**
  * Points from sales: the counter's billing system (POS) posts invoices, returns and
@@ -76,10 +77,7 @@ export const posSaleRequest = z.object({
   invoiceNo: documentNo('invoiceNo'),
   invoiceDate: isoDate('invoiceDate'),
   mobile: mobileNumber,
-  name: storableText('name')
-    .trim()
-    .max(100, { error: 'name must be at most 100 characters.' })
-    .default(''),
+  name: optionalPersonName('name'),
   lines,
 });
 export type PosSaleRequest = z.output<typeof posSaleRequest>;

@@ -5,6 +5,7 @@ import { PAN_PATTERN } from '../validation.js';
 import { branch } from './branches.js';
 import { dataResponse, isoDate, storableText } from './common.js';
 import { mobileNumber } from './customers.js';
+import { optionalPersonName } from './names.js';
 
 /** Scheme status codes (matyn): n Inactive, a Active, m Completed, x cancelled (kept, hidden). */
 export const SCHEME_STATUS = {
@@ -90,7 +91,7 @@ export const schemeIdRequest = z.object({ schemeid: id('Scheme ID', MESSAGES.sch
 export const generateSchemeRequest = z.object({
   custid: id('custid'),
   mobileno: mobileNumber,
-  custname: storableText('custname').trim().max(LIMITS.customerNameMaxLength).default(''),
+  custname: optionalPersonName('custname'),
   startdt: isoDate('Start date'),
   amount: rupees,
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ROLES } from '../access.js';
 import { LIMITS } from '../limits.js';
 import { branchCode } from './branches.js';
-import { dataResponse, storableText } from './common.js';
+import { dataResponse } from './common.js';
+import { personName } from './names.js';
 
 /** Letters, digits, dots, dashes and underscores: a username fits a URL, a log line, a CSV. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -18,12 +19,7 @@ export const staffUsername = z
     error: 'Username may have only letters, digits, dots, dashes and underscores.',
   });
 
-const staffName = storableText('Name', 'Name is required.')
-  .trim()
-  .min(1, { error: 'Name is required.' })
-  .max(LIMITS.customerNameMaxLength, {
-    error: `Name must be at most ${LIMITS.customerNameMaxLength} characters.`,
-  });
+const staffName = personName('Name', 'Name is required.');
 
 const role = z.enum(ROLES, { error: 'Role must be owner, manager or cashier.' });
 

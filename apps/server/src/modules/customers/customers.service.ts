@@ -1,5 +1,6 @@
 import {
   AUDIT_HIDDEN,
+  cleanName,
   CONSENT_METHODS,
   CONSENT_PURPOSES,
   CUSTOMER_PERSONAL_FIELDS,
@@ -78,22 +79,30 @@ export function createCustomersService({
     ...(await points.summaryOf(tx, row.id, row.pointsBalance, today())),
   });
 
+  async function matching(text: string) {
+    const query = text.trim();
+    if (!query) return [];
+    if (/^\d+$/.test(query)) return customersRepo.searchByMobilePrefix(db, query);
+    const starting = await customersRepo.searchByNamePrefix(db, query);
+    if (starting.length === SEARCH_LIMIT || query.length < 3) return starting;
+    const seen = new Set(starting.map((customer) => customer.MOBILENO));
+    const containing = (await customersRepo.searchByNamePart(db, query, SEARCH_LIMIT * 2))
+      .filter((customer) => !seen.has(customer.MOBILENO))
+      .sort((a, b) => a.CUSTNAME.localeCompare(b.CUSTNAME));
+    return [...starting, ...containing].slice(0, SEARCH_LIMIT);
+  }
+
   return {
     /**
      * Digits: mobile numbers starting with them. Text: names starting with it first (the best
-     * matches), then names containing it. At most 20, each step bounded by an index.
+     * matches), then names containing it. At most 20, each step bounded by an index. Names as
+     * they are shown: one line, nothing hidden.
      */
     async search(text: string) {
-      const query = text.trim();
-      if (!query) return [];
-      if (/^\d+$/.test(query)) return customersRepo.searchByMobilePrefix(db, query);
-      const starting = await customersRepo.searchByNamePrefix(db, query);
-      if (starting.length === SEARCH_LIMIT || query.length < 3) return starting;
-      const seen = new Set(starting.map((customer) => customer.MOBILENO));
-      const containing = (await customersRepo.searchByNamePart(db, query, SEARCH_LIMIT * 2))
-        .filter((customer) => !seen.has(customer.MOBILENO))
-        .sort((a, b) => a.CUSTNAME.localeCompare(b.CUSTNAME));
-      return [...starting, ...containing].slice(0, SEARCH_LIMIT);
+      return (await matching(text)).map((customer) => ({
+        ...customer,
+        CUSTNAME: cleanName(customer.CUSTNAME),
+      }));
     },
 
     /** The profile by id, as saving it answered: a repeated save reads it afresh. */
@@ -387,7 +396,7 @@ export function toRecord(row: CustomerRow): CustomerRecord {
   return {
     custid: row.id,
     mobileno: row.mobileno ?? '',
-    custname: row.custname,
+    custname: cleanName(row.custname),
     email: row.email,
     address: row.address,
     city: row.city,

@@ -732,9 +732,11 @@ describe('GET /api/customers/download-customer-data', () => {
   ];
   beforeAll(async () => {
     for (const [mobileno, custname] of tricky) {
-      expect((await save({ mobileno, custname, address: 'Line 1\nLine 2, Town' })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await save({ mobileno, custname: 'Tricky', address: 'Line 1\nLine 2, Town' })).statusCode,
+      ).toBe(200);
+      // Written as stored before names were checked: a web address is refused as a name now.
+      await ctx.sql(`UPDATE customers SET custname = $1 WHERE mobileno = $2`, [custname, mobileno]);
     }
     await save({ mobileno: '9555500006', custname: 'Export Aadhaar', aadhaar: spaced(AADHAAR_3) });
   });

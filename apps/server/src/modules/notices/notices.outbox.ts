@@ -1,4 +1,5 @@
 import {
+  cleanName,
   DEFAULT_NOTICE_TEXTS,
   formatRupees,
   formatSlashDate,
@@ -149,7 +150,8 @@ export function createNoticesOutbox(deps: Deps) {
       const { facts } = request;
       const balance = recipient?.balance ?? 0;
       const text = renderNotice(template.text, {
-        name: recipient?.name ?? '',
+        // A name stored before names were kept to one line: never a message of its own.
+        name: cleanName(recipient?.name ?? ''),
         points: facts.points,
         balance,
         value: rupees((balance * pointValuePaise) / 100),

@@ -136,11 +136,12 @@ export function createNoticesService({ db, timeZone, panel, urls, shop, log, nud
         NOTICE_MESSAGES.testMessageText(shop),
         { timeoutMs: LIMITS.noticeSendTimeoutMs },
       );
+      const answer = result.sent ? NOTICE_MESSAGES.providerAccepted : result.reason;
       log.info(
-        { panel: config.panel, sent: result.sent, status: result.status, answer: result.answer },
+        { panel: config.panel, sent: result.sent, status: result.status, answer },
         'notices: test message',
       );
-      return { sent: result.sent, status: result.status, answer: result.answer };
+      return { sent: result.sent, status: result.status, answer };
     },
   };
 }

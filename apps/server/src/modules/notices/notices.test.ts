@@ -428,7 +428,7 @@ describe('the test message', () => {
   });
 
   for (const panel of [1, 2, 3] as const) {
-    it(`panel ${panel}: goes at once to the saved Phone, with the provider's answer`, async () => {
+    it(`panel ${panel}: goes at once to the saved Phone, and says the provider took it`, async () => {
       await shop.savePanel(panel);
       shop.fake.reset();
       const response = await testMessage();
@@ -439,7 +439,7 @@ describe('the test message', () => {
         message: NOTICE_MESSAGES.testMessageSent,
         data: { sent: true, status: 200 },
       });
-      expect(body.data.answer).toContain('fake-');
+      expect(body.data.answer).toBe(NOTICE_MESSAGES.providerAccepted);
       expect(shop.fake.messages).toEqual([
         expect.objectContaining({
           panel,
@@ -451,12 +451,12 @@ describe('the test message', () => {
     });
   }
 
-  it("a refusal: success false with the provider's status and words, the token hidden", async () => {
+  it("a refusal: success false with the provider's status and our reason, never its words", async () => {
     shop.fake.reset();
     shop.fake.next({ status: 401 });
     const response = await testMessage();
     expect(response.statusCode).toBe(200);
-    const answer = '{"status":"error","message":"wrong token [token]"}';
+    const answer = NOTICE_MESSAGES.providerRefused(401);
     expect(response.json()).toEqual({
       success: false,
       message: NOTICE_MESSAGES.testMessageFailed(answer),

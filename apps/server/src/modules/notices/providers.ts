@@ -1,4 +1,4 @@
-import { NOTICE_MESSAGES } from '@kanak/contract';
+import { isPanelInstanceId, isPanelToken, NOTICE_MESSAGES } from '@kanak/contract';
 
 /** The saved messaging panel, its token readable: what a send needs. */
 export interface PanelSettings {
@@ -11,26 +11,23 @@ export interface PanelSettings {
 export type PanelUrls = Record<1 | 2 | 3, string | undefined>;
 
 export type SendResult =
-  | { sent: true; status: number; answer: string; messageId: string | null }
+  | { sent: true; status: number; messageId: string | null }
   | {
       sent: false;
       /** The provider's HTTP status; null when it never answered. */
       status: number | null;
-      /** What the provider answered, or why nothing was sent. */
-      answer: string;
-      /** The same in the words of the Delivery Log's reason column. */
+      /** Why, in the Delivery Log's words: never the provider's own (they may echo the token). */
       reason: string;
       /** A 429's Retry-After, in seconds. */
       retryAfterSeconds?: number;
     };
 
-/** An answer is kept to this many characters: enough to read an error, never a whole page. */
-const ANSWER_MAX = 300;
+/** An answer is read up to this many bytes: a panel's "done" is a few dozen. */
+export const ANSWER_MAX_BYTES = 64 * 1024;
 /** A Retry-After beyond a day is a provider's mistake, not a plan. */
 const RETRY_AFTER_MAX_SECONDS = 24 * 60 * 60;
-/** Shorter tokens are not redacted: replacing two letters everywhere would garble answers. */
-const REDACT_FROM_LENGTH = 4;
-const TOKEN_SHOWN_AS = '[token]';
+/** A provider's message id is kept only when it looks like one: short, plain characters. */
+const MESSAGE_ID = /^[A-Za-z0-9._:@-]{1,100}$/;
 
 /**
  * One WhatsApp text to an Indian mobile number through the saved panel's provider:
@@ -41,8 +38,10 @@ const TOKEN_SHOWN_AS = '[token]';
  *   Panel 3 (instance id and access token panels): GET {url}/api/send?number=91…&type=text
  *     &message=…&instance_id=…&access_token=… → { status: "success" }.
  * Anything else is a failure: another answer, a 4xx or 5xx, a 429 (its Retry-After kept), no
- * answer within `timeoutMs`. The token never leaves in an answer or a reason: the provider's
- * words are cut short and every spelling of the token in them replaced.
+ * answer within `timeoutMs`. The request goes to the configured address only: a redirect is a
+ * failure, not followed (it could lead anywhere, the token with it), and at most
+ * ANSWER_MAX_BYTES of an answer are read. The reason of a failure is ours, with the provider's
+ * status: what the provider wrote is never kept, since it may echo the token in any spelling.
  */
 export async function sendWhatsApp(
   settings: PanelSettings,
@@ -52,36 +51,68 @@ export async function sendWhatsApp(
   { timeoutMs }: { timeoutMs: number },
 ): Promise<SendResult> {
   const base = urls[settings.panel];
-  if (!base) {
-    const answer = NOTICE_MESSAGES.panelHasNoUrl(settings.panel);
-    return { sent: false, status: null, answer, reason: answer };
-  }
-  const hide = redactor(settings.token);
+  if (!base)
+    return { sent: false, status: null, reason: NOTICE_MESSAGES.panelHasNoUrl(settings.panel) };
+  // Saved before the panel form checked them: they could lead the request off its path.
+  if (!isPanelInstanceId(settings.instanceId) || !isPanelToken(settings.token))
+    return { sent: false, status: null, reason: NOTICE_MESSAGES.panelSettingsInvalid };
   const { url, init } = requestFor(settings, base, mobile, text);
   let status: number;
-  let body: string;
+  let answer: Answer;
   let retryAfter: string | null;
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     status = response.status;
     retryAfter = response.headers.get('retry-after');
-    body = await response.text();
+    answer = await readAtMost(response, ANSWER_MAX_BYTES);
   } catch (error) {
-    const answer = isTimeout(error)
+    const reason = isTimeout(error)
       ? NOTICE_MESSAGES.providerTimeout(timeoutMs / 1000)
-      : NOTICE_MESSAGES.providerUnreachable(hide(causeOf(error)));
-    return { sent: false, status: null, answer, reason: answer };
+      : NOTICE_MESSAGES.providerUnreachable(codeOf(error));
+    return { sent: false, status: null, reason };
   }
-  const answer = hide(body.trim()).slice(0, ANSWER_MAX);
-  const accepted = status >= 200 && status < 300 ? acceptedBy(settings.panel, body) : undefined;
-  if (accepted) return { sent: true, status, answer, messageId: accepted.messageId };
-  return {
+  const failed = (reason: string): SendResult => ({
     sent: false,
     status,
-    answer,
-    reason: NOTICE_MESSAGES.providerRefused(status, answer),
+    reason,
     ...(status === 429 ? { retryAfterSeconds: retryAfterSeconds(retryAfter) } : {}),
-  };
+  });
+  if (status >= 300 && status < 400) return failed(NOTICE_MESSAGES.providerRedirected(status));
+  if (answer.cut)
+    return failed(NOTICE_MESSAGES.providerAnswerTooLong(status, ANSWER_MAX_BYTES / 1024));
+  if (status < 200 || status >= 300) return failed(NOTICE_MESSAGES.providerRefused(status));
+  const accepted = acceptedBy(settings.panel, answer.text);
+  if (!accepted) return failed(NOTICE_MESSAGES.providerNotSent(status));
+  return { sent: true, status, messageId: accepted.messageId };
+}
+
+interface Answer {
+  text: string;
+  /** The provider wrote more than was read. */
+  cut: boolean;
+}
+
+/** The answer's first `max` bytes; beyond them the answer is cancelled, its connection closed. */
+async function readAtMost(response: Response, max: number): Promise<Answer> {
+  if (!response.body) return { text: '', cut: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > max) {
+      await reader.cancel();
+      return { text: '', cut: true };
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), cut: false };
 }
 
 function requestFor(settings: PanelSettings, base: string, mobile: string, text: string) {
@@ -126,7 +157,9 @@ function acceptedBy(panel: 1 | 2 | 3, body: string): { messageId: string | null 
     return undefined;
   }
   const idOf = (value: unknown) =>
-    typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+    (typeof value === 'string' || typeof value === 'number') && MESSAGE_ID.test(String(value))
+      ? String(value)
+      : null;
   switch (panel) {
     case 1:
       return answer.sent === 'true' || answer.sent === true
@@ -134,7 +167,7 @@ function acceptedBy(panel: 1 | 2 | 3, body: string): { messageId: string | null 
         : undefined;
     case 2:
       return typeof answer.idMessage === 'string' && answer.idMessage !== ''
-        ? { messageId: answer.idMessage }
+        ? { messageId: idOf(answer.idMessage) }
         : undefined;
     case 3:
       return answer.status === 'success'
@@ -156,23 +189,11 @@ function retryAfterSeconds(header: string | null): number | undefined {
 const isTimeout = (error: unknown) =>
   error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
-/** fetch says only "fetch failed"; the reason (refused, unknown host) is its cause. */
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
-}
-
-/** Every spelling of the token a provider may echo: as typed, URL-encoded, form-encoded. */
-function redactor(token: string): (text: string) => string {
-  if (token.length < REDACT_FROM_LENGTH) return (text) => text;
-  const spellings = [
-    ...new Set([
-      token,
-      encodeURIComponent(token),
-      new URLSearchParams({ t: token }).toString().slice(2),
-      JSON.stringify(token).slice(1, -1),
-    ]),
-  ].sort((a, b) => b.length - a.length);
-  return (text) =>
-    spellings.reduce((out, spelling) => out.split(spelling).join(TOKEN_SHOWN_AS), text);
+/**
+ * fetch says only "fetch failed"; the reason is its cause's code (ECONNREFUSED, ENOTFOUND). Its
+ * message is not kept: it may name the address, and the address may hold the token.
+ */
+function codeOf(error: unknown): string {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  return typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) ? code : 'network error';
 }

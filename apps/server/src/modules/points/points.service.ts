@@ -1,5 +1,6 @@
 import {
   CASHCR,
+  cleanName,
   ENTRY_SOURCE,
   financialYearStart,
   MESSAGES,
@@ -300,7 +301,7 @@ function toStatementRow(entry: EntryRow, customer: Customer): StatementRow {
     RCREDIT: entry.credit,
     RDEBIT: entry.debit,
     TS: entry.source,
-    CUSTNAME: customer.custname,
+    CUSTNAME: cleanName(customer.custname),
     MOBILENO: customer.mobileno,
     CASHCR: entry.credit > 0 ? CASHCR.credit : CASHCR.debit,
   };
@@ -316,7 +317,7 @@ function openingRow(net: number, customer: Customer): StatementRow {
     RCREDIT: Math.max(net, 0),
     RDEBIT: Math.max(-net, 0),
     TS: ENTRY_SOURCE.opening,
-    CUSTNAME: customer.custname,
+    CUSTNAME: cleanName(customer.custname),
     MOBILENO: customer.mobileno,
     CASHCR: net >= 0 ? CASHCR.credit : CASHCR.debit,
   };

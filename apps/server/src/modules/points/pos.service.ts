@@ -1,6 +1,7 @@
 import {
   addDays,
   LIMITS,
+  cleanName,
   POS_MESSAGES,
   type PosLine,
   type PosRedemptionRequest,
@@ -364,7 +365,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
           const rules = await rulesRepo.current(tx);
           const day = today();
           return {
-            custname: customer.custname,
+            custname: cleanName(customer.custname),
             balance: customer.balance,
             value: rupeesOf(customer.balance * rules.pointValuePaise),
             expiringIn30Days: await lotsRepo.expiringBy(tx, customer.id, day, addDays(day, 30)),

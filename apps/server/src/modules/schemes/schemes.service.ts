@@ -5,6 +5,7 @@ import {
   formatRupees,
   formatSchemeDate,
   isValidPan,
+  cleanName,
   MATURITY_DAYS,
   maturityFigures,
   MESSAGES,
@@ -169,7 +170,7 @@ export function createSchemesService({ db, today, terms, customers, branches, no
       receiptNo: installment.receipt,
       branch: toBranch(branch),
       schemeid: scheme.id,
-      custname: customer.custname,
+      custname: cleanName(customer.custname),
       mobileno: customer.mobileno,
       date: installment.paidOn,
       amount: installment.amount,
@@ -439,7 +440,7 @@ export function createSchemesService({ db, today, terms, customers, branches, no
       }
       return {
         scheme: toRecord(scheme, installments.length),
-        custname: customer!.custname,
+        custname: cleanName(customer!.custname),
         mobileno: customer!.mobileno,
         rows,
       };

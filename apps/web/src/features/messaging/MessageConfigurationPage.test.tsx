@@ -335,7 +335,7 @@ describe('Message Configuration', () => {
       screen.getByRole('button', { name: new RegExp(`${TEST_MESSAGE_TEXTS.send}$`) });
     const result = () => screen.getByRole('status', { name: TEST_MESSAGE_TEXTS.result });
 
-    it('sends one message through the saved panel and shows the provider’s answer', async () => {
+    it('sends one message through the saved panel and shows how it went', async () => {
       const { server } = panelServer();
       const answer = deferred();
       server.on('POST', API_PATHS.testMessage, answer.handler);
@@ -357,18 +357,18 @@ describe('Message Configuration', () => {
         body: {
           success: true,
           message: NOTICE_MESSAGES.testMessageSent,
-          data: { sent: true, status: 200, answer: '{"idMessage":"3EB0C767D097B7C7C030"}' },
+          data: { sent: true, status: 200, answer: NOTICE_MESSAGES.providerAccepted },
         },
       });
 
       await waitFor(() => expect(result()).toHaveClass('MuiAlert-colorSuccess'));
       expect(result()).toHaveTextContent(NOTICE_MESSAGES.testMessageSent);
       expect(result()).toHaveTextContent(TEST_MESSAGE_TEXTS.httpStatus(200));
-      expect(result()).toHaveTextContent('{"idMessage":"3EB0C767D097B7C7C030"}');
+      expect(result()).toHaveTextContent(NOTICE_MESSAGES.providerAccepted);
       expect(testButton()).toBeEnabled();
     });
 
-    it('a provider that refused: "not sent", its status and its words', async () => {
+    it('a provider that refused: "not sent", its status and the reason', async () => {
       const { server } = panelServer();
       server.on('POST', API_PATHS.testMessage, {
         status: 200,
@@ -377,7 +377,7 @@ describe('Message Configuration', () => {
           data: {
             sent: false,
             status: 401,
-            answer: '{"error":"Wrong token. Please provide token"}',
+            answer: NOTICE_MESSAGES.providerRefused(401),
           },
         },
       });
@@ -388,7 +388,7 @@ describe('Message Configuration', () => {
       await waitFor(() => expect(result()).toHaveClass('MuiAlert-colorError'));
       expect(result()).toHaveTextContent(TEST_MESSAGE_TEXTS.notSent);
       expect(result()).toHaveTextContent(TEST_MESSAGE_TEXTS.httpStatus(401));
-      expect(result()).toHaveTextContent('Wrong token. Please provide token');
+      expect(result()).toHaveTextContent(NOTICE_MESSAGES.providerRefused(401));
     });
 
     it('a provider that never answered: no status, the reason', async () => {

@@ -13,7 +13,7 @@ const texts = TEST_MESSAGE_TEXTS;
 
 /**
  * "Send test message": one WhatsApp message to the saved Phone through the saved panel, and
- * the provider's answer as it came (sent or not, its HTTP status and words), so the owner
+ * how it went (sent or not, the provider's HTTP status and the server's reason), so the owner
  * sees at once whether customers' notices can go.
  */
 export function TestMessage({
@@ -64,15 +64,9 @@ export function TestMessage({
         >
           <AlertTitle>{result.sent ? NOTICE_MESSAGES.testMessageSent : texts.notSent}</AlertTitle>
           {result.status !== null && <div>{texts.httpStatus(result.status)}</div>}
-          <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }}>
-            {texts.providerAnswered}
-          </Typography>
-          <Box
-            component="pre"
-            sx={{ m: 0, fontFamily: 'monospace', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-          >
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
             {result.answer}
-          </Box>
+          </Typography>
         </Alert>
       )}
     </Box>

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import {
+  API_PATHS,
+  API_PREFIX,
+  MESSAGES,
+  NAME_WITHHELD,
+  POS_MESSAGES,
+  type CustomerProfile,
+} from '@kanak/contract';
+import { authed, staffSession } from '../../test/helpers.js';
+import { noticeShop, type NoticeShop } from '../../test/notices.js';
+
+/**
+ * A cashier tries to make the shop's WhatsApp number send a text of their own: a customer name
+ * that breaks out of its line, hides or reorders text, or carries a link, then consent and a
+ * one-point credit so that a notice "Dear {name}, …" goes out.
+ */
+
+const TODAY = '2026-03-10';
+const PHISHING = 'Customer\n\nURGENT: your account is blocked. Pay at http://evil.example/kyc';
+
+let shop: NoticeShop;
+let cashier: string;
+let posKey: string;
+
+beforeAll(async () => {
+  shop = await noticeShop({ clock: () => new Date(`${TODAY}T12:00:00+05:30`) });
+  cashier = (await staffSession(shop, 'cashier7', 'cashier')).token;
+  await shop.savePanel(1);
+  const key = await shop.post(`${API_PREFIX}${API_PATHS.apiKeys}`, { label: 'Counter 1' });
+  expect(key.statusCode, key.body).toBe(200);
+  posKey = key.json<{ data: { key: string } }>().data.key;
+});
+afterAll(() => shop.close());
+
+const asCashier = (options: InjectOptions & { idempotencyKey?: string }) =>
+  shop.app.inject(authed(cashier, options));
+const cashierPost = (path: string, payload: unknown) =>
+  asCashier({ method: 'POST', url: `${API_PREFIX}${path}`, payload: payload as object });
+const saveCustomer = (mobileno: string, custname: string) =>
+  cashierPost(API_PATHS.saveCustomer, { formData: { custid: null, mobileno, custname } });
+const posSale = (invoiceNo: string, mobile: string, name: string) =>
+  shop.app.inject({
+    method: 'POST',
+    url: `${API_PREFIX}${API_PATHS.posSales}`,
+    headers: { 'x-api-key': posKey },
+    payload: {
+      invoiceNo,
+      invoiceDate: TODAY,
+      mobile,
+      name,
+      lines: [{ category: 'gold', amount: 5000 }],
+    },
+  });
+
+const expectRefused = (response: LightMyRequestResponse, message: string) => {
+  expect(response.statusCode, response.body).toBe(400);
+  expect(response.json()).toMatchObject({ success: false });
+  expect(response.json<{ message: string }>().message).toContain(message);
+};
+const customersWith = async (mobile: string) =>
+  (await shop.sql(`SELECT id FROM customers WHERE mobileno = $1`, [mobile])).length;
+
+/** Names that must not be taken, and what the assistant is told. */
+const REFUSED: [string, string][] = [
+  [PHISHING, MESSAGES.nameOnOneLine('Name')],
+  ['Asha\nRao', MESSAGES.nameOnOneLine('Name')],
+  ['Asha\rRao', MESSAGES.nameOnOneLine('Name')],
+  ['Asha\tRao', MESSAGES.nameOnOneLine('Name')],
+  ['Asha\u0085Rao', MESSAGES.nameOnOneLine('Name')],
+  ['Asha\u2028Rao', MESSAGES.nameOnOneLine('Name')],
+  ['Asha\u2029Rao', MESSAGES.nameOnOneLine('Name')],
+  // Direction overrides and isolates: the text shown is not the text stored.
+  ['Asha \u202Eoar\u202C', MESSAGES.nameOnOneLine('Name')],
+  ['Asha \u2066Rao\u2069', MESSAGES.nameOnOneLine('Name')],
+  ['Asha\u200BRao', MESSAGES.nameOnOneLine('Name')],
+  ['Asha\uFEFFRao', MESSAGES.nameOnOneLine('Name')],
+  ['Asha http://evil.example', MESSAGES.nameWithLink('Name')],
+  ['Asha hxxp://evil', MESSAGES.nameWithLink('Name')],
+  ['Asha WWW.evil.example', MESSAGES.nameWithLink('Name')],
+  ['Asha pay at evil.com', MESSAGES.nameWithLink('Name')],
+  ['Asha evil.example/kyc', MESSAGES.nameWithLink('Name')],
+  ['A'.repeat(101), 'Name must be at most 100 characters.'],
+];
+
+/** Names of real people in the shop's languages, stored and shown exactly as typed. */
+const KEPT = [
+  'आशा राव',
+  'ஆஷா',
+  "D'Souza",
+  'Anne-Marie',
+  'Rao Jr.',
+  'K. Ramesh 2',
+  'Dr. A.P.J. Abdul Kalam',
+  'M/s. Lakshmi Jewellers',
+  // The zero-width joiner and non-joiner choose a conjunct's shape in Indian scripts.
+  'क्\u200Dष',
+  'ശ്\u200Cര',
+];
+
+describe('a name is one line of text, from the profile form, the POS and the staff screen', () => {
+  it('the cashier’s phishing name and every other breaking name: 400, nothing saved', async () => {
+    let n = 0;
+    for (const [name, message] of REFUSED) {
+      const mobile = `97000${String(++n).padStart(5, '0')}`;
+      expectRefused(await saveCustomer(mobile, name), message);
+      expect(await customersWith(mobile), JSON.stringify(name)).toBe(0);
+    }
+  });
+
+  it('a POS sale enrolling such a name: 400, no customer, no sale', async () => {
+    const mobile = '9700000900';
+    expectRefused(await posSale('NAME-1', mobile, PHISHING), MESSAGES.nameOnOneLine('name'));
+    expectRefused(
+      await posSale('NAME-2', mobile, 'Asha www.evil.in'),
+      MESSAGES.nameWithLink('name'),
+    );
+    expect(await customersWith(mobile)).toBe(0);
+    expect(await shop.sql(`SELECT id FROM pos_sales WHERE invoice_no LIKE 'NAME-%'`)).toEqual([]);
+  });
+
+  it('a staff member’s name: 400, no account', async () => {
+    const response = await shop.post(`${API_PREFIX}${API_PATHS.staffAdd}`, {
+      username: 'newcashier',
+      name: 'Ravi\nURGENT call 9000000000',
+      role: 'cashier',
+    });
+    expectRefused(response, MESSAGES.nameOnOneLine('Name'));
+    expect(await shop.sql(`SELECT id FROM users WHERE username = 'newcashier'`)).toEqual([]);
+  });
+
+  it('names in any script, with digits, dots, apostrophes, dashes, ZWJ and ZWNJ keep working', async () => {
+    let n = 0;
+    for (const name of KEPT) {
+      const mobile = `97100${String(++n).padStart(5, '0')}`;
+      const saved = await saveCustomer(mobile, name);
+      expect(saved.statusCode, `${name}: ${saved.body}`).toBe(200);
+      expect(saved.json<{ data: CustomerProfile }>().data.custname).toBe(name);
+      const [row] = await shop.sql<{ custname: string }>(
+        `SELECT custname FROM customers WHERE mobileno = $1`,
+        [mobile],
+      );
+      expect(row?.custname).toBe(name);
+    }
+    const enrolled = await posSale('NAME-OK', '9710000900', 'आशा राव');
+    expect(enrolled.statusCode, enrolled.body).toBe(200);
+    const staff = await shop.post(`${API_PREFIX}${API_PATHS.staffAdd}`, {
+      username: 'asha.counter',
+      name: 'ஆஷா D\u2019Souza-Rao',
+      role: 'cashier',
+    });
+    expect(staff.statusCode, staff.body).toBe(200);
+  });
+
+  it('a name left out of a POS sale for a known customer is still fine; for a new one it is asked for', async () => {
+    expect((await posSale('NAME-OK2', '9710000900', '')).statusCode).toBe(200);
+    const response = await posSale('NAME-NEW', '9710000901', '');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: POS_MESSAGES.nameNeededToEnrol });
+  });
+});
+
+describe('names stored before the rule', () => {
+  /** A consenting customer whose stored name is `stored` (written as an old release could). */
+  async function legacyCustomer(mobile: string, stored: string) {
+    const custid = await shop.customer(mobile, 'Placeholder');
+    await shop.sql(`UPDATE customers SET custname = $1 WHERE id = $2`, [stored, custid]);
+    return custid;
+  }
+
+  /** The cashier's one-point credit, sent by the sender: the text the provider received. */
+  async function noticeSentTo(mobile: string) {
+    shop.fake.reset();
+    const credit = await cashierPost(API_PATHS.updatePoints, {
+      formData: { MOBILENO: mobile, POINTS: 1, INVDATE: TODAY, CASHCR: 'CR' },
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    expect(await shop.sender().run()).toMatchObject({ sent: 1 });
+    const [message] = shop.fake.messages.filter((m) => m.mobile === mobile);
+    return message!.text;
+  }
+
+  it('are sent on one line, hidden characters removed', async () => {
+    const mobile = '9720000001';
+    await legacyCustomer(mobile, 'Asha\n\nURGENT:\tcall \u202E0000\u202C us\u2028now');
+    const text = await noticeSentTo(mobile);
+    expect(text).toBe(
+      'Dear Asha URGENT: call 0000 us now, your points at Kanak Jewellers were adjusted by +1. Your balance is 1 points (worth ₹1).',
+    );
+    expect(text).not.toMatch(/[\n\r\t\u2028\u202E]/);
+  });
+
+  it('holding a link: the name is withheld, the link never sent', async () => {
+    const mobile = '9720000002';
+    await legacyCustomer(mobile, PHISHING);
+    const text = await noticeSentTo(mobile);
+    expect(text).toBe(
+      `Dear ${NAME_WITHHELD}, your points at Kanak Jewellers were adjusted by +1. Your balance is 1 points (worth ₹1).`,
+    );
+    expect(text).not.toContain('evil');
+    expect(text).not.toContain('URGENT');
+  });
+
+  it('a name of Indian script with ZWJ is sent as it is', async () => {
+    const mobile = '9720000003';
+    await legacyCustomer(mobile, 'क्\u200Dष राव');
+    expect(await noticeSentTo(mobile)).toMatch(/^Dear क्\u200Dष राव, /);
+  });
+
+  it('are answered cleaned by the profile, the search and the POS lookup', async () => {
+    const mobile = '9720000004';
+    await legacyCustomer(mobile, 'Meena\r\n\u202EPillai');
+    const profile = await cashierPost(API_PATHS.customerData, { mobileno: mobile });
+    expect(profile.json<{ data: CustomerProfile }>().data.custname).toBe('Meena Pillai');
+    const search = await asCashier({
+      method: 'GET',
+      url: `${API_PREFIX}${API_PATHS.searchCustomers}?search=Meena`,
+    });
+    expect(search.json<{ data: unknown[] }>().data).toContainEqual({
+      CUSTNAME: 'Meena Pillai',
+      MOBILENO: mobile,
+    });
+    const lookup = await shop.app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}${API_PATHS.posCustomer.replace(':mobile', mobile)}`,
+      headers: { 'x-api-key': posKey },
+    });
+    expect(lookup.json<{ data: { custname: string } }>().data.custname).toBe('Meena Pillai');
+
+    await legacyCustomer('9720000005', `Meena ${PHISHING}`);
+    const withLink = await cashierPost(API_PATHS.customerData, { mobileno: '9720000005' });
+    expect(withLink.json<{ data: CustomerProfile }>().data.custname).toBe(NAME_WITHHELD);
+  });
+});
