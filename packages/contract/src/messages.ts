@@ -115,6 +115,8 @@ export const MESSAGES = {
   noSummaryResults: 'No results yet.',
   noMatchingRecords: 'No records match the specified filters.',
   summaryFailed: 'Error in generating summary.',
+  summaryTooManyRows: (most: number) =>
+    `More than ${most.toLocaleString('en-IN')} schemes match. Narrow the dates or use the pages.`,
   schemeGenerated: (id: number) => `Scheme ${id} generated.`,
   customerMismatch: 'The customer details do not match. Search the customer again.',
   startInFuture: 'Start date cannot be in the future.',
