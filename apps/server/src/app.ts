@@ -25,7 +25,10 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
 import { branchesRoutes } from './modules/branches/branches.routes.js';
 import { createBranchesService } from './modules/branches/branches.service.js';
-import { createCustomersCsv } from './modules/customers/customers.export.js';
+import {
+  createCustomersCsv,
+  createCustomersJson,
+} from './modules/customers/customers.export.js';
 import { customersRepo } from './modules/customers/customers.repo.js';
 import { createExportTickets } from './modules/customers/customers.export-tickets.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
@@ -255,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(customersRoutes, {
         customers,
         openCustomersCsv: createCustomersCsv(deps.pool),
+        openCustomersJson: createCustomersJson(deps.pool),
         reads,
         exportTickets: createExportTickets({ db, findSessionUser: users.findSessionUser }),
       });
