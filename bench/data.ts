@@ -120,6 +120,11 @@ export async function ensureLongStatements(pool: pg.Pool, samples: Samples) {
        INSERT INTO points_entries (customer_id, invdate, narration, sale_amount_paise, credit, ts)
        SELECT short.id, $2::date + 3 * g, 'Purchase', 1000000 * g, 10, 'S'
        FROM short CROSS JOIN generate_series(1, 100) AS g
+       RETURNING mrn, customer_id, invdate
+     ), lots AS (
+       -- Each purchase is a lot, as every credit is: balances and lots keep agreeing.
+       INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining)
+       SELECT customer_id, mrn, invdate, invdate + interval '24 months', 10, 10 FROM purchases
      )
      UPDATE customers SET points_balance = points_balance + 1000 WHERE id IN (SELECT id FROM short)`,
     [samples.statementMobiles, samples.from, samples.to],

@@ -17,7 +17,7 @@ import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { AppError } from './lib/errors.js';
+import { AppError, DataFaultError } from './lib/errors.js';
 import { redactingLogger } from './lib/logging.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
 import type { Secrets } from './lib/secrets.js';
@@ -335,6 +335,7 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
     request.log.info({ code: error.code }, 'client closed the request before its body arrived');
     return reply.code(400).send({ success: false, message: MESSAGES.invalidJson });
   }
+  if (error instanceof DataFaultError) request.log.error({ fault: error.fault }, error.name);
   if (error instanceof AppError) {
     return reply.code(error.statusCode).send({ success: false, message: error.message });
   }

@@ -61,6 +61,8 @@ export const MESSAGES = {
   statementUpdateFailed: 'Error in updating statement.',
   noStatement: 'No statement generated yet.',
   insufficientPoints: (balance: number) => `Insufficient points. Available balance: ${balance}.`,
+  pointsRecordsDisagree:
+    "This customer's points records do not add up, so nothing was changed. Please ask the office to check the customer's points.",
   balanceWouldGoNegative: (mobileno: string) =>
     `This change would leave the points balance of ${mobileno} below zero.`,
 
