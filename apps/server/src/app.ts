@@ -25,10 +25,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
 import { branchesRoutes } from './modules/branches/branches.routes.js';
 import { createBranchesService } from './modules/branches/branches.service.js';
-import {
-  createCustomersCsv,
-  createCustomersJson,
-} from './modules/customers/customers.export.js';
+import { createCustomersCsv, createCustomersJson } from './modules/customers/customers.export.js';
 import { customersRepo } from './modules/customers/customers.repo.js';
 import { createExportTickets } from './modules/customers/customers.export-tickets.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';

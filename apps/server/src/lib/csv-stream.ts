@@ -100,7 +100,10 @@ export function createCursorStreams(options: {
  * `{"success":true,"data":[…]}`, each row as `record` makes it: the API's usual answer,
  * written row by row instead of built whole.
  */
-export async function* jsonDataChunks<Row>(rows: AsyncIterable<Row>, record: (row: Row) => unknown) {
+export async function* jsonDataChunks<Row>(
+  rows: AsyncIterable<Row>,
+  record: (row: Row) => unknown,
+) {
   yield '{"success":true,"data":[';
   let chunk = '';
   let count = 0;

@@ -101,7 +101,10 @@ describe('GIF uploads, frame by frame', () => {
         { width: 20_000, height: 2_001 },
       ],
       [{ x: 60_000, y: 60_000, width: 10, height: 10 }],
-      [{ x: 0, y: 8_000, width: 5_000, height: 1 }, { width: 8_000, height: 1 }],
+      [
+        { x: 0, y: 8_000, width: 5_000, height: 1 },
+        { width: 8_000, height: 1 },
+      ],
     ]) {
       expectRefusal(await upload(gif(10, 10, frames)), 413, MESSAGES.imageTooManyPixels);
     }

@@ -30,7 +30,9 @@ beforeAll(async () => {
     [CUSTOMERS],
   );
   // An erased customer has nothing left to export.
-  await manager.sql(`INSERT INTO customers (mobileno, custname, erased_at) VALUES (NULL, '(erased)', now())`);
+  await manager.sql(
+    `INSERT INTO customers (mobileno, custname, erased_at) VALUES (NULL, '(erased)', now())`,
+  );
   await manager.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(manager.app.server.address() as AddressInfo).port}`;
 });
