@@ -1,6 +1,6 @@
 /** The benchmark data set, built once with COPY and reused, and the inputs sampled from it. */
 import type pg from 'pg';
-import { todayIn } from '@kanak/contract';
+import { LIMITS, todayIn } from '@kanak/contract';
 import { loadDemoData, loadDemoSchemes } from '../apps/server/src/cli/load-demo.js';
 
 const STORE_TIMEZONE = 'Asia/Kolkata';
@@ -120,6 +120,11 @@ export async function ensureLongStatements(pool: pg.Pool, samples: Samples) {
        INSERT INTO points_entries (customer_id, invdate, narration, sale_amount_paise, credit, ts)
        SELECT short.id, $2::date + 3 * g, 'Purchase', 1000000 * g, 10, 'S'
        FROM short CROSS JOIN generate_series(1, 100) AS g
+       RETURNING mrn, customer_id, invdate
+     ), lots AS (
+       -- Each purchase is a lot, as every credit is: balances and lots keep agreeing.
+       INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining)
+       SELECT customer_id, mrn, invdate, invdate + interval '24 months', 10, 10 FROM purchases
      )
      UPDATE customers SET points_balance = points_balance + 1000 WHERE id IN (SELECT id FROM short)`,
     [samples.statementMobiles, samples.from, samples.to],
@@ -188,6 +193,12 @@ export interface Samples {
   to: string;
   /** The last twelve calendar months, as summary filters. */
   months: { datefrom: string; dateto: string }[];
+  /**
+   * For the unpaged summary (Print and CSV): each of those months from its first day to the
+   * last day that keeps the schemes within LIMITS.summaryWholeMaxRows (at the benchmark's
+   * scale, a month holds more).
+   */
+  wholeSummaries: { datefrom: string; dateto: string }[];
   /** The latest day with installments: the cash book measured. */
   cashBookDay: string;
 }
@@ -206,15 +217,31 @@ export async function sampleInputs(pool: pg.Pool): Promise<Samples> {
   const { rows: latest } = await pool.query<{ day: string | null }>(
     `SELECT max(paid_on)::text AS day FROM scheme_installments`,
   );
+  const months = lastMonths(today, 12);
   return {
     searches,
     statementMobiles: rows.slice(0, rows.length / 2).map((r) => r.mobileno),
     updateMobiles: rows.slice(rows.length / 2).map((r) => r.mobileno),
     from: `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`,
     to: today,
-    months: lastMonths(today, 12),
+    months,
+    wholeSummaries: await Promise.all(months.map((month) => withinWholeLimit(pool, month))),
     cashBookDay: latest[0]?.day ?? today,
   };
+}
+
+/** The month from its first day up to the last day whose schemes so far fit the unpaged summary. */
+async function withinWholeLimit(pool: pg.Pool, month: { datefrom: string; dateto: string }) {
+  const { rows } = await pool.query<{ day: string | null }>(
+    `SELECT max(day)::text AS day FROM (
+       SELECT startdt AS day, sum(sum(schemes)) OVER (ORDER BY startdt) AS upto
+         FROM schemes_by_start
+        WHERE status IN ('n', 'a', 'm') AND startdt BETWEEN $1 AND $2
+        GROUP BY startdt) d
+      WHERE upto <= $3`,
+    [month.datefrom, month.dateto, LIMITS.summaryWholeMaxRows],
+  );
+  return { datefrom: month.datefrom, dateto: rows[0]?.day ?? month.datefrom };
 }
 
 const nameWord = (name: string, index: number) => name.split(' ')[index] ?? name;

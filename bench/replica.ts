@@ -21,7 +21,7 @@ import { overHttp, type Scenario } from './measure.js';
 import { signIn, startServer } from './server.js';
 
 const CONNECTIONS = 8;
-const REPORTS = ['pointsStatement', 'schemeSummaryOneMonth', 'auditByMobile'];
+const REPORTS = ['pointsStatement', 'schemeSummaryWhole', 'auditByMobile'];
 
 export interface ReplicaPair {
   primaryUrl: string;

@@ -1,5 +1,6 @@
 /** bench/results/*.json and the generated tables of docs/performance.md. */
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { LIMITS } from '@kanak/contract';
 import type { Figures, Run } from './measure.js';
 import type { NoticesRun } from './notices.js';
 
@@ -9,7 +10,7 @@ export const TARGETS = {
   statementP95Ms: 15,
   updatesPerSecond: 1000,
   updatesRatio: 0.5,
-  summaryOneMonthP95Ms: 100,
+  summaryWholeP95Ms: 100,
   summaryPageP95Ms: 30,
   exportSeconds: 15,
   exportRssMb: 250,
@@ -119,7 +120,7 @@ function targetsTable(results: Results) {
   const updates = results.scenarios.pointsUpdate!.reduce((best, run) =>
     run.requestsPerSecond > best.requestsPerSecond ? run : best,
   );
-  const summary = at(results, 'schemeSummaryOneMonth', 1);
+  const summary = at(results, 'schemeSummaryWhole', 1);
   const summaryPage = results.scenarios.summaryPage?.find((run) => run.connections === 1);
   const exported = at(results, 'customerExportCsv', 1);
   const rows = [
@@ -153,12 +154,12 @@ function targetsTable(results: Results) {
       ),
     ],
     [
-      'scheme summary for one month, p95 server time (1 connection)',
-      `≤ ${TARGETS.summaryOneMonthP95Ms} ms`,
+      `scheme summary unpaged (up to ${LIMITS.summaryWholeMaxRows} rows of a month), p95 server time (1 connection)`,
+      `≤ ${TARGETS.summaryWholeP95Ms} ms`,
       ms(summary.serverTimeMs.p95),
       ms(summary.raw.latencyMs.p95),
       `${summary.ratio.p95}×`,
-      verdict(summary.serverTimeMs.p95 <= TARGETS.summaryOneMonthP95Ms),
+      verdict(summary.serverTimeMs.p95 <= TARGETS.summaryWholeP95Ms),
     ],
     ...(summaryPage
       ? [

@@ -300,22 +300,33 @@ function pointsUpdate({ updateMobiles: mobiles, to: today }: Samples, userId: nu
   };
 }
 
-function schemeSummary({ months }: Samples): Scenario {
+/**
+ * The summary's unpaged call (Print and CSV) over as much of a month as it answers (at most
+ * LIMITS.summaryWholeMaxRows schemes). Raw: the count from the roll-up, then the rows.
+ */
+function schemeSummary({ wholeSummaries }: Samples): Scenario {
   return {
-    name: 'schemeSummaryOneMonth',
+    name: 'schemeSummaryWhole',
     call: (n) => ({
       method: 'POST',
       path: api(API_PATHS.schemeSummary),
-      body: { selected: 'All', formData: { mobileno: '', ...pick(months, n) } },
+      body: { selected: 'All', formData: { mobileno: '', ...pick(wholeSummaries, n) } },
     }),
-    raw: (client, n) =>
-      client.query(
+    async raw(client, n) {
+      const { datefrom, dateto } = pick(wholeSummaries, n);
+      await client.query(
+        `SELECT coalesce(sum(schemes), 0)::int AS count FROM schemes_by_start
+         WHERE status IN ('n', 'a', 'm') AND startdt BETWEEN $1 AND $2`,
+        [datefrom, dateto],
+      );
+      return client.query(
         `SELECT s.id AS schemeid, c.custname, c.mobileno, s.startdt, s.amount, s.status AS matyn
          FROM schemes s JOIN customers c ON c.id = s.customer_id
          WHERE s.status IN ('n', 'a', 'm') AND s.startdt BETWEEN $1 AND $2
-         ORDER BY s.startdt, s.id`,
-        [pick(months, n).datefrom, pick(months, n).dateto],
-      ),
+         ORDER BY s.startdt, s.id LIMIT $3`,
+        [datefrom, dateto, LIMITS.summaryWholeMaxRows + 1],
+      );
+    },
   };
 }
 

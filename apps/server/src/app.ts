@@ -17,7 +17,7 @@ import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { AppError } from './lib/errors.js';
+import { AppError, DataFaultError } from './lib/errors.js';
 import { redactingLogger } from './lib/logging.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
 import type { Secrets } from './lib/secrets.js';
@@ -25,7 +25,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
 import { branchesRoutes } from './modules/branches/branches.routes.js';
 import { createBranchesService } from './modules/branches/branches.service.js';
-import { createCustomersCsv } from './modules/customers/customers.export.js';
+import { createCustomersCsv, createCustomersJson } from './modules/customers/customers.export.js';
 import { customersRepo } from './modules/customers/customers.repo.js';
 import { createExportTickets } from './modules/customers/customers.export-tickets.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
@@ -263,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(customersRoutes, {
         customers,
         openCustomersCsv: createCustomersCsv(deps.pool),
+        openCustomersJson: createCustomersJson(deps.pool),
         reads,
         exportTickets: createExportTickets({ db, findSessionUser: users.findSessionUser }),
       });
@@ -339,6 +340,7 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
     request.log.info({ code: error.code }, 'client closed the request before its body arrived');
     return reply.code(400).send({ success: false, message: MESSAGES.invalidJson });
   }
+  if (error instanceof DataFaultError) request.log.error({ fault: error.fault }, error.name);
   if (error instanceof AppError) {
     return reply.code(error.statusCode).send({ success: false, message: error.message });
   }

@@ -71,6 +71,12 @@ export const LIMITS = {
   summaryPageSizeMax: 500,
   /** The furthest page of the summary: a month of a chain's schemes is far fewer rows. */
   summaryMaxPages: 10_000,
+  /**
+   * The most rows the summary's unpaged call (Print and CSV of the whole filter) answers: about
+   * 1.2 MB and 250 printed pages. A wider filter is refused, counted before any row is read;
+   * the screen pages through it instead.
+   */
+  summaryWholeMaxRows: 10_000,
   /** Rows on one page of the Audit screen. */
   auditPageSize: 50,
   /**

@@ -67,6 +67,8 @@ export const MESSAGES = {
   statementUpdateFailed: 'Error in updating statement.',
   noStatement: 'No statement generated yet.',
   insufficientPoints: (balance: number) => `Insufficient points. Available balance: ${balance}.`,
+  pointsRecordsDisagree:
+    "This customer's points records do not add up, so nothing was changed. Please ask the office to check the customer's points.",
   balanceWouldGoNegative: (mobileno: string) =>
     `This change would leave the points balance of ${mobileno} below zero.`,
 
@@ -125,6 +127,8 @@ export const MESSAGES = {
   noSummaryResults: 'No results yet.',
   noMatchingRecords: 'No records match the specified filters.',
   summaryFailed: 'Error in generating summary.',
+  summaryTooManyRows: (most: number) =>
+    `More than ${most.toLocaleString('en-IN')} schemes match. Narrow the dates or use the pages.`,
   schemeGenerated: (id: number) => `Scheme ${id} generated.`,
   customerMismatch: 'The customer details do not match. Search the customer again.',
   startInFuture: 'Start date cannot be in the future.',

@@ -26,9 +26,33 @@ export interface CsvSource<Row> {
 /** Opens a CSV on the pool given: the reports replica's when the route chooses it. */
 export type OpenCsvOn = <Row>(pool: pg.Pool, source: CsvSource<Row>) => Promise<Readable>;
 
+/** Turns a cursor's rows into the text of a file, a chunk at a time. */
+export type Render<Row> = (rows: AsyncIterable<Row>) => AsyncIterable<string>;
+
+/** Opens a file of `query`'s rows, written by `render`, on the pool given. */
+export type OpenStreamOn = <Row>(
+  pool: pg.Pool,
+  query: QueryText,
+  render: Render<Row>,
+) => Promise<Readable>;
+
 /**
  * CSV files (UTF-8, byte-order mark first) streamed from a database cursor, so that memory
  * stays flat however many rows there are; formula-like cells are neutralised by csvCell.
+ */
+export function createCsvStreams(options: {
+  primary: pg.Pool;
+  kind: string;
+  atOnce: number;
+}): OpenCsvOn {
+  const open = createCursorStreams(options);
+  return <Row>(pool: pg.Pool, source: CsvSource<Row>) =>
+    open<Row>(pool, source.query, (rows) => csvChunks(rows, source));
+}
+
+/**
+ * Files streamed from a database cursor (CSV, or JSON for the API's exports), so that memory
+ * stays flat however many rows there are.
  *
  * A file holds a database connection for as long as it runs (12 s for a million customers).
  * Without a limit, a row of download clicks took every connection of the pool and the
@@ -37,15 +61,15 @@ export type OpenCsvOn = <Row>(pool: pg.Pool, source: CsvSource<Row>) => Promise<
  * its turn (lib/export-slots.ts).
  *
  * The connections are taken before the answer starts, so a database that cannot be reached
- * is a 503 in the usual envelope rather than a CSV cut off after its header.
+ * is a 503 in the usual envelope rather than a file cut off after its first line.
  */
-export function createCsvStreams(options: {
+export function createCursorStreams(options: {
   primary: pg.Pool;
   kind: string;
   atOnce: number;
-}): OpenCsvOn {
+}): OpenStreamOn {
   const slots = createExportSlots(options.primary, options.kind, options.atOnce);
-  return async <Row>(pool: pg.Pool, source: CsvSource<Row>) => {
+  return async <Row>(pool: pg.Pool, query: QueryText, render: Render<Row>) => {
     const slot = await slots.take();
     // On the primary, the cursor runs in the turn's own transaction: one connection a file.
     let client = slot.client;
@@ -58,20 +82,39 @@ export function createCsvStreams(options: {
       }
     }
     const rows = client.query(
-      new QueryStream(source.query.sql, source.query.params, { batchSize: ROWS_PER_FETCH }),
+      new QueryStream(query.sql, query.params, { batchSize: ROWS_PER_FETCH }),
     );
-    const csv = Readable.from(csvChunks(rows as AsyncIterable<Row>, source), {
-      highWaterMark: 1,
-    });
-    csv.once('close', () => {
+    const file = Readable.from(render(rows as AsyncIterable<Row>), { highWaterMark: 1 });
+    file.once('close', () => {
       // A cursor read to its end leaves a clean connection; one cut off (the browser went away,
       // the database failed) may still be mid-query, so it is closed rather than reused.
-      const broken = !csv.readableEnded;
+      const broken = !file.readableEnded;
       if (client !== slot.client) client.release(broken || undefined);
       void slot.give(broken && client === slot.client);
     });
-    return csv;
+    return file;
   };
+}
+
+/**
+ * `{"success":true,"data":[…]}`, each row as `record` makes it: the API's usual answer,
+ * written row by row instead of built whole.
+ */
+export async function* jsonDataChunks<Row>(
+  rows: AsyncIterable<Row>,
+  record: (row: Row) => unknown,
+) {
+  yield '{"success":true,"data":[';
+  let chunk = '';
+  let count = 0;
+  for await (const row of rows) {
+    chunk += (count === 0 ? '' : ',') + JSON.stringify(record(row));
+    if (++count % ROWS_PER_CHUNK === 0) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield `${chunk}]}`;
 }
 
 async function* csvChunks<Row>(rows: AsyncIterable<Row>, source: CsvSource<Row>) {

@@ -67,3 +67,17 @@ export class UnsupportedMediaTypeError extends AppError {
     super(415, message);
   }
 }
+
+/**
+ * 409: the stored records disagree with each other (a fault in the data, not in the request).
+ * Nothing is changed; the handler logs `fault` (ids and figures, no personal data) as an
+ * error for someone to look into.
+ */
+export class DataFaultError extends AppError {
+  constructor(
+    message: string,
+    readonly fault: Record<string, unknown>,
+  ) {
+    super(409, message);
+  }
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
+import { GifReader } from 'omggif';
 import {
   ACCEPTED_IMAGE_MIME,
   imageUrl,
@@ -34,6 +35,7 @@ export type AcceptedMime = (typeof ACCEPTED_IMAGE_MIME)[number];
 export async function judgeImage(bytes: Buffer): Promise<AcceptedMime> {
   const mime = await detectImageMime(bytes);
   checkImageDimensions(bytes);
+  if (mime === 'image/gif') checkGifFrames(bytes);
   return mime;
 }
 
@@ -57,6 +59,31 @@ function checkImageDimensions(bytes: Buffer): void {
   }
   if (!(pixels > 0)) throw new UnsupportedMediaTypeError(MESSAGES.imageFormat);
   if (pixels > LIMITS.imageMaxPixels) throw new PayloadTooLargeError(MESSAGES.imageTooManyPixels);
+}
+
+/**
+ * A GIF's header gives only its screen: each frame has its own size and place, and a frame of
+ * 65535 × 65535 may sit in a 10 × 10 screen (decoders allocate for the frame, or grow the
+ * screen to hold it). The picture counted is the screen grown to hold every frame; a GIF
+ * whose frames cannot be read is no image we accept. Only the frames' descriptors are read,
+ * no pixel is decoded.
+ */
+function checkGifFrames(bytes: Buffer): void {
+  let width: number;
+  let height: number;
+  try {
+    const gif = new GifReader(bytes);
+    ({ width, height } = gif);
+    for (let i = 0; i < gif.numFrames(); i++) {
+      const frame = gif.frameInfo(i);
+      width = Math.max(width, frame.x + frame.width);
+      height = Math.max(height, frame.y + frame.height);
+    }
+  } catch {
+    throw new UnsupportedMediaTypeError(MESSAGES.imageFormat);
+  }
+  if (width * height > LIMITS.imageMaxPixels)
+    throw new PayloadTooLargeError(MESSAGES.imageTooManyPixels);
 }
 
 /** The record's PATH: an opaque key. Nothing on disk has this name. */

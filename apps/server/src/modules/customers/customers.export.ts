@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
-import { CUSTOMER_EXPORT_COLUMNS, maskAadhaar } from '@kanak/contract';
-import { createCsvStreams } from '../../lib/csv-stream.js';
+import { CUSTOMER_EXPORT_COLUMNS, maskAadhaar, type CustomerRecord } from '@kanak/contract';
+import { createCsvStreams, createCursorStreams, jsonDataChunks } from '../../lib/csv-stream.js';
 
 const EXPORT_SQL = `
   SELECT id AS custid, mobileno, custname, email, address, city, pincode, state,
@@ -18,6 +18,24 @@ const EXPORTS_AT_ONCE = 4;
 
 /** Opens the export on `pool`: the reports replica's when the route chooses it. */
 export type OpenCustomersCsv = (pool: pg.Pool) => Promise<Readable>;
+export type OpenCustomersJson = (pool: pg.Pool) => Promise<Readable>;
+
+/** A row of EXPORT_SQL. */
+interface ExportRow {
+  custid: number;
+  mobileno: string;
+  custname: string;
+  email: string;
+  address: string;
+  city: string;
+  pincode: string;
+  state: string;
+  dob: string | null;
+  doa: string | null;
+  aadhaar_last4: string | null;
+  pan: string;
+  points: number | string;
+}
 
 /**
  * All customers as CSV, streamed from a database cursor so that memory stays flat however
@@ -35,3 +53,34 @@ export function createCustomersCsv(primary: pg.Pool): OpenCustomersCsv {
       },
     });
 }
+
+/**
+ * All customers as the JSON export answers them, `{ success: true, data: [CustomerRecord…] }`
+ * in the field order of the contract, written from a database cursor row by row: a million
+ * customers built as one answer held the whole list and its text in memory at once. It
+ * takes its turn with the CSV exports.
+ */
+export function createCustomersJson(primary: pg.Pool): OpenCustomersJson {
+  const open = createCursorStreams({ primary, kind: 'customers', atOnce: EXPORTS_AT_ONCE });
+  return (pool) =>
+    open<ExportRow>(pool, { sql: EXPORT_SQL, params: [] }, (rows) =>
+      jsonDataChunks(rows, toExportRecord),
+    );
+}
+
+/** The record as the customers service shapes it for a screen. */
+const toExportRecord = (row: ExportRow): CustomerRecord => ({
+  custid: row.custid,
+  mobileno: row.mobileno,
+  custname: row.custname,
+  email: row.email,
+  address: row.address,
+  city: row.city,
+  pincode: row.pincode,
+  state: row.state,
+  dob: row.dob ?? '',
+  doa: row.doa ?? '',
+  aadhaar: row.aadhaar_last4 ? maskAadhaar(row.aadhaar_last4) : '',
+  pan: row.pan,
+  points: Number(row.points),
+});

@@ -118,15 +118,6 @@ export const customersRepo = {
     return row !== undefined;
   },
 
-  /** Every customer not erased: an erased one has nothing left to export. */
-  listAll(tx: Tx) {
-    return tx
-      .select()
-      .from(customers)
-      .where(isNotNull(customers.mobileno))
-      .orderBy(asc(customers.id));
-  },
-
   /**
    * Removes the personal data of a customer whose row the caller holds locked. The id, the
    * points balance and the dates of the record itself stay: the ledger and schemes point at them.

@@ -24,7 +24,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { reread } from '../../plugins/idempotency.js';
 import type { FastifyReply } from 'fastify';
 import type { Reads, Reader } from '../../db/reads.js';
-import type { OpenCustomersCsv } from './customers.export.js';
+import type { OpenCustomersCsv, OpenCustomersJson } from './customers.export.js';
 import type { ExportTickets } from './customers.export-tickets.js';
 import type { CustomersService } from './customers.service.js';
 
@@ -38,13 +38,14 @@ const savedProfile = (profile: CustomerProfile): SavedProfile => ({
 interface Options {
   customers: CustomersService;
   openCustomersCsv: OpenCustomersCsv;
+  openCustomersJson: OpenCustomersJson;
   exportTickets: ExportTickets;
   reads: Reads;
 }
 
 export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { customers, openCustomersCsv, exportTickets, reads },
+  { customers, openCustomersCsv, openCustomersJson, exportTickets, reads },
 ) => {
   const sendCsv = async (reply: FastifyReply, reader: Reader) =>
     reply
@@ -52,6 +53,10 @@ export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
       .header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
       .header('cache-control', 'no-store')
       .send(await reads.run(reader, (from) => openCustomersCsv(from.pool)));
+  const sendJson = async (reply: FastifyReply, reader: Reader) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(await reads.run(reader, (from) => openCustomersJson(from.pool)));
 
   app.get(
     API_PATHS.searchCustomers,
@@ -143,16 +148,12 @@ export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
     {
       schema: {
         querystring: z.object({ format: z.enum(['json', 'csv']).default('json') }),
-        // The JSON form; the CSV is a stream the serializer never sees.
+        // The answer's shape; both forms are streams the serializer never sees.
         response: { 200: customerExportResponse },
       },
     },
     async (request, reply) => {
-      if (request.query.format === 'json')
-        return {
-          success: true,
-          data: await reads.run(request.staff, (from) => customers.exportAll(from.db)),
-        };
+      if (request.query.format === 'json') return sendJson(reply, request.staff);
       if (!(await customers.hasAny())) throw new NotFoundError(MESSAGES.noExportData);
       return sendCsv(reply, request.staff);
     },

@@ -355,10 +355,6 @@ export function createCustomersService({
     },
 
     /** Every customer; read `from` the reports replica when the route chooses it. */
-    async exportAll(from: Db): Promise<CustomerRecord[]> {
-      return (await customersRepo.listAll(from)).map(toRecord);
-    },
-
     hasAny: () => customersRepo.any(db),
   };
 

@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { MESSAGES } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import { pointsLots, pointsLotTakes } from '../../db/schema.js';
 import { addMonths } from '../../lib/dates.js';
+import { DataFaultError } from '../../lib/errors.js';
 
 /** When points earned on `earnedOn` expire; null when the rules say never (0 months). */
 export const expiryOf = (earnedOn: string, expiryMonths: number) =>
@@ -46,8 +48,9 @@ export const lotsRepo = {
   /**
    * Takes `points` from the customer's lots, `preferLotId` first, then those expiring first
    * (never-expiring last); records each take against the debit `entryMrn` when given, so that
-   * a cancel can give them back to the same lots. Throws if the lots hold too few: the
-   * caller has already checked the balance, which the lots always equal.
+   * a cancel can give them back to the same lots. The caller has already checked the balance,
+   * which the lots always equal: lots holding too few are a fault in the data, refused (409)
+   * and logged, the caller's transaction undone.
    */
   async take(
     tx: Tx,
@@ -76,7 +79,12 @@ export const lotsRepo = {
       left -= taken;
     }
     if (left > 0)
-      throw new Error(`points lots of customer ${customerId} hold less than the balance`);
+      throw new DataFaultError(MESSAGES.pointsRecordsDisagree, {
+        problem: 'points lots hold less than the balance',
+        customerId,
+        points,
+        short: left,
+      });
     for (const take of takes) {
       await tx
         .update(pointsLots)

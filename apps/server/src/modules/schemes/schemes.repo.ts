@@ -200,14 +200,15 @@ export const schemesRepo = {
       .limit(limit);
   },
 
-  /** Every row of the summary's filter, in start-date order. */
-  summary(tx: Tx, filter: SummaryFilter) {
+  /** The summary's filter's first `limit` rows, in start-date order. */
+  summary(tx: Tx, filter: SummaryFilter, limit: number) {
     return tx
       .select(summaryRow(schemes))
       .from(schemes)
       .innerJoin(customers, eq(customers.id, schemes.customerId))
       .where(summaryWhere(filter))
-      .orderBy(asc(schemes.startdt), asc(schemes.id));
+      .orderBy(asc(schemes.startdt), asc(schemes.id))
+      .limit(limit);
   },
 
   /**

@@ -6,6 +6,7 @@ import {
   formatSchemeDate,
   isValidPan,
   cleanName,
+  LIMITS,
   MATURITY_DAYS,
   maturityFigures,
   MESSAGES,
@@ -446,9 +447,19 @@ export function createSchemesService({ db, today, terms, customers, branches, no
       };
     },
 
-    /** Every row of the filter with their amount, as the screen's original call answers. */
+    /**
+     * Every row of the filter with their amount, as the screen's original call answers, up to
+     * LIMITS.summaryWholeMaxRows. Any staff member may call it over any dates: a wider filter
+     * is refused from its count (the roll-up's few rows per day) before a row is read, and the
+     * read stops one row past the limit in case schemes started in between.
+     */
     async summary(selected: SummaryStatusLabel, form: SummaryForm, from: Db) {
-      const rows = await schemesRepo.summary(from, summaryFilter(selected, form));
+      const filter = summaryFilter(selected, form);
+      const most = LIMITS.summaryWholeMaxRows;
+      const tooMany = new InvalidInputError(MESSAGES.summaryTooManyRows(most));
+      if ((await schemesRepo.summaryTotals(from, filter)).count > most) throw tooMany;
+      const rows = await schemesRepo.summary(from, filter, most + 1);
+      if (rows.length > most) throw tooMany;
       return { rows, total: rows.reduce((sum, row) => sum + row.amount, 0) };
     },
 
