@@ -6,6 +6,7 @@ import { todayIn } from '@kanak/contract';
 import type { MessagingConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { createFieldCipher } from './lib/crypto.js';
+import { errorInBrief } from './lib/logging.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
 import { customersRepo } from './modules/customers/customers.repo.js';
 import { messagingRepo } from './modules/messaging/messaging.repo.js';
@@ -74,7 +75,8 @@ export async function startJobs(options: JobsOptions) {
     max: 2,
     application_name: 'kanak-jobs',
   });
-  boss.on('error', (error) => log.error({ err: error }, 'jobs: pg-boss error'));
+  // A lost connection comes with the whole pg client attached: only what went wrong is logged.
+  boss.on('error', (error) => log.error({ err: errorInBrief(error) }, 'jobs: pg-boss error'));
   await boss.start();
   // Instances started together on a new database would all create the queues at once, which
   // pg-boss does not serialise: PostgreSQL ended all but one as a deadlock, and that instance
@@ -209,7 +211,8 @@ export function noticeNudge(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'warn'>)
       boss.send(NOTICE_SEND_QUEUE, {}).then(
         () => (failing = false),
         (error: unknown) => {
-          if (!failing) log.warn({ err: error }, 'notices: the sender was not nudged');
+          if (!failing)
+            log.warn({ err: errorInBrief(error) }, 'notices: the sender was not nudged');
           failing = true;
         },
       );
