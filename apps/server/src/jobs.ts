@@ -77,25 +77,42 @@ export async function startJobs(options: JobsOptions) {
   });
   // A lost connection comes with the whole pg client attached: only what went wrong is logged.
   boss.on('error', (error) => log.error({ err: errorInBrief(error) }, 'jobs: pg-boss error'));
-  await boss.start();
-  // Instances started together on a new database would all create the queues at once, which
-  // pg-boss does not serialise: PostgreSQL ended all but one as a deadlock, and that instance
-  // stopped. One at a time, under a lock of our own; the next finds the queue made.
-  const createQueue = (name: string, queue: Parameters<PgBoss['createQueue']>[1]) =>
-    options.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kanak:jobs:create-queue'))`);
-      await boss.createQueue(name, queue);
+  await oneStartAtATime(options.db, boss, async () => {
+    await boss.createQueue(EXPIRY_QUEUE, {
+      name: EXPIRY_QUEUE,
+      policy: 'singleton',
+      retryLimit: 5,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInHours: 2,
     });
-
-  await createQueue(EXPIRY_QUEUE, {
-    name: EXPIRY_QUEUE,
-    policy: 'singleton',
-    retryLimit: 5,
-    retryDelay: 60,
-    retryBackoff: true,
-    expireInHours: 2,
+    await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON, {}, { tz: options.storeTimezone });
+    await boss.createQueue(NOTICE_SEND_QUEUE, {
+      name: NOTICE_SEND_QUEUE,
+      policy: 'stately',
+      // A failed run is not retried: the next minute's run is the retry.
+      retryLimit: 0,
+      expireInSeconds: 5 * 60,
+    });
+    await boss.schedule(NOTICE_SEND_QUEUE, NOTICE_SEND_CRON, {}, { tz: options.storeTimezone });
+    await boss.createQueue(NOTICE_REMINDERS_QUEUE, {
+      name: NOTICE_REMINDERS_QUEUE,
+      policy: 'singleton',
+      retryLimit: 5,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInHours: 2,
+    });
+    await boss.schedule(
+      NOTICE_REMINDERS_QUEUE,
+      NOTICE_REMINDERS_CRON,
+      {},
+      {
+        tz: options.storeTimezone,
+      },
+    );
   });
-  await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON, {}, { tz: options.storeTimezone });
+
   await boss.send(
     EXPIRY_QUEUE,
     { reason: 'start' },
@@ -115,14 +132,6 @@ export async function startJobs(options: JobsOptions) {
     rate: options.messaging.rate,
     log,
   });
-  await createQueue(NOTICE_SEND_QUEUE, {
-    name: NOTICE_SEND_QUEUE,
-    policy: 'stately',
-    // A failed run is not retried: the next minute's run is the retry.
-    retryLimit: 0,
-    expireInSeconds: 5 * 60,
-  });
-  await boss.schedule(NOTICE_SEND_QUEUE, NOTICE_SEND_CRON, {}, { tz: options.storeTimezone });
   // Notices queued while no sender ran go now.
   await boss.send(NOTICE_SEND_QUEUE, {});
   await boss.work(NOTICE_SEND_QUEUE, async () => {
@@ -145,22 +154,6 @@ export async function startJobs(options: JobsOptions) {
     clock: options.clock,
     nudge: () => void boss.send(NOTICE_SEND_QUEUE, {}).catch(() => undefined),
   });
-  await createQueue(NOTICE_REMINDERS_QUEUE, {
-    name: NOTICE_REMINDERS_QUEUE,
-    policy: 'singleton',
-    retryLimit: 5,
-    retryDelay: 60,
-    retryBackoff: true,
-    expireInHours: 2,
-  });
-  await boss.schedule(
-    NOTICE_REMINDERS_QUEUE,
-    NOTICE_REMINDERS_CRON,
-    {},
-    {
-      tz: options.storeTimezone,
-    },
-  );
   await boss.send(
     NOTICE_REMINDERS_QUEUE,
     { reason: 'start' },
@@ -186,6 +179,29 @@ export async function startJobs(options: JobsOptions) {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * Instances started together on a new database would all make pg-boss's schema and queues at
+ * once. pg-boss serialises its schema but not its queues: each queue is a partition attached
+ * to the jobs table, and two made at once (ours, or pg-boss's own cron queue made inside its
+ * start) can deadlock, which PostgreSQL ends by failing one of them, and that instance's jobs
+ * did not start. So an instance starts pg-boss and makes its queues and schedules under a lock
+ * of our own, held in a transaction of the app's pool; the next one waits, then finds all made
+ * and changes nothing.
+ */
+async function oneStartAtATime(db: Db, boss: PgBoss, setUp: () => Promise<void>) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kanak:jobs:start'))`);
+    await boss.start();
+    try {
+      await setUp();
+    } catch (error) {
+      // Not left polling and scheduling half set up, with nobody to stop it.
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      throw error;
+    }
+  });
 }
 
 /**
