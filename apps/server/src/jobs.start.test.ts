@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { connectDatabase } from './db/client.js';
+import { connectDatabase, type Database } from './db/client.js';
 import {
   EXPIRY_QUEUE,
   JOBS_SCHEMA,
@@ -13,6 +13,23 @@ import {
 import { createTestDatabase, NO_PROVIDER, TEST_SECRETS } from '../test/helpers.js';
 
 const ROUNDS = 12;
+
+const jobOptions = (url: string, pool: Database): JobsOptions => ({
+  connectionString: url,
+  db: pool.db,
+  storeTimezone: 'Asia/Kolkata',
+  log: pino({ level: 'silent' }),
+  dataKey: TEST_SECRETS.dataKey,
+  messaging: {
+    panelUrls: {
+      1: NO_PROVIDER.MESSAGING_PANEL1_URL,
+      2: NO_PROVIDER.MESSAGING_PANEL2_URL,
+      3: NO_PROVIDER.MESSAGING_PANEL3_URL,
+    },
+    rate: 10,
+  },
+  shop: 'Kanak Jewellers',
+});
 const INSTANCES = 3;
 
 describe('the background jobs, started on several instances at once', () => {
@@ -22,24 +39,8 @@ describe('the background jobs, started on several instances at once', () => {
       // A database the jobs have never seen: pg-boss's schema and every queue are made now.
       const fresh = await createTestDatabase();
       const pool = connectDatabase(fresh.url, { max: 4 });
-      const options: JobsOptions = {
-        connectionString: fresh.url,
-        db: pool.db,
-        storeTimezone: 'Asia/Kolkata',
-        log: pino({ level: 'silent' }),
-        // No job runs during the round: a run would only make the stop wait.
-        catchUpAfterSeconds: 3600,
-        dataKey: TEST_SECRETS.dataKey,
-        messaging: {
-          panelUrls: {
-            1: NO_PROVIDER.MESSAGING_PANEL1_URL,
-            2: NO_PROVIDER.MESSAGING_PANEL2_URL,
-            3: NO_PROVIDER.MESSAGING_PANEL3_URL,
-          },
-          rate: 10,
-        },
-        shop: 'Kanak Jewellers',
-      };
+      // No job runs during the round: a run would only make the stop wait.
+      const options = { ...jobOptions(fresh.url, pool), catchUpAfterSeconds: 3600 };
       try {
         // Servers restarted together are never started at the same microsecond: the later
         // ones come a moment after, while the first is still making pg-boss's queues.
@@ -74,5 +75,24 @@ describe('the background jobs, started on several instances at once', () => {
       await fresh.drop();
     }
     expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('leave no job active when stopped right after the start, ten times over', async () => {
+    const database = await createTestDatabase();
+    const pool = connectDatabase(database.url, { max: 4 });
+    try {
+      for (let round = 0; round < 10; round++) {
+        const jobs = await startJobs({ ...jobOptions(database.url, pool), catchUpAfterSeconds: 0 });
+        await jobs.stop();
+      }
+      // An active job left behind holds its queue: a stately queue (the notices' sender) runs
+      // nothing more until it expires.
+      expect(
+        await database.sql(`SELECT name FROM ${JOBS_SCHEMA}.job WHERE state = 'active'`),
+      ).toEqual([]);
+    } finally {
+      await pool.close();
+      await database.drop();
+    }
   }, 120_000);
 });

@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import { todayIn } from '@kanak/contract';
 import type { MessagingConfig } from './config.js';
 import type { Db } from './db/client.js';
@@ -69,15 +70,46 @@ export async function startJobs(options: JobsOptions) {
   const now = () => options.clock?.() ?? new Date();
   const today = () => todayIn(options.storeTimezone, now());
   const catchUp = options.catchUpAfterSeconds ?? CATCH_UP_AFTER_SECONDS;
-  const boss = new PgBoss({
+  // pg-boss on a pool of our own, so that a stop can wait for its last writes (see stop).
+  const pool = new pg.Pool({
     connectionString: options.connectionString,
-    schema: JOBS_SCHEMA,
     max: 2,
     application_name: 'kanak-jobs',
   });
-  // A lost connection comes with the whole pg client attached: only what went wrong is logged.
+  // A lost connection (a database restart, an operator ending sessions) must not end the
+  // process, and its error comes with the whole pg client attached: only what went wrong is
+  // logged. A checked-out connection's next query fails instead, and pg-boss reports that.
+  pool.on('error', (error) => log.error({ err: errorInBrief(error) }, 'jobs: pg-boss error'));
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schema: JOBS_SCHEMA,
+  });
   boss.on('error', (error) => log.error({ err: errorInBrief(error) }, 'jobs: pg-boss error'));
-  await oneStartAtATime(options.db, boss, async () => {
+  // Our job runs under way: a worker that was fetching when the stop came starts one after.
+  let running = 0;
+  const work = (name: string, run: () => Promise<void>) =>
+    boss.work(name, async () => {
+      running++;
+      try {
+        await run();
+      } finally {
+        running--;
+      }
+    });
+  const stopBoss = async (graceful: boolean) => {
+    await boss.stop({ graceful, wait: true, timeout: 10_000 });
+    // pg-boss's stop returns while a worker's fetch is still under way (its job then runs
+    // after), and marks a finished job completed without waiting for the write. A pool closed
+    // under either left the job active, and a stately queue runs nothing while one is active
+    // (the notices' sender stood still until the job expired, 5 minutes after a restart). So
+    // the pool closes once no job of ours runs and no statement is out.
+    for (const until = Date.now() + 15_000; Date.now() < until; await sleep(20)) {
+      if (running === 0 && pool.waitingCount === 0 && pool.idleCount === pool.totalCount) break;
+    }
+    await pool.end();
+  };
+  await oneStartAtATime(options.db, boss, stopBoss, async () => {
     await boss.createQueue(EXPIRY_QUEUE, {
       name: EXPIRY_QUEUE,
       policy: 'singleton',
@@ -118,7 +150,7 @@ export async function startJobs(options: JobsOptions) {
     { reason: 'start' },
     { startAfter: catchUp, singletonKey: 'catch-up' },
   );
-  await boss.work(EXPIRY_QUEUE, async () => {
+  await work(EXPIRY_QUEUE, async () => {
     const result = await expireDueLots({ db: options.db, customers: customersRepo }, today());
     log.info({ today: today(), ...result }, 'jobs: points expiry done');
   });
@@ -134,7 +166,7 @@ export async function startJobs(options: JobsOptions) {
   });
   // Notices queued while no sender ran go now.
   await boss.send(NOTICE_SEND_QUEUE, {});
-  await boss.work(NOTICE_SEND_QUEUE, async () => {
+  await work(NOTICE_SEND_QUEUE, async () => {
     const result = await sender.run();
     if (result.sent + result.retried + result.failed + result.skipped > 0)
       log.info(result, 'jobs: notices sent');
@@ -159,7 +191,7 @@ export async function startJobs(options: JobsOptions) {
     { reason: 'start' },
     { startAfter: catchUp, singletonKey: 'catch-up' },
   );
-  await boss.work(NOTICE_REMINDERS_QUEUE, async () => {
+  await work(NOTICE_REMINDERS_QUEUE, async () => {
     const counts = await queueReminders(
       {
         db: options.db,
@@ -176,7 +208,7 @@ export async function startJobs(options: JobsOptions) {
     boss,
     stop: async () => {
       sender.stop();
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await stopBoss(true);
     },
   };
 }
@@ -190,15 +222,20 @@ export async function startJobs(options: JobsOptions) {
  * of our own, held in a transaction of the app's pool; the next one waits, then finds all made
  * and changes nothing.
  */
-async function oneStartAtATime(db: Db, boss: PgBoss, setUp: () => Promise<void>) {
+async function oneStartAtATime(
+  db: Db,
+  boss: PgBoss,
+  stopBoss: (graceful: boolean) => Promise<void>,
+  setUp: () => Promise<void>,
+) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kanak:jobs:start'))`);
-    await boss.start();
     try {
+      await boss.start();
       await setUp();
     } catch (error) {
       // Not left polling and scheduling half set up, with nobody to stop it.
-      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      await stopBoss(false).catch(() => undefined);
       throw error;
     }
   });
