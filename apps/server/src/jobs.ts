@@ -1,11 +1,13 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import { todayIn } from '@kanak/contract';
 import type { MessagingConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { createFieldCipher } from './lib/crypto.js';
+import { errorInBrief } from './lib/logging.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
 import { customersRepo } from './modules/customers/customers.repo.js';
 import { messagingRepo } from './modules/messaging/messaging.repo.js';
@@ -68,38 +70,87 @@ export async function startJobs(options: JobsOptions) {
   const now = () => options.clock?.() ?? new Date();
   const today = () => todayIn(options.storeTimezone, now());
   const catchUp = options.catchUpAfterSeconds ?? CATCH_UP_AFTER_SECONDS;
-  const boss = new PgBoss({
+  // pg-boss on a pool of our own, so that a stop can wait for its last writes (see stop).
+  const pool = new pg.Pool({
     connectionString: options.connectionString,
-    schema: JOBS_SCHEMA,
     max: 2,
     application_name: 'kanak-jobs',
   });
-  boss.on('error', (error) => log.error({ err: error }, 'jobs: pg-boss error'));
-  await boss.start();
-  // Instances started together on a new database would all create the queues at once, which
-  // pg-boss does not serialise: PostgreSQL ended all but one as a deadlock, and that instance
-  // stopped. One at a time, under a lock of our own; the next finds the queue made.
-  const createQueue = (name: string, queue: Parameters<PgBoss['createQueue']>[1]) =>
-    options.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kanak:jobs:create-queue'))`);
-      await boss.createQueue(name, queue);
-    });
-
-  await createQueue(EXPIRY_QUEUE, {
-    name: EXPIRY_QUEUE,
-    policy: 'singleton',
-    retryLimit: 5,
-    retryDelay: 60,
-    retryBackoff: true,
-    expireInHours: 2,
+  // A lost connection (a database restart, an operator ending sessions) must not end the
+  // process, and its error comes with the whole pg client attached: only what went wrong is
+  // logged. A checked-out connection's next query fails instead, and pg-boss reports that.
+  pool.on('error', (error) => log.error({ err: errorInBrief(error) }, 'jobs: pg-boss error'));
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schema: JOBS_SCHEMA,
   });
-  await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON, {}, { tz: options.storeTimezone });
+  boss.on('error', (error) => log.error({ err: errorInBrief(error) }, 'jobs: pg-boss error'));
+  // Our job runs under way: a worker that was fetching when the stop came starts one after.
+  let running = 0;
+  const work = (name: string, run: () => Promise<void>) =>
+    boss.work(name, async () => {
+      running++;
+      try {
+        await run();
+      } finally {
+        running--;
+      }
+    });
+  const stopBoss = async (graceful: boolean) => {
+    await boss.stop({ graceful, wait: true, timeout: 10_000 });
+    // pg-boss's stop returns while a worker's fetch is still under way (its job then runs
+    // after), and marks a finished job completed without waiting for the write. A pool closed
+    // under either left the job active, and a stately queue runs nothing while one is active
+    // (the notices' sender stood still until the job expired, 5 minutes after a restart). So
+    // the pool closes once no job of ours runs and no statement is out.
+    for (const until = Date.now() + 15_000; Date.now() < until; await sleep(20)) {
+      if (running === 0 && pool.waitingCount === 0 && pool.idleCount === pool.totalCount) break;
+    }
+    await pool.end();
+  };
+  await oneStartAtATime(options.db, boss, stopBoss, async () => {
+    await boss.createQueue(EXPIRY_QUEUE, {
+      name: EXPIRY_QUEUE,
+      policy: 'singleton',
+      retryLimit: 5,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInHours: 2,
+    });
+    await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON, {}, { tz: options.storeTimezone });
+    await boss.createQueue(NOTICE_SEND_QUEUE, {
+      name: NOTICE_SEND_QUEUE,
+      policy: 'stately',
+      // A failed run is not retried: the next minute's run is the retry.
+      retryLimit: 0,
+      expireInSeconds: 5 * 60,
+    });
+    await boss.schedule(NOTICE_SEND_QUEUE, NOTICE_SEND_CRON, {}, { tz: options.storeTimezone });
+    await boss.createQueue(NOTICE_REMINDERS_QUEUE, {
+      name: NOTICE_REMINDERS_QUEUE,
+      policy: 'singleton',
+      retryLimit: 5,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInHours: 2,
+    });
+    await boss.schedule(
+      NOTICE_REMINDERS_QUEUE,
+      NOTICE_REMINDERS_CRON,
+      {},
+      {
+        tz: options.storeTimezone,
+      },
+    );
+  });
+
   await boss.send(
     EXPIRY_QUEUE,
     { reason: 'start' },
     { startAfter: catchUp, singletonKey: 'catch-up' },
   );
-  await boss.work(EXPIRY_QUEUE, async () => {
+  await work(EXPIRY_QUEUE, async () => {
     const result = await expireDueLots({ db: options.db, customers: customersRepo }, today());
     log.info({ today: today(), ...result }, 'jobs: points expiry done');
   });
@@ -113,17 +164,9 @@ export async function startJobs(options: JobsOptions) {
     rate: options.messaging.rate,
     log,
   });
-  await createQueue(NOTICE_SEND_QUEUE, {
-    name: NOTICE_SEND_QUEUE,
-    policy: 'stately',
-    // A failed run is not retried: the next minute's run is the retry.
-    retryLimit: 0,
-    expireInSeconds: 5 * 60,
-  });
-  await boss.schedule(NOTICE_SEND_QUEUE, NOTICE_SEND_CRON, {}, { tz: options.storeTimezone });
   // Notices queued while no sender ran go now.
   await boss.send(NOTICE_SEND_QUEUE, {});
-  await boss.work(NOTICE_SEND_QUEUE, async () => {
+  await work(NOTICE_SEND_QUEUE, async () => {
     const result = await sender.run();
     if (result.sent + result.retried + result.failed + result.skipped > 0)
       log.info(result, 'jobs: notices sent');
@@ -143,28 +186,12 @@ export async function startJobs(options: JobsOptions) {
     clock: options.clock,
     nudge: () => void boss.send(NOTICE_SEND_QUEUE, {}).catch(() => undefined),
   });
-  await createQueue(NOTICE_REMINDERS_QUEUE, {
-    name: NOTICE_REMINDERS_QUEUE,
-    policy: 'singleton',
-    retryLimit: 5,
-    retryDelay: 60,
-    retryBackoff: true,
-    expireInHours: 2,
-  });
-  await boss.schedule(
-    NOTICE_REMINDERS_QUEUE,
-    NOTICE_REMINDERS_CRON,
-    {},
-    {
-      tz: options.storeTimezone,
-    },
-  );
   await boss.send(
     NOTICE_REMINDERS_QUEUE,
     { reason: 'start' },
     { startAfter: catchUp, singletonKey: 'catch-up' },
   );
-  await boss.work(NOTICE_REMINDERS_QUEUE, async () => {
+  await work(NOTICE_REMINDERS_QUEUE, async () => {
     const counts = await queueReminders(
       {
         db: options.db,
@@ -181,9 +208,37 @@ export async function startJobs(options: JobsOptions) {
     boss,
     stop: async () => {
       sender.stop();
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await stopBoss(true);
     },
   };
+}
+
+/**
+ * Instances started together on a new database would all make pg-boss's schema and queues at
+ * once. pg-boss serialises its schema but not its queues: each queue is a partition attached
+ * to the jobs table, and two made at once (ours, or pg-boss's own cron queue made inside its
+ * start) can deadlock, which PostgreSQL ends by failing one of them, and that instance's jobs
+ * did not start. So an instance starts pg-boss and makes its queues and schedules under a lock
+ * of our own, held in a transaction of the app's pool; the next one waits, then finds all made
+ * and changes nothing.
+ */
+async function oneStartAtATime(
+  db: Db,
+  boss: PgBoss,
+  stopBoss: (graceful: boolean) => Promise<void>,
+  setUp: () => Promise<void>,
+) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kanak:jobs:start'))`);
+    try {
+      await boss.start();
+      await setUp();
+    } catch (error) {
+      // Not left polling and scheduling half set up, with nobody to stop it.
+      await stopBoss(false).catch(() => undefined);
+      throw error;
+    }
+  });
 }
 
 /**
@@ -209,7 +264,8 @@ export function noticeNudge(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'warn'>)
       boss.send(NOTICE_SEND_QUEUE, {}).then(
         () => (failing = false),
         (error: unknown) => {
-          if (!failing) log.warn({ err: error }, 'notices: the sender was not nudged');
+          if (!failing)
+            log.warn({ err: errorInBrief(error) }, 'notices: the sender was not nudged');
           failing = true;
         },
       );

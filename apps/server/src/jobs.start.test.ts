@@ -1,0 +1,98 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { connectDatabase, type Database } from './db/client.js';
+import {
+  EXPIRY_QUEUE,
+  JOBS_SCHEMA,
+  NOTICE_REMINDERS_QUEUE,
+  NOTICE_SEND_QUEUE,
+  startJobs,
+  type JobsOptions,
+} from './jobs.js';
+import { createTestDatabase, NO_PROVIDER, TEST_SECRETS } from '../test/helpers.js';
+
+const ROUNDS = 12;
+
+const jobOptions = (url: string, pool: Database): JobsOptions => ({
+  connectionString: url,
+  db: pool.db,
+  storeTimezone: 'Asia/Kolkata',
+  log: pino({ level: 'silent' }),
+  dataKey: TEST_SECRETS.dataKey,
+  messaging: {
+    panelUrls: {
+      1: NO_PROVIDER.MESSAGING_PANEL1_URL,
+      2: NO_PROVIDER.MESSAGING_PANEL2_URL,
+      3: NO_PROVIDER.MESSAGING_PANEL3_URL,
+    },
+    rate: 10,
+  },
+  shop: 'Kanak Jewellers',
+});
+const INSTANCES = 3;
+
+describe('the background jobs, started on several instances at once', () => {
+  it(`start on every instance, ${ROUNDS} rounds on new databases, with no deadlock`, async () => {
+    const failures: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // A database the jobs have never seen: pg-boss's schema and every queue are made now.
+      const fresh = await createTestDatabase();
+      const pool = connectDatabase(fresh.url, { max: 4 });
+      // No job runs during the round: a run would only make the stop wait.
+      const options = { ...jobOptions(fresh.url, pool), catchUpAfterSeconds: 3600 };
+      try {
+        // Servers restarted together are never started at the same microsecond: the later
+        // ones come a moment after, while the first is still making pg-boss's queues.
+        const started = await Promise.allSettled(
+          Array.from({ length: INSTANCES }, async (_, instance) => {
+            if (instance > 0) await sleep(Math.random() * 150);
+            return startJobs(options);
+          }),
+        );
+        for (const result of started) {
+          if (result.status === 'fulfilled') await result.value.stop();
+          else failures.push(`round ${round}: ${String(result.reason)}`);
+        }
+        // Every instance's queues and schedules, made once.
+        expect(
+          await fresh.sql(`SELECT name FROM ${JOBS_SCHEMA}.schedule ORDER BY name COLLATE "C"`),
+        ).toEqual([
+          { name: NOTICE_REMINDERS_QUEUE },
+          { name: NOTICE_SEND_QUEUE },
+          { name: EXPIRY_QUEUE },
+        ]);
+      } finally {
+        await pool.close();
+      }
+      // A deadlock that pg-boss swallowed (its own queue's creation) is as much a race as
+      // one that failed a start: the instance that lost it merely got lucky.
+      await sleep(100);
+      const [stats] = await fresh.sql<{ deadlocks: number }>(
+        `SELECT deadlocks::int AS deadlocks FROM pg_stat_database WHERE datname = current_database()`,
+      );
+      if (stats!.deadlocks > 0) failures.push(`round ${round}: ${stats!.deadlocks} deadlock(s)`);
+      await fresh.drop();
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('leave no job active when stopped right after the start, ten times over', async () => {
+    const database = await createTestDatabase();
+    const pool = connectDatabase(database.url, { max: 4 });
+    try {
+      for (let round = 0; round < 10; round++) {
+        const jobs = await startJobs({ ...jobOptions(database.url, pool), catchUpAfterSeconds: 0 });
+        await jobs.stop();
+      }
+      // An active job left behind holds its queue: a stately queue (the notices' sender) runs
+      // nothing more until it expires.
+      expect(
+        await database.sql(`SELECT name FROM ${JOBS_SCHEMA}.job WHERE state = 'active'`),
+      ).toEqual([]);
+    } finally {
+      await pool.close();
+      await database.drop();
+    }
+  }, 120_000);
+});
