@@ -358,7 +358,7 @@ interface DemoLot {
 }
 
 /**
- * Takes a debit's points from a customer's lots as lotsRepo.take does: the soonest-expiring
+ * Takes a debit's points from a customer's lots as the points ledger does: the soonest-expiring
  * first, never-expiring last, then the oldest. Returns the takes as COPY rows.
  */
 function takeFromLots(lots: DemoLot[], mrn: number, points: number) {

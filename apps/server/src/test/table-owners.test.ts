@@ -20,8 +20,10 @@ const OWNERS: Record<string, string> = {
   export_slots: 'lib/export-slots.ts',
   audit_log: 'lib/audit.ts',
   customers: 'modules/customers',
-  points_entries: 'modules/points',
-  points_entry_history: 'modules/points',
+  // The points ledger has one writer: the ledger rows, their edit history, the lots and their
+  // takes are written by points.ledger.ts alone, with the balance, in one change.
+  points_entries: 'modules/points/points.ledger.ts',
+  points_entry_history: 'modules/points/points.ledger.ts',
   schemes: 'modules/schemes',
   scheme_installments: 'modules/schemes',
   receipt_counter: 'modules/schemes',
@@ -36,8 +38,8 @@ const OWNERS: Record<string, string> = {
   export_tickets: 'modules/customers',
   customer_consents: 'modules/customers',
   points_rules: 'modules/points',
-  points_lots: 'modules/points',
-  points_lot_takes: 'modules/points',
+  points_lots: 'modules/points/points.ledger.ts',
+  points_lot_takes: 'modules/points/points.ledger.ts',
   // Written only by the triggers of the reports migration, in the ledger change's statement.
   points_by_day: 'modules/points',
   // Written only by the triggers of the reports migration, in the lot change's statement.
@@ -107,5 +109,21 @@ describe('table ownership', () => {
     // The scan sees the writes there are: every owner writes its tables somewhere.
     expect(writes).toBeGreaterThan(20);
     expect(trespasses).toEqual([]);
+  });
+
+  it("lets only the points ledger change a customer's points balance", async () => {
+    // The balance is a column of the customers row: the customers repo holds the statements,
+    // and only the ledger calls them, beside the ledger row and the lots they change with.
+    const changers = /\.(addToBalance|addToBalances|changeBalanceByMobile)\(/g;
+    const callers: string[] = [];
+    for (const file of await sourceFiles(src)) {
+      const where = path.relative(src, file).split(path.sep).join('/');
+      const text = await readFile(file, 'utf8');
+      for (const [, name] of text.matchAll(changers)) callers.push(`${where} ${name}`);
+    }
+    expect(callers.length).toBeGreaterThan(0);
+    expect(
+      callers.filter((caller) => !caller.startsWith('modules/points/points.ledger.ts ')),
+    ).toEqual([]);
   });
 });

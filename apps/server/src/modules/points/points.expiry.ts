@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { CustomersRepo } from '../customers/customers.repo.js';
+import { expireLots } from './points.ledger.js';
 
 /**
  * What the expiry needs of the customers table, which the customers module owns: their
@@ -70,39 +71,20 @@ async function walkDueLots(
       const last = due.rows.at(-1);
       if (!last) return undefined;
       await customers.lockBalancesById(tx, [...new Set(due.rows.map((lot) => lot.customer_id))]);
-      const ids = `{${due.rows.map((lot) => lot.id).join(',')}}`;
-      // The lots still due once locked, emptied; their E rows written from what they held.
-      // The ids on the updated table too: with the batch's size known, the planner reaches
-      // the lots by their primary key rather than joining the whole table.
-      const expired = await tx.execute<{ customer_id: number; lots: number; points: number }>(sql`
-        WITH due AS MATERIALIZED (
-          SELECT id, remaining AS held FROM points_lots
-           WHERE id = ANY(${ids}::bigint[]) AND remaining > 0 AND expires_on <= ${today}
-           ORDER BY id FOR UPDATE
-        ), emptied AS (
-          UPDATE points_lots l SET remaining = 0
-            FROM due
-           WHERE l.id = due.id AND l.id = ANY(${ids}::bigint[])
-          RETURNING l.id, l.customer_id, l.branch_id, l.earned_on, l.expires_on, due.held
-        ), written AS (
-          INSERT INTO points_entries (customer_id, invdate, narration, credit, debit, ts, branch_id)
-          SELECT customer_id, expires_on, 'Points expired, earned ' || to_char(earned_on, 'DD-MM-YYYY'),
-                 0, held, 'E', branch_id
-            FROM emptied ORDER BY id
-          RETURNING customer_id, debit
-        )
-        SELECT customer_id, count(*)::int AS lots, sum(debit)::int AS points
-          FROM written GROUP BY customer_id`);
-      const byCustomer = new Map(expired.rows.map((row) => [row.customer_id, -row.points]));
-      await customers.addToBalances(tx, byCustomer);
-      const total = expired.rows.reduce((sum, row) => sum + row.points, 0);
-      const count = expired.rows.reduce((sum, row) => sum + row.lots, 0);
+      const expired = await expireLots(
+        tx,
+        customers,
+        due.rows.map((lot) => lot.id),
+        today,
+      );
+      const total = expired.reduce((sum, row) => sum + row.points, 0);
+      const count = expired.reduce((sum, row) => sum + row.lots, 0);
       if (total > 0) {
         await recordAudit(tx, {
           userId: null,
           action: 'points.expire',
           entity: 'points_lot',
-          detail: { today, customers: byCustomer.size, points: total },
+          detail: { today, customers: expired.length, points: total },
         });
       }
       return { lots: count, points: total, after: { expiresOn: last.due_on, id: last.id } };

@@ -14,7 +14,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/error
 import type { Machine } from '../../plugins/types.js';
 import type { CustomersRepo } from '../customers/customers.repo.js';
 import type { NoticeQueue } from '../notices/notices.outbox.js';
-import { pointsRepo } from './points.repo.js';
+import { createLedger, type LedgerBalances } from './points.ledger.js';
 import { expiryOf, lotsRepo } from './points.lots.js';
 import { posRepo } from './pos.repo.js';
 import { rulesRepo } from './points.rules.js';
@@ -22,8 +22,9 @@ import { rulesRepo } from './points.rules.js';
 /** What the counter's calls need of the customers table, which the customers module owns. */
 export type PosCustomers = Pick<
   CustomersRepo,
-  'enrolByMobile' | 'findBalanceByMobile' | 'lockBalancesById' | 'addToBalance'
->;
+  'enrolByMobile' | 'findBalanceByMobile' | 'lockBalancesById'
+> &
+  LedgerBalances;
 
 export type PosService = ReturnType<typeof createPosService>;
 
@@ -50,6 +51,7 @@ const inBranch = (machine: Machine) => ` (${machine.branchCode})`;
  * The ledger rows belong to the key's branch.
  */
 export function createPosService({ db, today, customers, notices, keyedHash }: Deps) {
+  const ledger = createLedger(customers);
   /** A document's contents, to tell a repeat (same answer) from a clash (409). */
   const hashOf = (value: unknown) => keyedHash(JSON.stringify(value));
 
@@ -83,241 +85,214 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
       notFuture(sale.invoiceDate, POS_MESSAGES.invoiceDateInFuture);
       const requestHash = hashOf(sale);
       return db.transaction(async (tx) => {
-        const repeat = async () => {
-          const posted = await posRepo.findSale(tx, machine.branchCode, sale.invoiceNo);
-          if (!posted) return undefined;
-          if (posted.requestHash !== requestHash)
-            throw new ConflictError(POS_MESSAGES.invoiceConflict);
-          return posted.response as SaleAnswer;
-        };
-        // A repeat is answered without a write (not even a used-up id).
-        const earlier = await repeat();
-        if (earlier) return earlier;
+        // The rules in force now are the sale's own: kept on it for its returns.
         const rules = await rulesRepo.current(tx);
         const eligible = eligibleOf(sale.lines, rules.excludedCategories);
-        const saleId = await posRepo.claimSale(tx, {
-          branchCode: machine.branchCode,
-          invoiceNo: sale.invoiceNo,
+        return postDocument<SaleAnswer>(tx, {
           requestHash,
-          invoiceDate: sale.invoiceDate,
-          saleAmountPaise: sumOf(sale.lines),
-          eligiblePaise: eligible,
-          excludedCategories: rules.excludedCategories,
-          apiKeyId: machine.id,
+          clash: POS_MESSAGES.invoiceConflict,
+          find: () => posRepo.findSale(tx, machine.branchCode, sale.invoiceNo),
+          claim: () =>
+            posRepo.claimSale(tx, {
+              branchCode: machine.branchCode,
+              invoiceNo: sale.invoiceNo,
+              requestHash,
+              invoiceDate: sale.invoiceDate,
+              saleAmountPaise: sumOf(sale.lines),
+              eligiblePaise: eligible,
+              excludedCategories: rules.excludedCategories,
+              apiKeyId: machine.id,
+            }),
+          post: async (saleId) => {
+            const customer =
+              (await customers.findBalanceByMobile(tx, sale.mobile, { lock: true })) ??
+              (await enrol(tx, sale.mobile, sale.name));
+            const customerId = customer.id;
+            const points = Math.floor(eligible / rules.rupeesPerPointPaise);
+            // A ledger row holds at most what staff may type; rules of a paisa per point would
+            // otherwise give billions.
+            if (points > LIMITS.pointsMax)
+              throw new ConflictError(POS_MESSAGES.tooManyPointsForOneSale(points));
+            const expiresOn = points > 0 ? expiryOf(sale.invoiceDate, rules.expiryMonths) : null;
+            const { entry, balance } = await ledger.post(tx, customer, {
+              kind: 'sale',
+              points,
+              invdate: sale.invoiceDate,
+              narration: `Sale, invoice ${sale.invoiceNo}${inBranch(machine)}`,
+              branchId: machine.branchId,
+              saleAmountPaise: sumOf(sale.lines),
+              expiresOn,
+            });
+            const answer: SaleAnswer = {
+              custid: customerId,
+              points,
+              balance,
+              eligibleAmount: rupeesOf(eligible),
+              expiresOn,
+            };
+            await posRepo.updateSale(tx, saleId, {
+              customerId,
+              points,
+              entryMrn: entry.mrn,
+              response: answer,
+            });
+            await audit(tx, machine, 'pos.sale', entry.mrn, {
+              invoiceNo: sale.invoiceNo,
+              customerId,
+              points,
+              rulesId: rules.id,
+            });
+            if (points > 0) {
+              await notices.queue(tx, {
+                event: 'pointsEarned',
+                customerId,
+                branchId: machine.branchId,
+                facts: { points },
+              });
+            }
+            return answer;
+          },
         });
-        // Posted at the same moment by another call, which has now committed.
-        if (saleId === undefined) return (await repeat())!;
-        const customer =
-          (await customers.findBalanceByMobile(tx, sale.mobile, { lock: true })) ??
-          (await enrol(tx, sale.mobile, sale.name));
-        const customerId = customer.id;
-        const points = Math.floor(eligible / rules.rupeesPerPointPaise);
-        // A ledger row holds at most what staff may type; rules of a paisa per point would
-        // otherwise give billions.
-        if (points > LIMITS.pointsMax)
-          throw new ConflictError(POS_MESSAGES.tooManyPointsForOneSale(points));
-        const expiresOn = points > 0 ? expiryOf(sale.invoiceDate, rules.expiryMonths) : null;
-        const entry = await pointsRepo.insertEntry(tx, {
-          branchId: machine.branchId,
-          customerId,
-          invdate: sale.invoiceDate,
-          narration: `Sale, invoice ${sale.invoiceNo}${inBranch(machine)}`,
-          saleAmountPaise: sumOf(sale.lines),
-          credit: points,
-          debit: 0,
-          source: 'S',
-        });
-        await lotsRepo.insert(tx, {
-          customerId,
-          entryMrn: entry.mrn,
-          earnedOn: sale.invoiceDate,
-          expiresOn,
-          points,
-        });
-        await customers.addToBalance(tx, customerId, points);
-        const answer: SaleAnswer = {
-          custid: customerId,
-          points,
-          balance: customer.balance + points,
-          eligibleAmount: rupeesOf(eligible),
-          expiresOn,
-        };
-        await posRepo.updateSale(tx, saleId, {
-          customerId,
-          points,
-          entryMrn: entry.mrn,
-          response: answer,
-        });
-        await audit(tx, machine, 'pos.sale', entry.mrn, {
-          invoiceNo: sale.invoiceNo,
-          customerId,
-          points,
-          rulesId: rules.id,
-        });
-        if (points > 0) {
-          await notices.queue(tx, {
-            event: 'pointsEarned',
-            customerId,
-            branchId: machine.branchId,
-            facts: { points },
-          });
-        }
-        return answer;
       });
     },
 
     async return(machine: Machine, given: PosReturnRequest) {
       notFuture(given.returnDate, POS_MESSAGES.returnDateInFuture);
       const requestHash = hashOf(given);
-      return db.transaction(async (tx) => {
-        const repeat = async () => {
-          const posted = await posRepo.findReturn(tx, machine.branchCode, given.returnNo);
-          if (!posted) return undefined;
-          if (posted.requestHash !== requestHash)
-            throw new ConflictError(POS_MESSAGES.returnConflict);
-          return posted.response as ReturnAnswer;
-        };
-        const earlier = await repeat();
-        if (earlier) return earlier;
-        const returnId = await posRepo.claimReturn(tx, {
-          branchCode: machine.branchCode,
-          returnNo: given.returnNo,
+      return db.transaction(async (tx) =>
+        postDocument<ReturnAnswer>(tx, {
           requestHash,
-          returnDate: given.returnDate,
-          apiKeyId: machine.id,
-        });
-        if (returnId === undefined) return (await repeat())!;
-        // Locked: two returns of one invoice are judged one after the other.
-        const sale = await posRepo.findSale(tx, machine.branchCode, given.invoiceNo, {
-          lock: true,
-        });
-        if (!sale?.customerId) throw new NotFoundError(POS_MESSAGES.invoiceNotFound);
-        if (given.returnDate < sale.invoiceDate)
-          throw new InvalidInputError(POS_MESSAGES.returnBeforeInvoice(sale.invoiceDate));
-        const amount = sumOf(given.lines);
-        // The sale's own rules decide what was eligible, never today's.
-        const eligible = eligibleOf(given.lines, sale.excludedCategories);
-        const before = await posRepo.returnedBefore(tx, sale.id, returnId);
-        if (
-          before.amount + amount > sale.saleAmountPaise ||
-          before.eligible + eligible > sale.eligiblePaise
-        )
-          throw new ConflictError(POS_MESSAGES.returnedMoreThanSold);
-        // Pro rata on the whole returned so far, so the rounding never takes more than earned.
-        // In BigInt: points × paise may pass 2⁵³, where a Number would round.
-        const dueSoFar =
-          sale.eligiblePaise === 0
-            ? 0
-            : Number(
-                (BigInt(sale.points) * BigInt(before.eligible + eligible)) /
-                  BigInt(sale.eligiblePaise),
-              );
-        const due = Math.max(0, Math.min(dueSoFar, sale.points) - before.due);
-        const customer = await lockedBalance(tx, sale.customerId);
-        const points = Math.min(due, customer.balance);
-        const unrecovered = due - points;
-        const entry = await pointsRepo.insertEntry(tx, {
-          branchId: machine.branchId,
-          customerId: sale.customerId,
-          invdate: given.returnDate,
-          narration:
-            `Return ${given.returnNo} of invoice ${given.invoiceNo}${inBranch(machine)}` +
-            (unrecovered > 0 ? `, ${unrecovered} points unrecovered` : ''),
-          credit: 0,
-          debit: points,
-          source: 'X',
-        });
-        const saleLot = sale.entryMrn ? await lotsRepo.findByEntry(tx, sale.entryMrn) : undefined;
-        await lotsRepo.take(tx, sale.customerId, points, {
-          entryMrn: entry.mrn,
-          preferLotId: saleLot?.id,
-        });
-        await customers.addToBalance(tx, sale.customerId, -points);
-        const answer: ReturnAnswer = { points, unrecovered, balance: customer.balance - points };
-        await posRepo.updateReturn(tx, returnId, {
-          saleId: sale.id,
-          amountPaise: amount,
-          eligiblePaise: eligible,
-          points,
-          unrecovered,
-          entryMrn: entry.mrn,
-          response: answer,
-        });
-        await audit(tx, machine, 'pos.return', entry.mrn, {
-          returnNo: given.returnNo,
-          invoiceNo: given.invoiceNo,
-          points,
-          unrecovered,
-        });
-        return answer;
-      });
+          clash: POS_MESSAGES.returnConflict,
+          find: () => posRepo.findReturn(tx, machine.branchCode, given.returnNo),
+          claim: () =>
+            posRepo.claimReturn(tx, {
+              branchCode: machine.branchCode,
+              returnNo: given.returnNo,
+              requestHash,
+              returnDate: given.returnDate,
+              apiKeyId: machine.id,
+            }),
+          post: async (returnId) => {
+            // Locked: two returns of one invoice are judged one after the other.
+            const sale = await posRepo.findSale(tx, machine.branchCode, given.invoiceNo, {
+              lock: true,
+            });
+            if (!sale?.customerId) throw new NotFoundError(POS_MESSAGES.invoiceNotFound);
+            if (given.returnDate < sale.invoiceDate)
+              throw new InvalidInputError(POS_MESSAGES.returnBeforeInvoice(sale.invoiceDate));
+            const amount = sumOf(given.lines);
+            // The sale's own rules decide what was eligible, never today's.
+            const eligible = eligibleOf(given.lines, sale.excludedCategories);
+            const before = await posRepo.returnedBefore(tx, sale.id, returnId);
+            if (
+              before.amount + amount > sale.saleAmountPaise ||
+              before.eligible + eligible > sale.eligiblePaise
+            )
+              throw new ConflictError(POS_MESSAGES.returnedMoreThanSold);
+            // Pro rata on the whole returned so far, so the rounding never takes more than earned.
+            // In BigInt: points × paise may pass 2⁵³, where a Number would round.
+            const dueSoFar =
+              sale.eligiblePaise === 0
+                ? 0
+                : Number(
+                    (BigInt(sale.points) * BigInt(before.eligible + eligible)) /
+                      BigInt(sale.eligiblePaise),
+                  );
+            const due = Math.max(0, Math.min(dueSoFar, sale.points) - before.due);
+            const customer = await lockedBalance(tx, sale.customerId);
+            const points = Math.min(due, customer.balance);
+            const unrecovered = due - points;
+            const { entry, balance } = await ledger.post(tx, customer, {
+              kind: 'return',
+              points: -points,
+              invdate: given.returnDate,
+              narration:
+                `Return ${given.returnNo} of invoice ${given.invoiceNo}${inBranch(machine)}` +
+                (unrecovered > 0 ? `, ${unrecovered} points unrecovered` : ''),
+              branchId: machine.branchId,
+              saleEntryMrn: sale.entryMrn,
+            });
+            const answer: ReturnAnswer = { points, unrecovered, balance };
+            await posRepo.updateReturn(tx, returnId, {
+              saleId: sale.id,
+              amountPaise: amount,
+              eligiblePaise: eligible,
+              points,
+              unrecovered,
+              entryMrn: entry.mrn,
+              response: answer,
+            });
+            await audit(tx, machine, 'pos.return', entry.mrn, {
+              returnNo: given.returnNo,
+              invoiceNo: given.invoiceNo,
+              points,
+              unrecovered,
+            });
+            return answer;
+          },
+        }),
+      );
     },
 
     async redeem(machine: Machine, given: PosRedemptionRequest) {
       const requestHash = hashOf(given);
-      return db.transaction(async (tx) => {
-        const repeat = async () => {
-          const posted = await posRepo.findRedemption(tx, machine.branchCode, given.invoiceNo);
-          if (!posted) return undefined;
+      return db.transaction(async (tx) =>
+        postDocument<RedemptionAnswer>(tx, {
+          requestHash,
+          clash: POS_MESSAGES.redemptionConflict,
           // Its points went back: answering the old success would give the discount again
           // without taking them.
-          if (posted.cancelledAt) throw new ConflictError(POS_MESSAGES.redemptionCancelled);
-          if (posted.requestHash !== requestHash)
-            throw new ConflictError(POS_MESSAGES.redemptionConflict);
-          return posted.response as RedemptionAnswer;
-        };
-        const earlier = await repeat();
-        if (earlier) return earlier;
-        const redemptionId = await posRepo.claimRedemption(tx, {
-          branchCode: machine.branchCode,
-          invoiceNo: given.invoiceNo,
-          requestHash,
-          apiKeyId: machine.id,
-        });
-        if (redemptionId === undefined) return (await repeat())!;
-        const rules = await rulesRepo.current(tx);
-        if (given.points < rules.minRedeemPoints)
-          throw new ConflictError(POS_MESSAGES.belowMinimum(rules.minRedeemPoints));
-        const customer = await customers.findBalanceByMobile(tx, given.mobile, { lock: true });
-        if (!customer) throw new NotFoundError(POS_MESSAGES.customerNotFound);
-        if (customer.balance < given.points)
-          throw new ConflictError(POS_MESSAGES.insufficientPoints(customer.balance));
-        const valuePaise = given.points * rules.pointValuePaise;
-        const entry = await pointsRepo.insertEntry(tx, {
-          branchId: machine.branchId,
-          customerId: customer.id,
-          invdate: today(),
-          narration: `Redemption, invoice ${given.invoiceNo}${inBranch(machine)}, value ₹${rupeesOf(valuePaise).toFixed(2)}`,
-          credit: 0,
-          debit: given.points,
-          source: 'R',
-        });
-        await lotsRepo.take(tx, customer.id, given.points, { entryMrn: entry.mrn });
-        await customers.addToBalance(tx, customer.id, -given.points);
-        const answer: RedemptionAnswer = {
-          points: given.points,
-          value: rupeesOf(valuePaise),
-          balance: customer.balance - given.points,
-        };
-        await posRepo.updateRedemption(tx, redemptionId, {
-          customerId: customer.id,
-          points: given.points,
-          valuePaise,
-          entryMrn: entry.mrn,
-          response: answer,
-        });
-        await audit(tx, machine, 'pos.redeem', entry.mrn, {
-          invoiceNo: given.invoiceNo,
-          points: given.points,
-        });
-        await notices.queue(tx, {
-          event: 'pointsRedeemed',
-          customerId: customer.id,
-          branchId: machine.branchId,
-          facts: { points: given.points },
-        });
-        return answer;
-      });
+          refused: (posted) => (posted.cancelledAt ? POS_MESSAGES.redemptionCancelled : undefined),
+          find: () => posRepo.findRedemption(tx, machine.branchCode, given.invoiceNo),
+          claim: () =>
+            posRepo.claimRedemption(tx, {
+              branchCode: machine.branchCode,
+              invoiceNo: given.invoiceNo,
+              requestHash,
+              apiKeyId: machine.id,
+            }),
+          post: async (redemptionId) => {
+            const rules = await rulesRepo.current(tx);
+            if (given.points < rules.minRedeemPoints)
+              throw new ConflictError(POS_MESSAGES.belowMinimum(rules.minRedeemPoints));
+            const customer = await customers.findBalanceByMobile(tx, given.mobile, { lock: true });
+            if (!customer) throw new NotFoundError(POS_MESSAGES.customerNotFound);
+            if (customer.balance < given.points)
+              throw new ConflictError(POS_MESSAGES.insufficientPoints(customer.balance));
+            const valuePaise = given.points * rules.pointValuePaise;
+            const { entry, balance } = await ledger.post(tx, customer, {
+              kind: 'redemption',
+              points: -given.points,
+              invdate: today(),
+              narration: `Redemption, invoice ${given.invoiceNo}${inBranch(machine)}, value ₹${rupeesOf(valuePaise).toFixed(2)}`,
+              branchId: machine.branchId,
+            });
+            const answer: RedemptionAnswer = {
+              points: given.points,
+              value: rupeesOf(valuePaise),
+              balance,
+            };
+            await posRepo.updateRedemption(tx, redemptionId, {
+              customerId: customer.id,
+              points: given.points,
+              valuePaise,
+              entryMrn: entry.mrn,
+              response: answer,
+            });
+            await audit(tx, machine, 'pos.redeem', entry.mrn, {
+              invoiceNo: given.invoiceNo,
+              points: given.points,
+            });
+            await notices.queue(tx, {
+              event: 'pointsRedeemed',
+              customerId: customer.id,
+              branchId: machine.branchId,
+              facts: { points: given.points },
+            });
+            return answer;
+          },
+        }),
+      );
     },
 
     /** The sale was abandoned: the points go back to the lots they came from. */
@@ -334,17 +309,14 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
         const customer = await lockedBalance(tx, redemption.customerId);
         // Already cancelled (the answer lost and the call repeated): nothing more to do.
         if (redemption.cancelledAt) return { points: redemption.points, balance: customer.balance };
-        const entry = await pointsRepo.insertEntry(tx, {
-          branchId: machine.branchId,
-          customerId: customer.id,
+        const { entry, balance } = await ledger.post(tx, customer, {
+          kind: 'cancel',
+          points: redemption.points,
           invdate: today(),
           narration: `Redemption cancelled, invoice ${invoiceNo}${inBranch(machine)}`,
-          credit: redemption.points,
-          debit: 0,
-          source: 'R',
+          branchId: machine.branchId,
+          cancels: redemption.entryMrn,
         });
-        await lotsRepo.giveBack(tx, redemption.entryMrn, customer.id, today());
-        await customers.addToBalance(tx, customer.id, redemption.points);
         await posRepo.updateRedemption(tx, redemption.id, {
           cancelledAt: new Date(),
           cancelEntryMrn: entry.mrn,
@@ -353,7 +325,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
           invoiceNo,
           points: redemption.points,
         });
-        return { points: redemption.points, balance: customer.balance + redemption.points };
+        return { points: redemption.points, balance };
       });
     },
 
@@ -375,6 +347,43 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
       );
     },
   };
+}
+
+/**
+ * A counter's document (a sale, return or redemption), posted once per number and branch:
+ * a repeat with the same contents gets the stored answer without a write (not even a
+ * used-up id), other contents `clash` (409). The document is claimed by its number before
+ * anything is posted; of two identical posts at once, the second waits on the first's claim
+ * and answers as a repeat. `post` writes the change and stores its answer on the document.
+ */
+async function postDocument<Answer>(
+  tx: Tx,
+  document: {
+    requestHash: string;
+    clash: string;
+    find(): Promise<
+      { requestHash: string; response: unknown; cancelledAt?: Date | null } | undefined
+    >;
+    /** Why a posted document may not be answered again, if it may not. */
+    refused?(posted: { cancelledAt?: Date | null }): string | undefined;
+    claim(): Promise<number | undefined>;
+    post(id: number): Promise<Answer>;
+  },
+): Promise<Answer> {
+  const repeat = async () => {
+    const posted = await document.find();
+    if (!posted) return undefined;
+    const refusal = document.refused?.(posted);
+    if (refusal) throw new ConflictError(refusal);
+    if (posted.requestHash !== document.requestHash) throw new ConflictError(document.clash);
+    return posted.response as Answer;
+  };
+  const earlier = await repeat();
+  if (earlier) return earlier;
+  const id = await document.claim();
+  // Posted at the same moment by another call, which has now committed.
+  if (id === undefined) return (await repeat())!;
+  return document.post(id);
 }
 
 interface SaleAnswer {

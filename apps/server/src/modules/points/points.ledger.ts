@@ -1,0 +1,501 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ENTRY_SOURCE, MESSAGES } from '@kanak/contract';
+import type { Tx } from '../../db/client.js';
+import { pointsEntries, pointsEntryHistory, pointsLots, pointsLotTakes } from '../../db/schema.js';
+import { ConflictError, DataFaultError } from '../../lib/errors.js';
+import type { CustomersRepo } from '../customers/customers.repo.js';
+import { expiryOf } from './points.lots.js';
+import type { EntryRow, NewEntry } from './points.repo.js';
+import { rulesRepo } from './points.rules.js';
+
+/**
+ * The points ledger: the only code that writes ledger rows, points lots and their takes, and
+ * the balance. Every change of a customer's points goes through here and writes all three in
+ * the caller's transaction, so the balance, the ledger's sum and the open lots always agree
+ * (`npm run check-ledger` checks them).
+ *
+ * The balance is a column of the customers row, which the customers module owns: the ledger
+ * is handed the few functions that change it. The balance row is also what a change locks.
+ */
+export type LedgerBalances = Pick<CustomersRepo, 'addToBalance' | 'changeBalanceByMobile'>;
+
+/** What a change is, which decides its ledger code and what it does to the lots. */
+export type PostingKind = 'manual' | 'sale' | 'return' | 'redemption' | 'cancel';
+
+const SOURCE: Record<PostingKind, string> = {
+  manual: ENTRY_SOURCE.manual,
+  sale: 'S',
+  return: 'X',
+  redemption: 'R',
+  // A cancelled redemption gives its points back on a row of the redemption's own code.
+  cancel: 'R',
+};
+
+export interface Posting {
+  kind: PostingKind;
+  /** Points credited (above zero) or taken (below zero). */
+  points: number;
+  invdate: string;
+  narration: string;
+  /** The branch the row belongs to: the staff member's, or the counter's key's. */
+  branchId: number;
+  createdBy?: number;
+  /** A sale's whole invoice amount. */
+  saleAmountPaise?: number;
+  /** A sale's lot: when it expires by the sale's own rules (a manual credit: by those in force). */
+  expiresOn?: string | null;
+  /** A return: the sale's ledger row, whose lot gives the points back first. */
+  saleEntryMrn?: number | null;
+  /** A cancel: the redemption's ledger row, whose points go back to the lots they came from. */
+  cancels?: number;
+}
+
+interface LockedCustomer {
+  id: number;
+  balance: number;
+}
+
+export type Ledger = ReturnType<typeof createLedger>;
+
+export function createLedger(balances: LedgerBalances) {
+  /** The row and its effect on the lots (the balance is the caller's step). */
+  async function write(tx: Tx, customerId: number, posting: Posting) {
+    const credit = Math.max(posting.points, 0);
+    const debit = Math.max(-posting.points, 0);
+    const [entry] = await tx
+      .insert(pointsEntries)
+      .values({
+        branchId: posting.branchId,
+        customerId,
+        invdate: posting.invdate,
+        narration: posting.narration,
+        ...(posting.saleAmountPaise === undefined
+          ? {}
+          : { saleAmountPaise: posting.saleAmountPaise }),
+        credit,
+        debit,
+        source: SOURCE[posting.kind],
+        ...(posting.createdBy === undefined ? {} : { createdBy: posting.createdBy }),
+      } satisfies NewEntry)
+      .returning();
+    const mrn = entry!.mrn;
+    switch (posting.kind) {
+      case 'manual':
+      case 'sale':
+        if (credit > 0) {
+          // A credit is a lot: a sale's expiring by its own rules, a staff credit by those in force.
+          const expiresOn =
+            posting.kind === 'sale'
+              ? (posting.expiresOn ?? null)
+              : expiryOf(posting.invdate, (await rulesRepo.current(tx)).expiryMonths);
+          await insertLot(tx, {
+            customerId,
+            entryMrn: mrn,
+            earnedOn: posting.invdate,
+            expiresOn,
+            points: credit,
+          });
+        } else if (debit > 0) {
+          await take(tx, customerId, debit, { entryMrn: mrn });
+        }
+        break;
+      case 'return': {
+        const saleLot = posting.saleEntryMrn
+          ? await lotOfEntry(tx, posting.saleEntryMrn)
+          : undefined;
+        await take(tx, customerId, debit, { entryMrn: mrn, preferLotId: saleLot?.id });
+        break;
+      }
+      case 'redemption':
+        await take(tx, customerId, debit, { entryMrn: mrn });
+        break;
+      case 'cancel':
+        await giveBack(tx, posting.cancels!, customerId, posting.invdate);
+        break;
+    }
+    return entry!;
+  }
+
+  return {
+    /**
+     * Posts a change for a customer whose balance row the caller holds locked (`customer`,
+     * as read under the lock): the ledger row, its lots and the balance. The caller has
+     * checked the balance covers a debit.
+     */
+    async post(tx: Tx, customer: LockedCustomer, posting: Posting) {
+      const entry = await write(tx, customer.id, posting);
+      await balances.addToBalance(tx, customer.id, posting.points);
+      return { entry, balance: customer.balance + posting.points };
+    },
+
+    /**
+     * Posts a staff credit or deduction by mobile number: the balance changes first, in one
+     * statement that locks the row and refuses a balance below zero. Undefined when nothing
+     * changed (an unknown mobile, or too few points).
+     */
+    async postByMobile(tx: Tx, mobileno: string, posting: Posting) {
+      const customer = await balances.changeBalanceByMobile(tx, mobileno, posting.points);
+      if (!customer) return undefined;
+      const entry = await write(tx, customer.id, posting);
+      return { entry, customer };
+    },
+
+    /**
+     * Edits a manual row, possibly moving it to another customer (both balance rows locked by
+     * the caller, `locked` as read under the lock): the balances, the lots and the row change
+     * together, and the row's history keeps both sides. No balance goes below zero.
+     */
+    async edit(
+      tx: Tx,
+      locked: (LockedCustomer & { mobileno: string })[],
+      before: EntryRow,
+      after: {
+        customerId: number;
+        credit: number;
+        debit: number;
+        invdate: string;
+        narration: string;
+        updatedBy: number;
+      },
+      today: string,
+    ) {
+      await moveEffect(tx, balances, locked, before, after);
+      await moveLots(tx, today, before, after);
+      const [row] = await tx
+        .update(pointsEntries)
+        .set({ ...after, updatedAt: sql`now()` })
+        .where(eq(pointsEntries.mrn, before.mrn))
+        .returning();
+      await tx
+        .insert(pointsEntryHistory)
+        .values({ mrn: before.mrn, before, after: row!, changedBy: after.updatedBy });
+      return row!;
+    },
+  };
+}
+
+/**
+ * Expires the lots `ids` still due by `today` (locked here; their customers' balance rows
+ * already locked by the caller, in id order): each emptied, one TS E row per lot ("Points
+ * expired, earned DD-MM-YYYY", dated the day it expired, in the branch that gave the points),
+ * and the balances lowered. Answers the lots and points expired per customer.
+ */
+export async function expireLots(
+  tx: Tx,
+  balances: Pick<CustomersRepo, 'addToBalances'>,
+  ids: number[],
+  today: string,
+) {
+  const idList = `{${ids.join(',')}}`;
+  // The ids on the updated table too: with the batch's size known, the planner reaches the
+  // lots by their primary key rather than joining the whole table.
+  const expired = await tx.execute<{ customer_id: number; lots: number; points: number }>(sql`
+    WITH due AS MATERIALIZED (
+      SELECT id, remaining AS held FROM points_lots
+       WHERE id = ANY(${idList}::bigint[]) AND remaining > 0 AND expires_on <= ${today}
+       ORDER BY id FOR UPDATE
+    ), emptied AS (
+      UPDATE points_lots l SET remaining = 0
+        FROM due
+       WHERE l.id = due.id AND l.id = ANY(${idList}::bigint[])
+      RETURNING l.id, l.customer_id, l.branch_id, l.earned_on, l.expires_on, due.held
+    ), written AS (
+      INSERT INTO points_entries (customer_id, invdate, narration, credit, debit, ts, branch_id)
+      SELECT customer_id, expires_on, 'Points expired, earned ' || to_char(earned_on, 'DD-MM-YYYY'),
+             0, held, 'E', branch_id
+        FROM emptied ORDER BY id
+      RETURNING customer_id, debit
+    )
+    SELECT customer_id, count(*)::int AS lots, sum(debit)::int AS points
+      FROM written GROUP BY customer_id`);
+  const byCustomer = new Map(expired.rows.map((row) => [row.customer_id, -row.points]));
+  await balances.addToBalances(tx, byCustomer);
+  return expired.rows;
+}
+
+/**
+ * An erasure: the customer's narrations typed by staff, in the ledger and in its edit history,
+ * become `replacement`, except the ledger's own default words (`keep`). Amounts, dates and
+ * codes stay.
+ */
+export async function eraseNarrations(
+  tx: Tx,
+  customerId: number,
+  replacement: string,
+  keep: string[],
+) {
+  const kept = sql`array[${sql.join(
+    keep.map((text) => sql`${text}`),
+    sql`, `,
+  )}]::text[]`;
+  await tx
+    .update(pointsEntries)
+    .set({ narration: replacement })
+    .where(
+      and(
+        eq(pointsEntries.customerId, customerId),
+        eq(pointsEntries.source, 'M'),
+        sql`NOT (${pointsEntries.narration} = ANY(${kept}))`,
+      ),
+    );
+  // Either side of an edit may have been this customer's (an entry moved between customers).
+  const side = (column: AnyPgColumn) => sql`CASE
+    WHEN ${column}->>'customerId' = ${String(customerId)} AND NOT (${column}->>'narration' = ANY(${kept}))
+      THEN jsonb_set(${column}, '{narration}', to_jsonb(${replacement}::text))
+    ELSE ${column} END`;
+  await tx
+    .update(pointsEntryHistory)
+    .set({ before: side(pointsEntryHistory.before), after: side(pointsEntryHistory.after) })
+    .where(
+      sql`${pointsEntryHistory.before}->>'customerId' = ${String(customerId)}
+        OR ${pointsEntryHistory.after}->>'customerId' = ${String(customerId)}`,
+    );
+}
+
+const effectOf = (entry: Pick<EntryRow, 'customerId' | 'credit' | 'debit'>) => ({
+  customerId: entry.customerId,
+  points: entry.credit - entry.debit,
+});
+
+/** Takes the old entry's effect off its customer and puts the new one on; no balance below 0. */
+async function moveEffect(
+  tx: Tx,
+  balances: Pick<LedgerBalances, 'addToBalance'>,
+  locked: (LockedCustomer & { mobileno: string })[],
+  before: EntryRow,
+  after: Pick<EntryRow, 'customerId' | 'credit' | 'debit'>,
+) {
+  const held = new Map(locked.map((customer) => [customer.id, customer.balance]));
+  const deltas = new Map<number, number>();
+  const add = (id: number, delta: number) => deltas.set(id, (deltas.get(id) ?? 0) + delta);
+  add(before.customerId, -effectOf(before).points);
+  add(after.customerId, effectOf(after).points);
+
+  for (const [customerId, delta] of deltas) {
+    const balance = held.get(customerId) ?? 0;
+    if (balance + delta < 0) {
+      const customer = locked.find((c) => c.id === customerId)!;
+      const available =
+        customerId === after.customerId
+          ? balance - (customerId === before.customerId ? effectOf(before).points : 0)
+          : balance;
+      // A negative "available" means other rows already spent this entry's credit.
+      throw new ConflictError(
+        customerId === after.customerId && after.debit > 0 && available >= 0
+          ? MESSAGES.insufficientPoints(available)
+          : MESSAGES.balanceWouldGoNegative(customer.mobileno),
+      );
+    }
+  }
+  for (const [customerId, delta] of deltas) await balances.addToBalance(tx, customerId, delta);
+}
+
+/**
+ * Keeps the lots equal to the balances when a manual row is edited: the old row's effect on
+ * the lots is undone and the new one made. A credit keeps its own lot (a smaller credit takes
+ * from that lot first, then from the soonest-expiring); a debit's takes go back to their lots
+ * and the new debit takes afresh. Increases come first, so the lots never run short midway.
+ */
+async function moveLots(
+  tx: Tx,
+  today: string,
+  before: EntryRow,
+  after: { customerId: number; credit: number; debit: number; invdate: string },
+) {
+  const lot = await lotOfEntry(tx, before.mrn);
+  const expiresOn = expiryOf(after.invdate, (await rulesRepo.current(tx)).expiryMonths);
+  const dated = { earnedOn: after.invdate, expiresOn };
+  if (before.debit > 0) await giveBack(tx, before.mrn, before.customerId, today);
+  if (lot && after.credit > 0 && lot.customerId === after.customerId) {
+    // A credit staying a credit of the same customer: its lot grows or shrinks.
+    const change = after.credit - before.credit;
+    if (change >= 0) {
+      await updateLot(tx, lot.id, {
+        ...dated,
+        points: after.credit,
+        remaining: lot.remaining + change,
+      });
+    } else {
+      await updateLot(tx, lot.id, { ...dated, points: after.credit });
+      await take(tx, lot.customerId, -change, { preferLotId: lot.id });
+    }
+    return;
+  }
+  if (lot && before.credit > 0) {
+    // The old credit leaves its customer: from its own lot first, the rest already spent.
+    await take(tx, lot.customerId, before.credit, { preferLotId: lot.id });
+  }
+  if (after.credit > 0) {
+    if (lot) {
+      await updateLot(tx, lot.id, {
+        ...dated,
+        customerId: after.customerId,
+        points: after.credit,
+        remaining: after.credit,
+      });
+    } else {
+      await insertLot(tx, {
+        ...dated,
+        customerId: after.customerId,
+        entryMrn: before.mrn,
+        points: after.credit,
+      });
+    }
+  } else {
+    if (lot) await updateLot(tx, lot.id, { points: 0, remaining: 0 });
+    await take(tx, after.customerId, after.debit, { entryMrn: before.mrn });
+  }
+}
+
+// The lots. The caller holds the customer's balance row lock, so a customer's lots change one
+// at a time.
+
+async function insertLot(
+  tx: Tx,
+  lot: {
+    customerId: number;
+    entryMrn: number;
+    earnedOn: string;
+    expiresOn: string | null;
+    points: number;
+  },
+) {
+  if (lot.points <= 0) return undefined;
+  const [row] = await tx
+    .insert(pointsLots)
+    .values({ ...lot, remaining: lot.points })
+    .returning({ id: pointsLots.id });
+  return row!.id;
+}
+
+/** The lot a credit row made, locked. */
+async function lotOfEntry(tx: Tx, entryMrn: number) {
+  const [row] = await tx
+    .select()
+    .from(pointsLots)
+    .where(eq(pointsLots.entryMrn, entryMrn))
+    .for('update');
+  return row;
+}
+
+async function updateLot(tx: Tx, id: number, values: Partial<typeof pointsLots.$inferInsert>) {
+  await tx.update(pointsLots).set(values).where(eq(pointsLots.id, id));
+}
+
+/**
+ * Takes `points` from the customer's lots, `preferLotId` first, then those expiring first
+ * (never-expiring last); records each take against the debit `entryMrn` when given, so that
+ * a cancel can give them back to the same lots. The caller has already checked the balance,
+ * which the lots always equal: lots holding too few are a fault in the data, refused (409)
+ * and logged, the caller's transaction undone.
+ */
+async function take(
+  tx: Tx,
+  customerId: number,
+  points: number,
+  options: { entryMrn?: number; preferLotId?: number } = {},
+) {
+  let left = points;
+  if (left <= 0) return;
+  const prefer = options.preferLotId ?? 0;
+  const lots = await tx
+    .select({ id: pointsLots.id, remaining: pointsLots.remaining })
+    .from(pointsLots)
+    .where(and(eq(pointsLots.customerId, customerId), gt(pointsLots.remaining, 0)))
+    .orderBy(
+      sql`${pointsLots.id} = ${prefer} DESC`,
+      sql`${pointsLots.expiresOn} ASC NULLS LAST`,
+      asc(pointsLots.id),
+    )
+    .for('update');
+  const takes: { lotId: number; points: number }[] = [];
+  for (const lot of lots) {
+    if (left === 0) break;
+    const taken = Math.min(left, lot.remaining);
+    takes.push({ lotId: lot.id, points: taken });
+    left -= taken;
+  }
+  if (left > 0)
+    throw new DataFaultError(MESSAGES.pointsRecordsDisagree, {
+      problem: 'points lots hold less than the balance',
+      customerId,
+      points,
+      short: left,
+    });
+  for (const taken of takes) {
+    await tx
+      .update(pointsLots)
+      .set({ remaining: sql`${pointsLots.remaining} - ${taken.points}` })
+      .where(eq(pointsLots.id, taken.lotId));
+  }
+  if (options.entryMrn !== undefined) {
+    await tx
+      .insert(pointsLotTakes)
+      .values(takes.map((taken) => ({ ...taken, entryMrn: options.entryMrn! })));
+  }
+}
+
+/**
+ * Gives a debit's points back to the customer's lots: to the lots it took them from, as far
+ * as they are still the customer's and have room (a manual credit may since have been edited
+ * or moved), the rest to the customer's other lots with room, latest-expiring first; anything
+ * left (never expected) becomes a lot of its own that does not expire.
+ */
+async function giveBack(tx: Tx, entryMrn: number, customerId: number, today: string) {
+  const takes = await tx
+    .delete(pointsLotTakes)
+    .where(eq(pointsLotTakes.entryMrn, entryMrn))
+    .returning({ lotId: pointsLotTakes.lotId, points: pointsLotTakes.points });
+  let left = 0;
+  for (const taken of takes) {
+    const [lot] = await tx
+      .select({ points: pointsLots.points, remaining: pointsLots.remaining })
+      .from(pointsLots)
+      .where(and(eq(pointsLots.id, taken.lotId), eq(pointsLots.customerId, customerId)))
+      .for('update');
+    const restored = lot ? Math.max(0, Math.min(taken.points, lot.points - lot.remaining)) : 0;
+    if (restored > 0) {
+      await tx
+        .update(pointsLots)
+        .set({ remaining: sql`${pointsLots.remaining} + ${restored}` })
+        .where(eq(pointsLots.id, taken.lotId));
+    }
+    left += taken.points - restored;
+  }
+  if (left > 0) {
+    const roomy = await tx
+      .select({
+        id: pointsLots.id,
+        room: sql<number>`${pointsLots.points} - ${pointsLots.remaining}`,
+      })
+      .from(pointsLots)
+      .where(
+        and(
+          eq(pointsLots.customerId, customerId),
+          sql`${pointsLots.points} > ${pointsLots.remaining}`,
+        ),
+      )
+      .orderBy(sql`${pointsLots.expiresOn} DESC NULLS FIRST`, sql`${pointsLots.id} DESC`)
+      .for('update');
+    for (const lot of roomy) {
+      if (left === 0) break;
+      const given = Math.min(left, Number(lot.room));
+      await tx
+        .update(pointsLots)
+        .set({ remaining: sql`${pointsLots.remaining} + ${given}` })
+        .where(eq(pointsLots.id, lot.id));
+      left -= given;
+    }
+  }
+  if (left > 0) {
+    await tx.insert(pointsLots).values({
+      customerId,
+      entryMrn: null,
+      earnedOn: today,
+      expiresOn: null,
+      points: left,
+      remaining: left,
+    });
+  }
+}
