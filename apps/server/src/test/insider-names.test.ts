@@ -208,7 +208,7 @@ describe('names stored before the rule', () => {
     expect(await noticeSentTo(mobile)).toMatch(/^Dear क्\u200Dष राव, /);
   });
 
-  it('are answered cleaned by the profile, the search and the POS lookup', async () => {
+  it('are answered cleaned by the profile, the search, the POS lookup and the exports', async () => {
     const mobile = '9720000004';
     await legacyCustomer(mobile, 'Meena\r\n\u202EPillai');
     const profile = await cashierPost(API_PATHS.customerData, { mobileno: mobile });
@@ -227,6 +227,21 @@ describe('names stored before the rule', () => {
       headers: { 'x-api-key': posKey },
     });
     expect(lookup.json<{ data: { custname: string } }>().data.custname).toBe('Meena Pillai');
+    const manager = (await staffSession(shop, 'manager7', 'manager')).token;
+    const exported = async (format: string) =>
+      shop.app.inject(
+        authed(manager, {
+          method: 'GET',
+          url: `${API_PREFIX}${API_PATHS.exportCustomers}?format=${format}`,
+        }),
+      );
+    const json = await exported('json');
+    expect(json.json<{ data: CustomerProfile[] }>().data).toContainEqual(
+      expect.objectContaining({ mobileno: mobile, custname: 'Meena Pillai' }),
+    );
+    const csv = (await exported('csv')).body;
+    expect(csv).toContain('Meena Pillai');
+    expect(csv).not.toContain('\u202E');
 
     await legacyCustomer('9720000005', `Meena ${PHISHING}`);
     const withLink = await cashierPost(API_PATHS.customerData, { mobileno: '9720000005' });

@@ -1,6 +1,11 @@
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
-import { CUSTOMER_EXPORT_COLUMNS, maskAadhaar, type CustomerRecord } from '@kanak/contract';
+import {
+  cleanName,
+  CUSTOMER_EXPORT_COLUMNS,
+  maskAadhaar,
+  type CustomerRecord,
+} from '@kanak/contract';
 import { createCsvStreams, createCursorStreams, jsonDataChunks } from '../../lib/csv-stream.js';
 
 const EXPORT_SQL = `
@@ -39,7 +44,8 @@ interface ExportRow {
 
 /**
  * All customers as CSV, streamed from a database cursor so that memory stays flat however
- * many there are. Aadhaar is masked; formula-like cells are neutralised by csvCell.
+ * many there are. Aadhaar is masked, names are shown cleaned as on every screen, and
+ * formula-like cells are neutralised by csvCell.
  */
 export function createCustomersCsv(primary: pg.Pool): OpenCustomersCsv {
   const open = createCsvStreams({ primary, kind: 'customers', atOnce: EXPORTS_AT_ONCE });
@@ -48,6 +54,7 @@ export function createCustomersCsv(primary: pg.Pool): OpenCustomersCsv {
       query: { sql: EXPORT_SQL, params: [] },
       columns: CUSTOMER_EXPORT_COLUMNS,
       cells(row) {
+        row.custname = cleanName(String(row.custname));
         row.aadhaar = row.aadhaar_last4 ? maskAadhaar(String(row.aadhaar_last4)) : '';
         return CUSTOMER_EXPORT_COLUMNS.map((column) => row[column] ?? '');
       },
@@ -72,7 +79,7 @@ export function createCustomersJson(primary: pg.Pool): OpenCustomersJson {
 const toExportRecord = (row: ExportRow): CustomerRecord => ({
   custid: row.custid,
   mobileno: row.mobileno,
-  custname: row.custname,
+  custname: cleanName(row.custname),
   email: row.email,
   address: row.address,
   city: row.city,
