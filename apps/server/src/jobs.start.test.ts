@@ -8,9 +8,11 @@ import {
   NOTICE_REMINDERS_QUEUE,
   NOTICE_SEND_QUEUE,
   startJobs,
+  startJobsOnceReachable,
   type JobsOptions,
 } from './jobs.js';
 import { createTestDatabase, NO_PROVIDER, TEST_SECRETS } from '../test/helpers.js';
+import { startTcpRelay } from '../test/proxies.js';
 
 const ROUNDS = 12;
 
@@ -95,4 +97,61 @@ describe('the background jobs, started on several instances at once', () => {
       await database.drop();
     }
   }, 120_000);
+});
+
+describe('the background jobs of a server whose database is away while they start', () => {
+  it('are started again once it is back, instead of failing the start', async () => {
+    const database = await createTestDatabase({ empty: true });
+    const target = new URL(database.url);
+    const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port) });
+    const viaRelay = new URL(database.url);
+    viaRelay.host = `127.0.0.1:${relay.port}`;
+    const pool = connectDatabase(viaRelay.toString(), { max: 4 });
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const options = { ...jobOptions(viaRelay.toString(), pool), log, catchUpAfterSeconds: 3600 };
+    try {
+      await relay.cut();
+      const starting = startJobsOnceReachable(options, new AbortController().signal, 100);
+      await sleep(1_000);
+      await relay.restore();
+      const jobs = await starting;
+      expect(jobs).toBeDefined();
+      await jobs!.stop();
+      expect(
+        await database.sql(`SELECT name FROM ${JOBS_SCHEMA}.schedule ORDER BY name COLLATE "C"`),
+      ).toEqual([
+        { name: NOTICE_REMINDERS_QUEUE },
+        { name: NOTICE_SEND_QUEUE },
+        { name: EXPIRY_QUEUE },
+      ]);
+      expect(lines.some((line) => line.includes('starting the jobs again shortly'))).toBe(true);
+    } finally {
+      await pool.close();
+      await relay.close();
+      await database.drop();
+    }
+  }, 60_000);
+
+  it('give up trying, starting nothing, when the server stops meanwhile', async () => {
+    const database = await createTestDatabase({ empty: true });
+    const target = new URL(database.url);
+    const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port) });
+    const viaRelay = new URL(database.url);
+    viaRelay.host = `127.0.0.1:${relay.port}`;
+    const pool = connectDatabase(viaRelay.toString(), { max: 4 });
+    const options = { ...jobOptions(viaRelay.toString(), pool), catchUpAfterSeconds: 3600 };
+    try {
+      await relay.cut();
+      const stopped = new AbortController();
+      const starting = startJobsOnceReachable(options, stopped.signal, 100);
+      await sleep(500);
+      stopped.abort();
+      expect(await starting).toBeUndefined();
+    } finally {
+      await pool.close();
+      await relay.close();
+      await database.drop();
+    }
+  }, 60_000);
 });

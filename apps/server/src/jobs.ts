@@ -8,6 +8,7 @@ import type { MessagingConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { createFieldCipher } from './lib/crypto.js';
 import { errorInBrief } from './lib/logging.js';
+import { isDatabaseUnavailable } from './lib/pg-errors.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
 import { customersRepo } from './modules/customers/customers.repo.js';
 import { messagingRepo } from './modules/messaging/messaging.repo.js';
@@ -65,6 +66,11 @@ export interface JobsOptions {
  * - the reminders and digests, daily at 08:00 store time and once soon after every start, safe
  *   to repeat (see queueReminders).
  */
+/** How long a start that met an unreachable database waits before it tries again. */
+const START_RETRY_MS = 2_000;
+
+export type Jobs = Awaited<ReturnType<typeof startJobs>>;
+
 export async function startJobs(options: JobsOptions) {
   const { log } = options;
   const now = () => options.clock?.() ?? new Date();
@@ -109,108 +115,140 @@ export async function startJobs(options: JobsOptions) {
     }
     await pool.end();
   };
-  await oneStartAtATime(options.db, boss, stopBoss, async () => {
-    await boss.createQueue(EXPIRY_QUEUE, {
-      name: EXPIRY_QUEUE,
-      policy: 'singleton',
-      retryLimit: 5,
-      retryDelay: 60,
-      retryBackoff: true,
-      expireInHours: 2,
+  try {
+    await oneStartAtATime(options.db, boss, stopBoss, async () => {
+      await boss.createQueue(EXPIRY_QUEUE, {
+        name: EXPIRY_QUEUE,
+        policy: 'singleton',
+        retryLimit: 5,
+        retryDelay: 60,
+        retryBackoff: true,
+        expireInHours: 2,
+      });
+      await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON, {}, { tz: options.storeTimezone });
+      await boss.createQueue(NOTICE_SEND_QUEUE, {
+        name: NOTICE_SEND_QUEUE,
+        policy: 'stately',
+        // A failed run is not retried: the next minute's run is the retry.
+        retryLimit: 0,
+        expireInSeconds: 5 * 60,
+      });
+      await boss.schedule(NOTICE_SEND_QUEUE, NOTICE_SEND_CRON, {}, { tz: options.storeTimezone });
+      await boss.createQueue(NOTICE_REMINDERS_QUEUE, {
+        name: NOTICE_REMINDERS_QUEUE,
+        policy: 'singleton',
+        retryLimit: 5,
+        retryDelay: 60,
+        retryBackoff: true,
+        expireInHours: 2,
+      });
+      await boss.schedule(
+        NOTICE_REMINDERS_QUEUE,
+        NOTICE_REMINDERS_CRON,
+        {},
+        {
+          tz: options.storeTimezone,
+        },
+      );
     });
-    await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON, {}, { tz: options.storeTimezone });
-    await boss.createQueue(NOTICE_SEND_QUEUE, {
-      name: NOTICE_SEND_QUEUE,
-      policy: 'stately',
-      // A failed run is not retried: the next minute's run is the retry.
-      retryLimit: 0,
-      expireInSeconds: 5 * 60,
+
+    await boss.send(
+      EXPIRY_QUEUE,
+      { reason: 'start' },
+      { startAfter: catchUp, singletonKey: 'catch-up' },
+    );
+    await work(EXPIRY_QUEUE, async () => {
+      const result = await expireDueLots({ db: options.db, customers: customersRepo }, today());
+      log.info({ today: today(), ...result }, 'jobs: points expiry done');
     });
-    await boss.schedule(NOTICE_SEND_QUEUE, NOTICE_SEND_CRON, {}, { tz: options.storeTimezone });
-    await boss.createQueue(NOTICE_REMINDERS_QUEUE, {
-      name: NOTICE_REMINDERS_QUEUE,
-      policy: 'singleton',
-      retryLimit: 5,
-      retryDelay: 60,
-      retryBackoff: true,
-      expireInHours: 2,
+
+    const sender = createNoticeSender({
+      ...options.sender,
+      db: options.db,
+      panel: createMessagingService({ db: options.db, cipher: createFieldCipher(options.dataKey) }),
+      customers: customersRepo,
+      urls: options.messaging.panelUrls,
+      rate: options.messaging.rate,
+      log,
     });
-    await boss.schedule(
+    // Notices queued while no sender ran go now.
+    await boss.send(NOTICE_SEND_QUEUE, {});
+    await work(NOTICE_SEND_QUEUE, async () => {
+      const result = await sender.run();
+      if (result.sent + result.retried + result.failed + result.skipped > 0)
+        log.info(result, 'jobs: notices sent');
+      // Stopped on time with notices still due: the next run follows at once (or when the
+      // provider said to come back).
+      if (result.more)
+        await boss.send(NOTICE_SEND_QUEUE, {}, { startAfter: result.resumeAfterSeconds });
+    });
+
+    const outbox = createNoticesOutbox({
+      customers: customersRepo,
+      branches: branchesRepo,
+      panel: messagingRepo,
+      points: pointsSummaryReader,
+      shop: options.shop,
+      timeZone: options.storeTimezone,
+      clock: options.clock,
+      nudge: () => void boss.send(NOTICE_SEND_QUEUE, {}).catch(() => undefined),
+    });
+    await boss.send(
       NOTICE_REMINDERS_QUEUE,
-      NOTICE_REMINDERS_CRON,
-      {},
-      {
-        tz: options.storeTimezone,
-      },
+      { reason: 'start' },
+      { startAfter: catchUp, singletonKey: 'catch-up' },
     );
-  });
+    await work(NOTICE_REMINDERS_QUEUE, async () => {
+      const counts = await queueReminders(
+        {
+          db: options.db,
+          outbox,
+          schemes: schemesRepo,
+          points: pointsSummaryReader,
+        },
+        today(),
+      );
+      log.info({ today: today(), ...counts }, 'jobs: reminders queued');
+    });
 
-  await boss.send(
-    EXPIRY_QUEUE,
-    { reason: 'start' },
-    { startAfter: catchUp, singletonKey: 'catch-up' },
-  );
-  await work(EXPIRY_QUEUE, async () => {
-    const result = await expireDueLots({ db: options.db, customers: customersRepo }, today());
-    log.info({ today: today(), ...result }, 'jobs: points expiry done');
-  });
-
-  const sender = createNoticeSender({
-    ...options.sender,
-    db: options.db,
-    panel: createMessagingService({ db: options.db, cipher: createFieldCipher(options.dataKey) }),
-    customers: customersRepo,
-    urls: options.messaging.panelUrls,
-    rate: options.messaging.rate,
-    log,
-  });
-  // Notices queued while no sender ran go now.
-  await boss.send(NOTICE_SEND_QUEUE, {});
-  await work(NOTICE_SEND_QUEUE, async () => {
-    const result = await sender.run();
-    if (result.sent + result.retried + result.failed + result.skipped > 0)
-      log.info(result, 'jobs: notices sent');
-    // Stopped on time with notices still due: the next run follows at once (or when the
-    // provider said to come back).
-    if (result.more)
-      await boss.send(NOTICE_SEND_QUEUE, {}, { startAfter: result.resumeAfterSeconds });
-  });
-
-  const outbox = createNoticesOutbox({
-    customers: customersRepo,
-    branches: branchesRepo,
-    panel: messagingRepo,
-    points: pointsSummaryReader,
-    shop: options.shop,
-    timeZone: options.storeTimezone,
-    clock: options.clock,
-    nudge: () => void boss.send(NOTICE_SEND_QUEUE, {}).catch(() => undefined),
-  });
-  await boss.send(
-    NOTICE_REMINDERS_QUEUE,
-    { reason: 'start' },
-    { startAfter: catchUp, singletonKey: 'catch-up' },
-  );
-  await work(NOTICE_REMINDERS_QUEUE, async () => {
-    const counts = await queueReminders(
-      {
-        db: options.db,
-        outbox,
-        schemes: schemesRepo,
-        points: pointsSummaryReader,
+    return {
+      boss,
+      stop: async () => {
+        sender.stop();
+        await stopBoss(true);
       },
-      today(),
-    );
-    log.info({ today: today(), ...counts }, 'jobs: reminders queued');
-  });
+    };
+  } catch (error) {
+    // Not left running half set up, with nobody to stop it: a start tried again begins anew.
+    await stopBoss(false).catch(() => undefined);
+    throw error;
+  }
+}
 
-  return {
-    boss,
-    stop: async () => {
-      sender.stop();
-      await stopBoss(true);
-    },
-  };
+/**
+ * Starts the jobs, and again a little later while the database cannot be reached: a server
+ * already answering requests (503 while the database is away) must not exit because its
+ * jobs met the same outage during their start. Any other failure is thrown. Gives up,
+ * answering undefined, once `stopped` is aborted.
+ */
+export async function startJobsOnceReachable(
+  options: JobsOptions,
+  stopped: AbortSignal,
+  retryMs = START_RETRY_MS,
+): Promise<Jobs | undefined> {
+  for (;;) {
+    try {
+      return await startJobs(options);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || stopped.aborted) throw error;
+      options.log.warn(
+        { err: errorInBrief(error) },
+        'jobs: the database cannot be reached; starting the jobs again shortly',
+      );
+      await sleep(retryMs, undefined, { signal: stopped }).catch(() => undefined);
+      if (stopped.aborted) return undefined;
+    }
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { connectDatabase } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
 import { migrateDatabase } from './db/migrate.js';
-import { noticeNudge, startJobs } from './jobs.js';
+import { noticeNudge, startJobsOnceReachable } from './jobs.js';
 import { resolveSecrets } from './lib/secrets.js';
 import { createUsersService } from './modules/users/users.service.js';
 import pino from 'pino';
@@ -77,16 +77,20 @@ async function main() {
     });
     await app.listen({ port: config.port, host: config.host });
     // After listening: the first request is not kept waiting for the jobs' schema.
+    const jobsStopped = new AbortController();
     const jobs = config.jobs
-      ? startJobs({
-          connectionString: databaseUrl,
-          db: database.db,
-          storeTimezone: config.storeTimezone,
-          log,
-          dataKey: secrets.dataKey,
-          messaging: config.messaging,
-          shop: config.branding.companyName,
-        })
+      ? startJobsOnceReachable(
+          {
+            connectionString: databaseUrl,
+            db: database.db,
+            storeTimezone: config.storeTimezone,
+            log,
+            dataKey: secrets.dataKey,
+            messaging: config.messaging,
+            shop: config.branding.companyName,
+          },
+          jobsStopped.signal,
+        )
       : undefined;
 
     let stopping = false;
@@ -112,8 +116,9 @@ async function main() {
       }, config.stopTimeoutSeconds * 1000);
       deadline.unref();
       await app.close();
+      jobsStopped.abort();
       await jobs
-        ?.then((started) => started.stop())
+        ?.then((started) => started?.stop())
         .catch((error: unknown) => log.warn({ err: error }, 'jobs: stop failed'));
       await database.close();
       await stopEmbedded();
