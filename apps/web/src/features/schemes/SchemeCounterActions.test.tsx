@@ -222,6 +222,13 @@ describe('scheme actions at the counter', { timeout: 40_000 }, () => {
     expect(screen.getByRole('button', { name: statementTexts.addInstallment })).toBeEnabled();
   });
 
+  it('offers no installment on a paid-up scheme, not even a disabled one', async () => {
+    const rows = [installmentRow(today(), 'MAIN-000011')];
+    await openStatement('cashier', running({ paid: 11 }), rows);
+    expect(screen.queryByRole('button', { name: statementTexts.addInstallment })).toBeNull();
+    expect(screen.queryByRole('button', { name: /in advance$/ })).toBeNull();
+  });
+
   it('marks a reprinted receipt DUPLICATE', async () => {
     const rows = [installmentRow(addDays(today(), -40), 'MAIN-000001')];
     const { user } = await openStatement('cashier', running({ paid: 1 }), rows);

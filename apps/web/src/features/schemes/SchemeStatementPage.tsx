@@ -206,7 +206,7 @@ export function SchemeStatementPage() {
                 {isInactive(scheme.matyn) && mayActivate && (
                   <ActivateButton schemeid={scheme.schemeid} onClick={() => setActivating(true)} />
                 )}
-                {months && mayAdd && (months.mayTakeThisMonth || months.thisMonthPaid) && (
+                {months?.open && mayAdd && (
                   <Button
                     variant="contained"
                     startIcon={<AddIcon />}
@@ -245,7 +245,7 @@ export function SchemeStatementPage() {
                   </Button>
                 )}
               </Stack>
-              {months && mayAdd && months.thisMonthPaid && scheme.paid < scheme.installments && (
+              {months?.open && mayAdd && months.thisMonthPaid && (
                 <Typography id="installment-taken" sx={{ flexBasis: '100%', mb: 2 }}>
                   {SCHEME_TEXTS.installment.monthPaid(formatMonth(months.thisMonth))}
                   {months.nextMonthPaid &&

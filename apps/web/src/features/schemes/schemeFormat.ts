@@ -41,6 +41,8 @@ export function installmentMonths(
   return {
     thisMonth,
     nextMonth,
+    /** Active with installments still to pay: Add installment shows, on or off. */
+    open,
     thisMonthPaid,
     nextMonthPaid: paidFor(nextMonth),
     mayTakeThisMonth: open && !thisMonthPaid,
