@@ -35,6 +35,16 @@ export function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The month after `month` (both YYYY-MM): the month an installment taken in advance is for. */
+export function monthAfter(month: string): string {
+  const year = Number(month.slice(0, 4));
+  const next = Number(month.slice(5, 7)) + 1;
+  return next > 12 ? `${year + 1}-01` : `${year}-${String(next).padStart(2, '0')}`;
+}
+
+/** A month (YYYY-MM) as receipts and messages name it: MM-YYYY. */
+export const formatMonth = (month: string) => `${month.slice(5, 7)}-${month.slice(0, 4)}`;
+
 /** First day (1 April) of the Indian financial year that holds `isoDate`. */
 export function financialYearStart(isoDate: string): string {
   const year = Number(isoDate.slice(0, 4));

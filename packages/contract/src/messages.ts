@@ -142,6 +142,12 @@ export const MESSAGES = {
   installmentOutsideTerm: (start: string, end: string) =>
     `The installment date must be within the scheme's term, ${start} to ${end}.`,
   installmentMonthTaken: (month: string) => `An installment for ${month} is already recorded.`,
+  advanceBeforeThisMonth: (month: string) =>
+    `The installment for ${month} is not yet paid. Take it first; an advance is for the month after a paid one.`,
+  advanceAlreadyTaken: (month: string) =>
+    `The installment for ${month} is already recorded. Only the next month can be taken in advance.`,
+  advancePastTerm: (month: string, maturity: string) =>
+    `An advance for ${month} would fall after the scheme's maturity date, ${maturity}.`,
   allInstallmentsPaid: (count: number) => `All ${count} installments are already paid.`,
   cashLimit: (limit: string, taken: string) =>
     `Cash received for one scheme must stay below ${limit} (Income-tax Act, section 269ST); ${taken} is already in cash. Take this installment by another mode.`,

@@ -91,6 +91,14 @@ export const SCHEME_TEXTS = {
     ...payment,
     record: 'RECORD',
     recordFailed: 'Error in recording installment.',
+    /** Why Add installment is off: the month of today is paid. */
+    monthPaid: (month: string) => `The installment for ${month} is already recorded.`,
+    nextAlsoPaid: (month: string) => `The installment for ${month} is taken in advance too.`,
+    advanceButton: (month: string) => `Take ${month} in advance`,
+    advanceTitle: (schemeid: number, month: string) =>
+      `Installment for ${month} in advance, Scheme ${schemeid}`,
+    advanceText: (amount: string, month: string) =>
+      `At the customer's request, record the installment of ${amount} for ${month} now. A numbered receipt follows.`,
   },
   activation: {
     action: (schemeid: number) => `Activate scheme ${schemeid}`,
@@ -133,6 +141,8 @@ export const SCHEME_TEXTS = {
     installmentValue: (n: number, of: number) => `${n} of ${of}`,
     print: 'Print',
     close: 'Close',
+    /** On a reprint, on screen and on paper: the customer already holds the original. */
+    duplicate: 'DUPLICATE',
   },
   summary: {
     form: 'Filter schemes',

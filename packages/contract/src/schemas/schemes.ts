@@ -124,6 +124,11 @@ export const addInstallmentRequest = z.object({
       error: `Narration must be at most ${LIMITS.narrationMaxLength} characters.`,
     })
     .default(''),
+  /**
+   * At the customer's request, the installment for the month after the payment date's month,
+   * taken once that month is paid; without it, the payment date's own month.
+   */
+  advance: z.boolean({ error: 'advance must be true or false.' }).default(false),
 });
 export type PaymentRequest = z.input<typeof addInstallmentRequest>;
 
@@ -190,6 +195,8 @@ export const schemeStatementRow = z.object({
   branch: branch.nullable().optional(),
   mode: z.enum(PAYMENT_MODES).nullable().optional(),
   reference: z.string().nullable().optional(),
+  /** The month (YYYY-MM) an installment is for: its date's month, or the next when in advance. */
+  period: z.string().nullable().optional(),
 });
 export type SchemeStatementRow = z.infer<typeof schemeStatementRow>;
 /** The installment rows, with the scheme and its customer beside them. */

@@ -2,6 +2,7 @@ import {
   AUDIT_HIDDEN,
   addDays,
   CASH_LIMIT_PER_SCHEME,
+  formatMonth,
   formatRupees,
   formatSchemeDate,
   isValidPan,
@@ -10,6 +11,7 @@ import {
   MATURITY_DAYS,
   maturityFigures,
   MESSAGES,
+  monthAfter,
   needsPan,
   PAYMENT_MODE_LABELS,
   SCHEME_STATUS,
@@ -52,6 +54,8 @@ interface Payment {
   mode: PaymentMode;
   reference: string;
   narration?: string;
+  /** For the month after the payment date's month, taken early at the customer's request. */
+  advance?: boolean;
 }
 
 const SUMMARY_STATUSES: Record<SummaryStatusLabel, string[]> = {
@@ -125,11 +129,23 @@ export function createSchemesService({ db, today, terms, customers, branches, no
     const paid = await schemesRepo.installments(tx, scheme.id);
     if (paid.length >= scheme.installments)
       throw new ConflictError(MESSAGES.allInstallmentsPaid(scheme.installments));
-    const period = payment.date.slice(0, 7);
-    if (paid.some((installment) => installment.period === period)) {
-      throw new ConflictError(
-        MESSAGES.installmentMonthTaken(formatSchemeDate(payment.date).slice(3)),
-      );
+    // Each month of the term holds one installment: the payment date's month, or, taken in
+    // advance, the month after it once that month is paid (so never more than one month ahead).
+    const paidFor = (month: string) => paid.some((installment) => installment.period === month);
+    const dateMonth = payment.date.slice(0, 7);
+    const period = payment.advance ? monthAfter(dateMonth) : dateMonth;
+    if (payment.advance) {
+      if (!paidFor(dateMonth))
+        throw new ConflictError(MESSAGES.advanceBeforeThisMonth(formatMonth(dateMonth)));
+      if (period > scheme.matdt.slice(0, 7)) {
+        throw new ConflictError(
+          MESSAGES.advancePastTerm(formatMonth(period), formatSchemeDate(scheme.matdt)),
+        );
+      }
+      if (paidFor(period))
+        throw new ConflictError(MESSAGES.advanceAlreadyTaken(formatMonth(period)));
+    } else if (paidFor(period)) {
+      throw new ConflictError(MESSAGES.installmentMonthTaken(formatMonth(period)));
     }
     const cashSoFar = paid.filter((i) => i.mode === 'cash').reduce((sum, i) => sum + i.amount, 0);
     if (payment.mode === 'cash' && cashSoFar + scheme.amount >= CASH_LIMIT_PER_SCHEME) {
@@ -164,6 +180,7 @@ export function createSchemesService({ db, today, terms, customers, branches, no
         paidOn: payment.date,
         amount: scheme.amount,
         mode: payment.mode,
+        ...(payment.advance ? { forMonth: period } : {}),
       },
       mobile: customer.mobileno,
     });
@@ -418,6 +435,9 @@ export function createSchemesService({ db, today, terms, customers, branches, no
           PAYMENT_MODE_LABELS[installment.mode as PaymentMode],
           installment.reference,
           `Receipt ${installment.receipt}`,
+          installment.period === installment.paidOn.slice(0, 7)
+            ? ''
+            : `In advance for ${formatMonth(installment.period)}`,
           installment.narration,
         ]
           .filter(Boolean)
@@ -427,6 +447,7 @@ export function createSchemesService({ db, today, terms, customers, branches, no
         branch: byId.get(installment.branchId) ?? null,
         mode: installment.mode as PaymentMode,
         reference: installment.reference ?? '',
+        period: installment.period,
       }));
       if (scheme.status === SCHEME_STATUS.completed && scheme.bonus) {
         rows.push({
@@ -437,6 +458,7 @@ export function createSchemesService({ db, today, terms, customers, branches, no
           branch: null,
           mode: null,
           reference: null,
+          period: null,
         });
       }
       return {

@@ -770,6 +770,7 @@ describe('installments count and closing', () => {
       branch: null,
       mode: null,
       reference: null,
+      period: null,
     });
     expectRefusal(await post('close', { schemeid }), 409, MESSAGES.onlyActiveClosable);
     expect(await auditActions('scheme', schemeid)).toEqual([
@@ -813,6 +814,7 @@ describe('POST /api/scheme/generate-statement', () => {
         branch: main,
         mode: 'cash',
         reference: '',
+        period: '2025-10',
       },
       {
         date: '2025-11-20',
@@ -822,6 +824,7 @@ describe('POST /api/scheme/generate-statement', () => {
         branch: main,
         mode: 'upi',
         reference: 'UTR 9',
+        period: '2025-11',
       },
     ]);
     expect(body.data[0].narration).toContain('Cash');

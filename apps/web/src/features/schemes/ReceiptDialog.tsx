@@ -55,12 +55,17 @@ export function printReceipt() {
   window.setTimeout(done, 1000);
 }
 
-/** An installment's receipt: number, customer, scheme, date, amount, mode, installment n of N. */
+/**
+ * An installment's receipt: number, customer, scheme, date, amount, mode, installment n of N.
+ * A `duplicate` (reprinted later from the statement) says so, on screen and on paper.
+ */
 export function ReceiptDialog({
   receipt,
+  duplicate = false,
   onClose,
 }: {
   receipt: InstallmentReceipt;
+  duplicate?: boolean;
   onClose: () => void;
 }) {
   const { branding } = useBranding();
@@ -82,6 +87,24 @@ export function ReceiptDialog({
       {receiptPrintStyles}
       <DialogTitle>{texts.title(receipt.receiptNo)}</DialogTitle>
       <DialogContent>
+        {duplicate && (
+          <Typography
+            component="p"
+            variant="h6"
+            data-testid="receipt-duplicate"
+            sx={{
+              textAlign: 'center',
+              fontWeight: 700,
+              letterSpacing: 4,
+              border: 2,
+              borderColor: 'text.primary',
+              py: 0.5,
+              mb: 2,
+            }}
+          >
+            {texts.duplicate}
+          </Typography>
+        )}
         <Box sx={{ textAlign: 'center', mb: 2 }}>
           <Typography component="p" variant="h6">
             {branding?.companyName ?? UI_TEXTS.productName}

@@ -98,11 +98,12 @@ describe('Scheme Initiation', { timeout: 40_000 }, () => {
 
     await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(4));
     const [first, second, third, fourth] = bodyRows(texts.table).map(cells);
-    expect(first).toEqual(['12', '01-06-2025', '31-05-2026', '₹5,000', 'Inactive']);
+    // An Inactive row is activated where it is listed.
+    expect(first).toEqual(['12', '01-06-2025', '31-05-2026', '₹5,000', 'InactiveActivate']);
     expect(second).toEqual(['11', '15-04-2024', '14-04-2025', '₹5,000', 'Completed']);
     // 2024 is a leap year: 1 January + 364 days is 30 December.
     expect(third).toEqual(['10', '01-01-2024', '30-12-2024', '₹1,20,000', 'Active']);
-    expect(fourth?.[4]).toBe('Inactive');
+    expect(fourth?.[4]).toBe('InactiveActivate');
 
     // Only Inactive rows can be cancelled.
     expect(screen.getByRole('button', { name: texts.deleteAction(12) })).toBeInTheDocument();

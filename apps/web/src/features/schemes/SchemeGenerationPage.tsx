@@ -28,6 +28,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
+import { useMayCall } from '../../lib/me';
 import { reportFailure } from '../../lib/failure';
 import {
   schemeCustomerQuery,
@@ -37,6 +38,7 @@ import {
   useUpdatePan,
   useVerifyPan,
 } from './api';
+import { ActivateButton, ActivateSchemeDialog } from './ActivateScheme';
 import { DeleteSchemeDialog } from './DeleteSchemeDialog';
 import { PanDialog } from './PanDialog';
 import { maturityDate } from './schemeFormat';
@@ -59,6 +61,10 @@ export function SchemeGenerationPage() {
   const [panError, setPanError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<SchemeRecord | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [activating, setActivating] = useState<SchemeRecord | null>(null);
+  // Cancelling a scheme is a manager's; a cashier is not offered it.
+  const mayDelete = useMayCall('deleteScheme');
+  const mayActivate = useMayCall('activateScheme');
 
   const record = useQuery(schemeCustomerQuery(customer?.MOBILENO ?? ''));
   const custid = customer && record.data ? record.data.custid : null;
@@ -192,11 +198,14 @@ export function SchemeGenerationPage() {
     {
       key: 'status',
       header: c.status,
-      width: 'minmax(150px, 1fr)',
+      width: 'minmax(240px, 1.5fr)',
       cell: (row) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <StatusChip matyn={row.matyn} />
-          {isInactive(row.matyn) && (
+          {isInactive(row.matyn) && mayActivate && (
+            <ActivateButton schemeid={row.schemeid} onClick={() => setActivating(row)} />
+          )}
+          {isInactive(row.matyn) && mayDelete && (
             <Tooltip title={texts.deleteAction(row.schemeid)}>
               <IconButton
                 size="small"
@@ -304,7 +313,7 @@ export function SchemeGenerationPage() {
           rows={customer ? (schemes.data ?? []) : []}
           rowKey={(row) => row.schemeid}
           bodyHeight={280}
-          minWidth={640}
+          minWidth={720}
           emptyText={MESSAGES.noActiveSchemes}
           loading={loadingCustomer || schemes.isFetching}
           loadingLabel={texts.loadingSchemes}
@@ -319,6 +328,9 @@ export function SchemeGenerationPage() {
           onSave={savePan}
           onCancel={() => setPanOpen(false)}
         />
+      )}
+      {activating && (
+        <ActivateSchemeDialog scheme={activating} onClose={() => setActivating(null)} />
       )}
       {deleting && (
         <DeleteSchemeDialog

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/AddCard';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -13,7 +14,9 @@ import {
   PAGE_TITLES,
   SCHEME_DEFAULTS,
   SCHEME_TEXTS,
+  formatMonth,
   formatRupees,
+  isInactive,
   type InstallmentReceipt,
   type SchemeStatementRow,
 } from '@kanak/contract';
@@ -25,12 +28,14 @@ import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
 import { reportFailure } from '../../lib/failure';
 import { useBranding } from '../../lib/branding';
+import { useMayCall } from '../../lib/me';
+import { ActivateButton, ActivateSchemeDialog } from './ActivateScheme';
 import { statementQuery, useAddInstallment, useCloseScheme } from './api';
 import { CloseSchemeDialog } from './CloseSchemeDialog';
 import { PaymentDialog, type PaymentValues } from './PaymentDialog';
 import { StatementPrint } from './PrintSheet';
 import { ReceiptDialog } from './ReceiptDialog';
-import { canAddInstallment, canClose, statementCsv } from './schemeFormat';
+import { canClose, installmentMonths, statementCsv } from './schemeFormat';
 import { SchemeFacts, StatementTable } from './StatementView';
 
 const texts = SCHEME_TEXTS.statement;
@@ -55,9 +60,17 @@ export function SchemeStatementPage() {
       setSubmitted(linked);
     }
   }
-  const [adding, setAdding] = useState(false);
+  // This month's installment, or next month's taken in advance.
+  const [adding, setAdding] = useState<'month' | 'advance' | null>(null);
   const [addError, setAddError] = useState<string | null>(null);
-  const [receipt, setReceipt] = useState<InstallmentReceipt | null>(null);
+  const [activating, setActivating] = useState(false);
+  const [receipt, setReceipt] = useState<{
+    receipt: InstallmentReceipt;
+    duplicate: boolean;
+  } | null>(null);
+  const mayActivate = useMayCall('activateScheme');
+  const mayAdd = useMayCall('addInstallment');
+  const mayClose = useMayCall('closeScheme');
   const [closing, setClosing] = useState(false);
   const [closeError, setCloseError] = useState<string | null>(null);
 
@@ -74,6 +87,7 @@ export function SchemeStatementPage() {
   const scheme = statement?.scheme ?? null;
   const rows = statement?.rows ?? [];
   const loading = result.isFetching;
+  const months = scheme ? installmentMonths(scheme, rows, today) : null;
 
   const generate = () => {
     const id = idInput.trim();
@@ -86,11 +100,11 @@ export function SchemeStatementPage() {
     if (!scheme) return;
     setAddError(null);
     addInstallment.submit(
-      { schemeid: scheme.schemeid, ...values },
+      { schemeid: scheme.schemeid, ...values, ...(adding === 'advance' ? { advance: true } : {}) },
       {
         onSuccess: ({ message, receipt: made }) => {
-          setAdding(false);
-          setReceipt(made);
+          setAdding(null);
+          setReceipt({ receipt: made, duplicate: false });
           if (message) showAlert('success', message);
         },
         onError: (error) =>
@@ -119,17 +133,20 @@ export function SchemeStatementPage() {
   const reprint = (row: SchemeStatementRow, index: number) => {
     if (!statement || !scheme || !row.receiptNo) return;
     setReceipt({
-      receiptNo: row.receiptNo,
-      branch: row.branch ?? null,
-      schemeid: scheme.schemeid,
-      custname: statement.custname,
-      mobileno: statement.mobileno,
-      date: row.date,
-      amount: row.amount,
-      mode: row.mode ?? 'cash',
-      reference: row.reference ?? '',
-      installmentNo: index + 1,
-      installments: scheme.installments,
+      duplicate: true,
+      receipt: {
+        receiptNo: row.receiptNo,
+        branch: row.branch ?? null,
+        schemeid: scheme.schemeid,
+        custname: statement.custname,
+        mobileno: statement.mobileno,
+        date: row.date,
+        amount: row.amount,
+        mode: row.mode ?? 'cash',
+        reference: row.reference ?? '',
+        installmentNo: index + 1,
+        installments: scheme.installments,
+      },
     });
   };
 
@@ -186,19 +203,36 @@ export function SchemeStatementPage() {
             >
               <SchemeFacts scheme={scheme} />
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-                {canAddInstallment(scheme) && (
+                {isInactive(scheme.matyn) && mayActivate && (
+                  <ActivateButton schemeid={scheme.schemeid} onClick={() => setActivating(true)} />
+                )}
+                {months?.open && mayAdd && (
                   <Button
                     variant="contained"
                     startIcon={<AddIcon />}
+                    disabled={!months.mayTakeThisMonth}
+                    aria-describedby={months.mayTakeThisMonth ? undefined : 'installment-taken'}
                     onClick={() => {
                       setAddError(null);
-                      setAdding(true);
+                      setAdding('month');
                     }}
                   >
                     {texts.addInstallment}
                   </Button>
                 )}
-                {canClose(scheme, today) && (
+                {months && mayAdd && months.mayTakeAdvance && (
+                  <Button
+                    variant="outlined"
+                    startIcon={<AddIcon />}
+                    onClick={() => {
+                      setAddError(null);
+                      setAdding('advance');
+                    }}
+                  >
+                    {SCHEME_TEXTS.installment.advanceButton(formatMonth(months.nextMonth))}
+                  </Button>
+                )}
+                {canClose(scheme, today) && mayClose && (
                   <Button
                     variant="outlined"
                     startIcon={<DoneAllIcon />}
@@ -211,6 +245,13 @@ export function SchemeStatementPage() {
                   </Button>
                 )}
               </Stack>
+              {months?.open && mayAdd && months.thisMonthPaid && (
+                <Typography id="installment-taken" sx={{ flexBasis: '100%', mb: 2 }}>
+                  {SCHEME_TEXTS.installment.monthPaid(formatMonth(months.thisMonth))}
+                  {months.nextMonthPaid &&
+                    ` ${SCHEME_TEXTS.installment.nextAlsoPaid(formatMonth(months.nextMonth))}`}
+                </Typography>
+              )}
             </Box>
           )}
           <StatementTable rows={rows} loading={loading} onReprint={reprint} />
@@ -237,18 +278,35 @@ export function SchemeStatementPage() {
 
       {statement && <StatementPrint statement={statement} />}
 
-      {adding && scheme && (
+      {adding && scheme && months && (
         <PaymentDialog
-          title={SCHEME_TEXTS.installment.title(scheme.schemeid)}
-          text={SCHEME_TEXTS.installment.text(formatRupees(scheme.amount))}
+          title={
+            adding === 'advance'
+              ? SCHEME_TEXTS.installment.advanceTitle(
+                  scheme.schemeid,
+                  formatMonth(months.nextMonth),
+                )
+              : SCHEME_TEXTS.installment.title(scheme.schemeid)
+          }
+          text={
+            adding === 'advance'
+              ? SCHEME_TEXTS.installment.advanceText(
+                  formatRupees(scheme.amount),
+                  formatMonth(months.nextMonth),
+                )
+              : SCHEME_TEXTS.installment.text(formatRupees(scheme.amount))
+          }
           submitLabel={SCHEME_TEXTS.installment.record}
           today={today}
           min={scheme.startdt}
           pending={addInstallment.isPending}
           error={addError}
           onSubmit={record}
-          onClose={() => setAdding(false)}
+          onClose={() => setAdding(null)}
         />
+      )}
+      {activating && scheme && (
+        <ActivateSchemeDialog scheme={scheme} onClose={() => setActivating(false)} />
       )}
       {closing && scheme && (
         <CloseSchemeDialog
@@ -260,7 +318,13 @@ export function SchemeStatementPage() {
           onCancel={() => setClosing(false)}
         />
       )}
-      {receipt && <ReceiptDialog receipt={receipt} onClose={() => setReceipt(null)} />}
+      {receipt && (
+        <ReceiptDialog
+          receipt={receipt.receipt}
+          duplicate={receipt.duplicate}
+          onClose={() => setReceipt(null)}
+        />
+      )}
     </>
   );
 }

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import DownloadIcon from '@mui/icons-material/Download';
-import PlayArrowIcon from '@mui/icons-material/PlayCircleOutlined';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -15,7 +13,6 @@ import {
   formatRupees,
   formatSchemeDate,
   isInactive,
-  type InstallmentReceipt,
   type SchemeSummaryRow,
   type SummaryStatusLabel,
 } from '@kanak/contract';
@@ -31,16 +28,9 @@ import { saveFile } from '../../components/saveFile';
 import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
 import { reportFailure } from '../../lib/failure';
-import {
-  fetchWholeSummary,
-  financialYearQuery,
-  summaryQuery,
-  useActivateScheme,
-  type SummaryFilter,
-} from './api';
-import { PaymentDialog, type PaymentValues } from './PaymentDialog';
+import { fetchWholeSummary, financialYearQuery, summaryQuery, type SummaryFilter } from './api';
+import { ActivateButton, ActivateSchemeDialog } from './ActivateScheme';
 import { SummaryPrint } from './PrintSheet';
-import { ReceiptDialog } from './ReceiptDialog';
 import { StatementModal } from './StatementModal';
 import { SchemeLink } from './SchemeLink';
 import { StatusChip } from './StatusChip';
@@ -81,15 +71,12 @@ export function SchemeSummaryPage() {
   const [fetchingAll, setFetchingAll] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   const [activating, setActivating] = useState<SchemeSummaryRow | null>(null);
-  const [activateError, setActivateError] = useState<string | null>(null);
-  const [receipt, setReceipt] = useState<InstallmentReceipt | null>(null);
 
   const financialYear = useQuery(financialYearQuery);
   const summary = useQuery({
     ...summaryQuery(submitted, page),
     placeholderData: keepPreviousData,
   });
-  const activate = useActivateScheme();
 
   useEffect(() => {
     // A failed financial-year fetch is logged only (the dates stay today).
@@ -161,25 +148,6 @@ export function SchemeSummaryPage() {
       );
   };
 
-  const activateScheme = (values: PaymentValues) => {
-    if (!activating) return;
-    setActivateError(null);
-    activate.submit(
-      { schemeid: activating.schemeid, ...values },
-      {
-        onSuccess: ({ message, receipt: made }) => {
-          setActivating(null);
-          setReceipt(made);
-          showAlert('success', SCHEME_TEXTS.activation.activated(message, made.receiptNo));
-        },
-        onError: (error) =>
-          reportFailure(error, SCHEME_TEXTS.activation.activateFailed, (message) =>
-            setActivateError(message ?? SCHEME_TEXTS.activation.activateFailed),
-          ),
-      },
-    );
-  };
-
   // The tracks add up to the spec's 700 px minimum width.
   const columns: DataColumn<SchemeSummaryRow>[] = [
     {
@@ -219,18 +187,7 @@ export function SchemeSummaryPage() {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <StatusChip matyn={row.matyn} />
           {isInactive(row.matyn) && (
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<PlayArrowIcon />}
-              aria-label={SCHEME_TEXTS.activation.action(row.schemeid)}
-              onClick={() => {
-                setActivateError(null);
-                setActivating(row);
-              }}
-            >
-              {SCHEME_TEXTS.activation.button}
-            </Button>
+            <ActivateButton schemeid={row.schemeid} onClick={() => setActivating(row)} />
           )}
         </Box>
       ),
@@ -344,19 +301,8 @@ export function SchemeSummaryPage() {
 
       {viewing !== null && <StatementModal schemeid={viewing} onClose={() => setViewing(null)} />}
       {activating && (
-        <PaymentDialog
-          title={SCHEME_TEXTS.activation.title(activating.schemeid)}
-          text={SCHEME_TEXTS.activation.text(formatRupees(activating.amount))}
-          submitLabel={SCHEME_TEXTS.activation.activate}
-          today={today}
-          min={activating.startdt}
-          pending={activate.isPending}
-          error={activateError}
-          onSubmit={activateScheme}
-          onClose={() => setActivating(null)}
-        />
+        <ActivateSchemeDialog scheme={activating} onClose={() => setActivating(null)} />
       )}
-      {receipt && <ReceiptDialog receipt={receipt} onClose={() => setReceipt(null)} />}
     </>
   );
 }

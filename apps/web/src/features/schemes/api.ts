@@ -167,7 +167,7 @@ async function deleteScheme(schemeid: number, key: string) {
   return expectSuccess(data);
 }
 
-async function postPayment(path: string, form: PaymentForm, key: string) {
+async function postPayment(path: string, form: PaymentForm & { advance?: boolean }, key: string) {
   const { data } = await api.post<Answer<typeof receiptResponse>>(
     path,
     form,
@@ -222,11 +222,12 @@ export function useActivateScheme() {
   );
 }
 
-/** POST /api/scheme/add-installment. */
+/** POST /api/scheme/add-installment; `advance` takes the next month's early. */
 export function useAddInstallment() {
   const refresh = useRefreshSchemes();
   return useChange(
-    (form: PaymentForm, key: string) => postPayment(API_PATHS.addInstallment, form, key),
+    (form: PaymentForm & { advance?: boolean }, key: string) =>
+      postPayment(API_PATHS.addInstallment, form, key),
     { onSuccess: refresh },
   );
 }

@@ -4,6 +4,7 @@ import {
   SCHEME_TEXTS,
   addDays,
   csvLine,
+  monthAfter,
   formatSchemeDate,
   schemeStatusLabel,
   type SchemeRecord,
@@ -21,6 +22,34 @@ export const sumAmounts = (rows: readonly { amount: number }[]) =>
 /** An Active scheme can take installments while some are still unpaid. */
 export const canAddInstallment = (scheme: SchemeRecord) =>
   scheme.matyn === SCHEME_STATUS.active && scheme.paid < scheme.installments;
+
+/**
+ * Which months today's counter can take: this month's installment, or (once it is paid) the
+ * next month's in advance, when that month is unpaid and within the term. One per month.
+ */
+export function installmentMonths(
+  scheme: SchemeRecord,
+  rows: readonly SchemeStatementRow[],
+  today: string,
+) {
+  const paidFor = (month: string) =>
+    rows.some((row) => row.receiptNo && (row.period ?? row.date.slice(0, 7)) === month);
+  const thisMonth = today.slice(0, 7);
+  const nextMonth = monthAfter(thisMonth);
+  const open = canAddInstallment(scheme);
+  const thisMonthPaid = paidFor(thisMonth);
+  return {
+    thisMonth,
+    nextMonth,
+    /** Active with installments still to pay: Add installment shows, on or off. */
+    open,
+    thisMonthPaid,
+    nextMonthPaid: paidFor(nextMonth),
+    mayTakeThisMonth: open && !thisMonthPaid,
+    mayTakeAdvance:
+      open && thisMonthPaid && !paidFor(nextMonth) && nextMonth <= maturityDate(scheme).slice(0, 7),
+  };
+}
 
 /** An Active scheme can close once every installment is paid or its maturity date has passed. */
 export const canClose = (scheme: SchemeRecord, today: string) =>
