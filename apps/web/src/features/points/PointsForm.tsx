@@ -17,7 +17,7 @@ import { CustomerSearch, type CustomerOption } from '../../components/CustomerSe
 import { DateField } from '../../components/DateField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { appState, showAlert } from '../../lib/app-state';
-import { clearDraft, keepDraftOnExpiry, readDraft } from '../../lib/drafts';
+import { clearDraft, keepDraft, readDraft } from '../../lib/drafts';
 import { balanceQuery, type PointsEntry, type PointsFormValues } from './api';
 import { PointsWorth } from '../../components/PointsWorth';
 
@@ -34,6 +34,10 @@ export const blankPointsForm = (today: string): PointsFormValues => ({
   INVDATE: today,
   CASHCR: '',
 });
+
+/** Something typed worth keeping when staff leave the screen: a customer, points or a narration. */
+const isStarted = (values: PointsFormValues) =>
+  Boolean(values.MOBILENO || values.POINTS || values.NARRATION.trim());
 
 export const formatPoints = (points: number) => points.toLocaleString('en-IN');
 
@@ -88,7 +92,7 @@ export function PointsForm({
   useEffect(() => {
     if (!draftName) return;
     clearDraft(draftName);
-    return keepDraftOnExpiry(draftName, () => getValues());
+    return keepDraft(draftName, () => getValues(), isStarted);
   }, [draftName, getValues]);
   // A new key remounts the search box, emptying its text.
   const [searchKey, setSearchKey] = useState(0);
