@@ -145,11 +145,11 @@ signedIn.describe('Audit Trail', () => {
       await typeDate(dateField(page, 'To'), today);
       await page.getByRole('button', { name: 'Search' }).click();
       await expect(page.getByText(/^Page 1 of 1 · 2 changes$/)).toBeVisible();
-      const credit = table.getByRole('row').filter({ hasText: 'points.credit' });
-      await expect(credit).toContainText('credit: 75');
+      const credit = table.getByRole('row').filter({ hasText: 'Points credited' });
+      await expect(credit).toContainText('Credit: 75');
       await expect(credit).toContainText(ADMIN.username);
-      const created = table.getByRole('row').filter({ hasText: 'customer.create' });
-      await expect(created).toContainText('city: Chennai');
+      const created = table.getByRole('row').filter({ hasText: 'Customer added' });
+      await expect(created).toContainText('City: Chennai');
       expect(await seriousViolationsOn(page), 'Audit Trail').toEqual([]);
 
       const download = page.waitForEvent('download');

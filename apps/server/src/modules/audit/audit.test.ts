@@ -224,7 +224,7 @@ describe('the audit trail', () => {
       `${CSV_BOM}When,Username,Name,Branch,Entity,Entity ID,Action,Mobile,Before,After`,
     );
     expect(lines).toHaveLength(5);
-    expect(response.body).toContain('city: Madurai');
+    expect(response.body).toContain('City: Madurai');
   });
 
   it('is for owners and managers; bad filters are a clear 400', async () => {
