@@ -40,9 +40,18 @@ const RUPEES_AND_PAISE = new Intl.NumberFormat('en-IN', {
   maximumFractionDigits: 2,
 });
 
-/** ₹ with Indian digit grouping: ₹1,23,456 (paise shown only when there are some). */
-export const formatRupees = (amount: number) =>
-  `₹${(Number.isInteger(amount) ? WHOLE_RUPEES : RUPEES_AND_PAISE).format(amount)}`;
+/**
+ * ₹ with Indian digit grouping: ₹1,23,456 (paise shown only when there are some); a negative
+ * amount (a cancelled redemption) with the minus before the sign, as it is written: −₹100.
+ */
+export const formatRupees = (amount: number): string =>
+  amount < 0
+    ? `−${formatRupees(-amount)}`
+    : `₹${(Number.isInteger(amount) ? WHOLE_RUPEES : RUPEES_AND_PAISE).format(amount)}`;
+
+/** A count and its noun, one or many, with Indian digit grouping: "1 notice", "1,250 notices". */
+export const countOf = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-IN')} ${count === 1 ? one : many}`;
 
 /** A receipt number as printed: the branch's code and the number in its run, `MAIN-000058`. */
 export const receiptLabel = (branchCode: string, receiptNo: number) =>
