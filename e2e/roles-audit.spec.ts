@@ -155,7 +155,9 @@ signedIn.describe('Audit Trail', () => {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download CSV' }).click();
       const file = await download;
-      expect(file.suggestedFilename()).toBe('audit_log.csv');
+      expect(file.suggestedFilename()).toBe(
+        `audit_log_${today.split('/').reverse().join('-')}.csv`,
+      );
       const lines = (await csvText(await file.path())).trimEnd().split('\r\n');
       expect(lines[0]).toBe(
         'When,Username,Name,Branch,Entity,Entity ID,Action,Mobile,Before,After',

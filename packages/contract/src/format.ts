@@ -56,3 +56,20 @@ export const countOf = (count: number, one: string, many: string) =>
 /** A receipt number as printed: the branch's code and the number in its run, `MAIN-000058`. */
 export const receiptLabel = (branchCode: string, receiptNo: number) =>
   `${branchCode}-${String(receiptNo).padStart(6, '0')}`;
+
+/**
+ * A downloaded file's name with the dates it covers, so a folder of them sorts and reads by
+ * day: `collections-2026-11-26.csv`, `collections-2026-11-01-to-2026-11-26.csv`; a file of no
+ * dates is named for the day it was taken.
+ */
+export function datedFileName(
+  base: string,
+  { from, to }: { from?: string | undefined; to?: string | undefined },
+  today: string,
+  separator = '-',
+): string {
+  const first = from || to || today;
+  const last = to || from || today;
+  const span = first === last ? first : `${first}-to-${last}`;
+  return `${base}${separator}${span}.csv`;
+}

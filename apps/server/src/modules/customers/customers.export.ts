@@ -1,6 +1,11 @@
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
-import { CUSTOMER_EXPORT_COLUMNS, maskAadhaar, type CustomerRecord } from '@kanak/contract';
+import {
+  CUSTOMER_EXPORT_COLUMNS,
+  CUSTOMER_EXPORT_HEADERS,
+  maskAadhaar,
+  type CustomerRecord,
+} from '@kanak/contract';
 import { createCsvStreams, createCursorStreams, jsonDataChunks } from '../../lib/csv-stream.js';
 
 const EXPORT_SQL = `
@@ -46,7 +51,8 @@ export function createCustomersCsv(primary: pg.Pool): OpenCustomersCsv {
   return (pool) =>
     open<Record<string, unknown>>(pool, {
       query: { sql: EXPORT_SQL, params: [] },
-      columns: CUSTOMER_EXPORT_COLUMNS,
+      // Read by people in a spreadsheet: the screen's names, not the field names.
+      columns: CUSTOMER_EXPORT_COLUMNS.map((column) => CUSTOMER_EXPORT_HEADERS[column]),
       cells(row) {
         row.aadhaar = row.aadhaar_last4 ? maskAadhaar(String(row.aadhaar_last4)) : '';
         return CUSTOMER_EXPORT_COLUMNS.map((column) => row[column] ?? '');

@@ -28,6 +28,7 @@ import { NumbersUnbroken, unbroken } from '../../components/NumbersUnbroken';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { SubmitButton } from '../../components/SubmitButton';
+import { useStoreToday } from '../../components/useStoreToday';
 import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
 import { useBranding } from '../../lib/branding';
@@ -87,6 +88,7 @@ function When({ at, timeZone }: { at: string; timeZone: string }) {
  */
 export function AuditPage() {
   const timeZone = useBranding().branding?.storeTimezone ?? DEFAULT_STORE_TIMEZONE;
+  const today = useStoreToday();
   const [form, setForm] = useState<AuditFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -115,7 +117,7 @@ export function AuditPage() {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadAuditCsv(filters);
+      await downloadAuditCsv(filters, today);
     } catch (error) {
       const failure = readFailure(error);
       showAlert(

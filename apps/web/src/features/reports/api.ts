@@ -3,6 +3,7 @@ import {
   API_PATHS,
   LIMITS,
   REPORT_CSV,
+  datedFileName,
   type ReportName,
   type ReportRequest,
   type collectionsReportResponse,
@@ -85,12 +86,17 @@ export const reportQuery = <Name extends ReportName>(
     staleTime: 0,
   });
 
-/** The whole report as the server writes it (every row, not one page), saved under its name. */
-export async function downloadReportCsv(name: ReportName, filter: ReportFilter) {
+/**
+ * The whole report as the server writes it (every row, not one page), saved under its name and
+ * the dates it covers (as of `today` when it has none).
+ */
+export async function downloadReportCsv(name: ReportName, filter: ReportFilter, today: string) {
   const { data } = await api.post<Answer<typeof reportCsvResponse>>(
     REPORT_PATHS[name],
     { ...filter, format: 'csv' },
     { responseType: 'text' },
   );
-  saveFile(data, REPORT_CSV[name].fileName);
+  const base = REPORT_CSV[name].fileName.replace(/\.csv$/, '');
+  const asOf = filter.asOf ?? (filter.from || filter.to ? undefined : today);
+  saveFile(data, datedFileName(base, asOf ? { from: asOf } : filter, today));
 }
