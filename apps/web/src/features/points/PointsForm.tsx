@@ -16,6 +16,7 @@ import { CASHCR, LEDGER_TEXTS, LIMITS, MESSAGES, type CashCr } from '@kanak/cont
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
 import { DateField } from '../../components/DateField';
 import { SubmitButton } from '../../components/SubmitButton';
+import { SHOWN_ONLY } from '../../components/shownOnly';
 import { appState, showAlert } from '../../lib/app-state';
 import { clearDraft, keepDraft, readDraft } from '../../lib/drafts';
 import { balanceQuery, type PointsEntry, type PointsFormValues } from './api';
@@ -132,8 +133,6 @@ export function PointsForm({
     onSubmit({ ...values, CASHCR: values.CASHCR, NARRATION: values.NARRATION.trim() }, clear);
   };
 
-  const readOnly = { htmlInput: { readOnly: true }, inputLabel: { shrink: true } };
-
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(submit)} aria-labelledby={labelledBy}>
       <Stack spacing={2.5}>
@@ -145,8 +144,8 @@ export function PointsForm({
           autoFocus={autoFocus}
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField label={texts.mobile} value={mobileno} slotProps={readOnly} name="MOBILENO" />
-          <TextField label={texts.name} value={custname} slotProps={readOnly} name="CUSTNAME" />
+          <TextField label={texts.mobile} value={mobileno} slotProps={SHOWN_ONLY} name="MOBILENO" />
+          <TextField label={texts.name} value={custname} slotProps={SHOWN_ONLY} name="CUSTNAME" />
         </Box>
         {showBalance && mobileno !== '' && (
           <Box
