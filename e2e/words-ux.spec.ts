@@ -56,7 +56,7 @@ signedIn(
   'a points update the server never got says nothing was saved; the entry waits on the screen',
   async ({ page, request }) => {
     const mobile = await openPointsWithCustomer(page, request);
-    await page.getByLabel('Loyalty Points').fill('250');
+    await page.getByRole('textbox', { name: 'Loyalty Points' }).fill('250');
     await page.getByRole('button', { name: 'Points Allocation' }).click();
     await page.route('**/api/customers/update-points', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'UPDATE' }).click();
@@ -68,7 +68,7 @@ signedIn(
     await expect(pageTitle(page, /^Customer Profile$/)).toBeVisible();
     await page.getByRole('navigation').getByRole('link', { name: 'Loyalty Points' }).click();
     await expect(page.getByLabel('Mobile no.')).toHaveValue(mobile);
-    await expect(page.getByLabel('Loyalty Points')).toHaveValue('250');
+    await expect(page.getByRole('textbox', { name: 'Loyalty Points' })).toHaveValue('250');
     await expect(page.getByRole('button', { name: 'Points Allocation' })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -89,14 +89,16 @@ signedIn(
     expect(await focused()).not.toBe('CUSTNAME');
 
     // Back from Loyalty Points to the toggle: its ring is there at once, solid and thick.
-    await page.getByLabel('Loyalty Points').focus();
+    await page.getByRole('textbox', { name: 'Loyalty Points' }).focus();
     await page.keyboard.press('Shift+Tab');
-    const deduction = page.getByRole('button', { name: 'Points Deduction' });
-    await expect(deduction).toBeFocused();
-    expect(await ringOf(deduction)).toEqual({ style: 'solid', width: 3 });
+    const toggle = page
+      .getByRole('group', { name: 'Allocation or deduction' })
+      .locator('button:focus');
+    await expect(toggle).toHaveCount(1);
+    expect(await ringOf(toggle)).toEqual({ style: 'solid', width: 3 });
 
     // The filled UPDATE button, reached by Tab from Narration.
-    await page.getByLabel('Narration').focus();
+    await page.getByRole('textbox', { name: 'Narration' }).focus();
     await page.keyboard.press('Tab');
     const update = page.getByRole('button', { name: 'UPDATE' });
     await expect(update).toBeFocused();
@@ -111,6 +113,14 @@ signedIn('the template dialog’s Save is on screen at 1366 × 768', async ({ pa
   await page.getByRole('button', { name: TEMPLATE_TEXTS.edit(label) }).click();
   const dialog = page.getByRole('dialog', { name: TEMPLATE_TEXTS.editTitle(label) });
   await expect(dialog).toBeVisible();
+  // A long text: the text box grows to its most rows, and the preview with it.
+  await dialog
+    .getByRole('textbox', { name: TEMPLATE_TEXTS.text })
+    .fill(
+      Array.from({ length: 14 }, (_, i) => `Line ${i + 1}: Dear {name}, {points} points.`).join(
+        '\n',
+      ),
+    );
   const save = dialog.getByRole('button', { name: new RegExp(`${TEMPLATE_TEXTS.save}$`) });
   await expect(save).toBeInViewport({ ratio: 1 });
   const box = (await save.boundingBox())!;
