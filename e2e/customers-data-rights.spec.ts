@@ -201,6 +201,7 @@ test.describe('customer data rights', () => {
     await rightsPanel(page)
       .getByRole('switch', { name: /WhatsApp notices/ })
       .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Record' }).click();
     await expect(rightsPanel(page).getByText('Granted')).toBeVisible();
     const overflow = () =>
       page.evaluate(
