@@ -127,3 +127,56 @@ signedIn('the template dialog’s Save is on screen at 1366 × 768', async ({ pa
   expect(box.y + box.height).toBeLessThanOrEqual(768);
   expect(await seriousViolationsOn(page)).toEqual([]);
 });
+
+/** How many lines a piece of text takes where it is drawn. */
+const linesOf = (text: Locator) =>
+  text.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+
+signedIn(
+  'consent history: "Withdrawn" on one line; Audit Trail: the time never runs into the name',
+  async ({ page, request }) => {
+    const mobile = uniqueMobile();
+    await page.goto('/home/customer-profile');
+    const saved = await apiPost<{ custid: number }>(
+      page,
+      request,
+      '/api/customers/update-customer-data',
+      { formData: { custid: null, mobileno: mobile, custname: 'Zoya Khan' } },
+    );
+    for (const granted of [true, false]) {
+      await apiPost(page, request, '/api/customers/consent', {
+        custid: saved.data!.custid,
+        purpose: 'marketing',
+        granted,
+      });
+    }
+    await page.getByRole('combobox', { name: 'Enter mob no.' }).fill(mobile);
+    await page.getByRole('option', { name: /Zoya Khan/ }).click();
+    const history = page.getByRole('table', { name: 'Consent history' });
+    const withdrawn = history.getByText('Withdrawn', { exact: true });
+    await expect(withdrawn).toBeVisible();
+    expect(await linesOf(withdrawn)).toBe(1);
+
+    await page.goto('/home/audit');
+    const row = page
+      .getByRole('table', { name: 'Changes' })
+      .getByRole('row')
+      .filter({ hasText: mobile })
+      .first();
+    await expect(row).toBeVisible();
+    const [when, who] = [row.getByRole('cell').nth(0), row.getByRole('cell').nth(1)];
+    const whenText = await when.evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return Math.max(...[...range.getClientRects()].map((rect) => rect.right));
+    });
+    const whoBox = (await who.boundingBox())!;
+    // The time's text ends before the next cell starts ("21:16priya" no more).
+    expect(whenText).toBeLessThanOrEqual(whoBox.x);
+    expect(await seriousViolationsOn(page)).toEqual([]);
+  },
+);
