@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   AUDIT_CSV_COLUMNS,
+  AUDIT_CSV_FILE_NAME,
   AUDIT_ENTITY_LABELS,
   CSV_BOM,
   LIMITS,
@@ -9,7 +10,9 @@ import {
   auditChanges,
   counterWho,
   csvLine,
+  datedFileName,
   formatAuditTime,
+  todayIn,
   type AuditEntity,
   type AuditEntry,
 } from '@kanak/contract';
@@ -105,6 +108,10 @@ export function createAuditService({ timeZone }: { timeZone: string }) {
         totalCapped: n > LIMITS.auditCountCap,
       };
     },
+
+    /** The CSV's file name, with the dates it covers (today when none are asked). */
+    csvFileName: (filters: AuditFilters) =>
+      datedFileName(AUDIT_CSV_FILE_NAME.replace(/\.csv$/, ''), filters, todayIn(timeZone), '_'),
 
     /** The filtered changes as CSV (UTF-8 with its byte-order mark), newest first, capped. */
     async csv(filters: AuditFilters, from: Db): Promise<string> {

@@ -2,8 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   API_PATHS,
   LIMITS,
-  REPORT_CSV,
-  datedFileName,
+  reportCsvFileName,
   type ReportName,
   type ReportRequest,
   type collectionsReportResponse,
@@ -96,7 +95,5 @@ export async function downloadReportCsv(name: ReportName, filter: ReportFilter, 
     { ...filter, format: 'csv' },
     { responseType: 'text' },
   );
-  const base = REPORT_CSV[name].fileName.replace(/\.csv$/, '');
-  const asOf = filter.asOf ?? (filter.from || filter.to ? undefined : today);
-  saveFile(data, datedFileName(base, asOf ? { from: asOf } : filter, today));
+  saveFile(data, reportCsvFileName(name, filter, today));
 }
