@@ -77,11 +77,15 @@ test.describe('customer data rights', () => {
     await expect(transactional).not.toBeChecked();
     await expect(marketing).not.toBeChecked();
 
+    const record = () => page.getByRole('dialog').getByRole('button', { name: 'Record' }).click();
     await transactional.click();
+    await record();
     await expect(transactional).toBeChecked();
     await marketing.click();
+    await record();
     await expect(marketing).toBeChecked();
     await marketing.click();
+    await record();
     await expect(marketing).not.toBeChecked();
     await expect(panel.getByText(/No consent is recorded/)).toHaveCount(0);
 
@@ -197,6 +201,7 @@ test.describe('customer data rights', () => {
     await rightsPanel(page)
       .getByRole('switch', { name: /WhatsApp notices/ })
       .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Record' }).click();
     await expect(rightsPanel(page).getByText('Granted')).toBeVisible();
     const overflow = () =>
       page.evaluate(

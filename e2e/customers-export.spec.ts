@@ -12,7 +12,7 @@ import { expect, signedIn as test, storedToken } from './support/fixtures';
 
 const LOADED = 10_000;
 const HEADER =
-  'custid,mobileno,custname,email,address,city,pincode,state,dob,doa,aadhaar,pan,points';
+  'Customer ID,Mobile no.,Name,Email,Address,City,Pincode,State,Date of Birth,Anniversary Date,Aadhaar,PAN,Loyalty points';
 
 /** How many customers the server holds now, by its JSON export. */
 async function customerCount(request: APIRequestContext, token: string): Promise<number> {

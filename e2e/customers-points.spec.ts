@@ -96,7 +96,7 @@ test.describe('Customers and loyalty points', () => {
     const exported = await exportDownload;
     expect(exported.suggestedFilename()).toBe('customer_list.csv');
     const customerList = await csvText(await exported.path());
-    expect(customerList.split('\r\n')[0]).toContain('mobileno');
+    expect(customerList.split('\r\n')[0]).toContain('Mobile no.');
     expect(customerList).toContain(`${mobile},${name}`);
 
     // ---- Edit customer balance: allocate 100, deduct 30 -----------------------------------

@@ -208,7 +208,7 @@ test.describe("the owner's view", () => {
     {
       title: 'Daily Collections',
       path: '/home/daily-collections',
-      file: 'collections.csv',
+      file: 'collections',
       header:
         'Date,Time,Branch,Staff,Kind,Receipt / invoice,Scheme ID,Customer,Mobile,Mode,Amount,Points',
       line: () =>
@@ -220,7 +220,7 @@ test.describe("the owner's view", () => {
     {
       title: 'Overdue Installments',
       path: '/home/overdue-installments',
-      file: 'overdue-installments.csv',
+      file: 'overdue-installments',
       header: 'Scheme ID,Mobile,Customer,Months due,Amount due,Days overdue,Last paid',
       line: () =>
         new RegExp(
@@ -231,7 +231,7 @@ test.describe("the owner's view", () => {
     {
       title: 'Maturing Schemes',
       path: '/home/maturing-schemes',
-      file: 'maturing-schemes.csv',
+      file: 'maturing-schemes',
       header:
         'Scheme ID,Customer,Mobile,Branch,Start date,Maturity date,Installments paid,Installments,Amount paid',
       line: () =>
@@ -243,14 +243,14 @@ test.describe("the owner's view", () => {
     {
       title: 'Points Liability',
       path: '/home/points-liability',
-      file: 'points-liability.csv',
+      file: 'points-liability',
       header: 'Customer ID,Customer,Mobile,Points,Value,Expiring in 30 days',
       line: () => new RegExp(`^\\d+,${custname},${mobile},5000,[\\d.]+,\\d+$`, 'm'),
     },
     {
       title: 'Unrecovered Return Points',
       path: '/home/unrecovered-returns',
-      file: 'unrecovered-returns.csv',
+      file: 'unrecovered-returns',
       header: 'Return date,Branch,Return no.,Invoice no.,Mobile,Unrecovered points',
       line: () =>
         new RegExp(
@@ -293,7 +293,10 @@ test.describe("the owner's view", () => {
       const downloading = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download CSV' }).click();
       const download = await downloading;
-      expect(download.suggestedFilename()).toBe(report.file);
+      // Named for the dates it covers.
+      expect(download.suggestedFilename()).toMatch(
+        new RegExp(`^${report.file}-\\d{4}-\\d{2}-\\d{2}(-to-\\d{4}-\\d{2}-\\d{2})?\\.csv$`),
+      );
       const csv = await csvText(await download.path());
       expect(csv.split('\r\n')[0]).toBe(report.header);
       expect(csv.replaceAll('\r\n', '\n')).toMatch(report.line());

@@ -145,17 +145,19 @@ signedIn.describe('Audit Trail', () => {
       await typeDate(dateField(page, 'To'), today);
       await page.getByRole('button', { name: 'Search' }).click();
       await expect(page.getByText(/^Page 1 of 1 · 2 changes$/)).toBeVisible();
-      const credit = table.getByRole('row').filter({ hasText: 'points.credit' });
-      await expect(credit).toContainText('credit: 75');
+      const credit = table.getByRole('row').filter({ hasText: 'Points credited' });
+      await expect(credit).toContainText('Credit: 75');
       await expect(credit).toContainText(ADMIN.username);
-      const created = table.getByRole('row').filter({ hasText: 'customer.create' });
-      await expect(created).toContainText('city: Chennai');
+      const created = table.getByRole('row').filter({ hasText: 'Customer added' });
+      await expect(created).toContainText('City: Chennai');
       expect(await seriousViolationsOn(page), 'Audit Trail').toEqual([]);
 
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download CSV' }).click();
       const file = await download;
-      expect(file.suggestedFilename()).toBe('audit_log.csv');
+      expect(file.suggestedFilename()).toBe(
+        `audit_log_${today.split('/').reverse().join('-')}.csv`,
+      );
       const lines = (await csvText(await file.path())).trimEnd().split('\r\n');
       expect(lines[0]).toBe(
         'When,Username,Name,Branch,Entity,Entity ID,Action,Mobile,Before,After',

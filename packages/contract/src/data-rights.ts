@@ -59,6 +59,15 @@ export const DATA_RIGHTS_TEXTS = {
   eraseConfirmLabel: (mobileno: string) => `Type the mobile number ${mobileno} to confirm`,
   eraseConfirm: 'Erase',
   noticesSentNone: 'No notices have been sent to this customer.',
+  /** A consent switch asks before it records: a stray click changes nothing. */
+  consentConfirmTitle: (granted: boolean) =>
+    granted ? 'Record this consent?' : 'Record this withdrawal?',
+  consentConfirmBody: (name: string, purpose: string, granted: boolean) =>
+    granted
+      ? `${name} agrees to: ${purpose}. This is recorded with your name and the time.`
+      : `${name} withdraws consent to: ${purpose}. This is recorded with your name and the time.`,
+  consentConfirm: 'Record',
+  consentCancel: 'Cancel',
 } as const;
 
 /** The file name of one customer's data download. */

@@ -40,10 +40,36 @@ const RUPEES_AND_PAISE = new Intl.NumberFormat('en-IN', {
   maximumFractionDigits: 2,
 });
 
-/** ₹ with Indian digit grouping: ₹1,23,456 (paise shown only when there are some). */
-export const formatRupees = (amount: number) =>
-  `₹${(Number.isInteger(amount) ? WHOLE_RUPEES : RUPEES_AND_PAISE).format(amount)}`;
+/**
+ * ₹ with Indian digit grouping: ₹1,23,456 (paise shown only when there are some); a negative
+ * amount (a cancelled redemption) with the minus before the sign, as it is written: −₹100.
+ */
+export const formatRupees = (amount: number): string =>
+  amount < 0
+    ? `−${formatRupees(-amount)}`
+    : `₹${(Number.isInteger(amount) ? WHOLE_RUPEES : RUPEES_AND_PAISE).format(amount)}`;
+
+/** A count and its noun, one or many, with Indian digit grouping: "1 notice", "1,250 notices". */
+export const countOf = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-IN')} ${count === 1 ? one : many}`;
 
 /** A receipt number as printed: the branch's code and the number in its run, `MAIN-000058`. */
 export const receiptLabel = (branchCode: string, receiptNo: number) =>
   `${branchCode}-${String(receiptNo).padStart(6, '0')}`;
+
+/**
+ * A downloaded file's name with the dates it covers, so a folder of them sorts and reads by
+ * day: `collections-2026-11-26.csv`, `collections-2026-11-01-to-2026-11-26.csv`; a file of no
+ * dates is named for the day it was taken.
+ */
+export function datedFileName(
+  base: string,
+  { from, to }: { from?: string | undefined; to?: string | undefined },
+  today: string,
+  separator = '-',
+): string {
+  const first = from || to || today;
+  const last = to || from || today;
+  const span = first === last ? first : `${first}-to-${last}`;
+  return `${base}${separator}${span}.csv`;
+}

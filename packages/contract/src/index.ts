@@ -24,6 +24,7 @@ export * from './schemas/branches.js';
 export * from './schemas/pos.js';
 export * from './format.js';
 export * from './schemas/audit.js';
+export * from './audit-words.js';
 export * from './data-rights.js';
 export * from './schemas/data-rights.js';
 export * from './schemas/notices.js';

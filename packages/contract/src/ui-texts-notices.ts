@@ -1,3 +1,4 @@
+import { countOf } from './format.js';
 /** The server's answers about notices to customers. */
 export const NOTICE_MESSAGES = {
   templateSaved: (label: string) => `Template saved: ${label}.`,
@@ -104,7 +105,7 @@ export const DELIVERY_LOG_TEXTS = {
   resending: 'Queuing',
   resendFailed: 'Error in queuing the notice again.',
   pageOf: (page: number, pages: number, total: number) =>
-    `Page ${page} of ${pages} · ${total.toLocaleString('en-IN')} notices`,
+    `Page ${page} of ${pages} · ${countOf(total, 'notice', 'notices')}`,
 } as const;
 
 /** Message Configuration's test message. */

@@ -45,7 +45,7 @@ export const POINTS_RULES_TEXTS = {
   rupeesPerPoint: 'Rupees per point',
   rupeesPerPointHelp: 'A sale earns 1 point for each of these many rupees.',
   excludedCategories: 'Categories that earn no points',
-  excludedCategoriesHelp: 'Comma separated, e.g. coins, bullion.',
+  excludedCategoriesHelp: 'Comma separated, e.g. coin, bullion.',
   pointValue: 'Value of a point (₹)',
   minRedeemPoints: 'Minimum points to redeem',
   expiryMonths: 'Points expire after (months)',
@@ -56,6 +56,7 @@ export const POINTS_RULES_TEXTS = {
   saving: 'Saving',
   saveFailed: 'Error in saving the points rules.',
   currentSince: (date: string) => `In force since ${date}.`,
+  defaultRules: 'Default rules (never changed).',
   notANumber: (field: string) => `${field} must be a number.`,
 } as const;
 

@@ -23,6 +23,9 @@ export const DASHBOARD_TEXTS = {
   overdueAmount: (rupees: string) => `${rupees} overdue`,
   chartPoints: 'Points by month',
   chartCollections: 'Installments collected by month',
+  /** Under a chart's heading: the months it covers, with their years. */
+  chartSpan: (from: string, to: string) => `${from} – ${to}`,
+  chartEmpty: 'Nothing recorded in these 12 months.',
   seriesIssued: 'Issued',
   seriesRedeemed: 'Redeemed',
   seriesExpired: 'Expired',

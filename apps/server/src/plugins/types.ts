@@ -74,6 +74,8 @@ export interface StaffActor extends StaffIdentity {
 /** A machine caller: its API key's id and the branch the key posts for. */
 export interface Machine {
   id: number;
+  /** The key's label, as the owner named it (e.g. "Counter 2"): who posted, on the Audit Trail. */
+  label: string;
   branchId: number;
   branchCode: string;
 }

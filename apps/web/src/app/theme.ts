@@ -46,7 +46,24 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
+    // Keyboard focus on anything pressable (buttons, toggles, switches, menu entries): a solid
+    // dark ring with a gold line inside, drawn at once. MUI's own is a faint ripple that swells
+    // in over half a second, hard to see on a filled button and on the maroon sidebar.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: {
+          '&.Mui-focusVisible': {
+            outline: `3px solid ${brand.maroonDeep}`,
+            outlineOffset: 2,
+            boxShadow: `0 0 0 2px ${brand.goldLight}`,
+            transition: 'none',
+          },
+        },
+      },
+    },
+    MuiButton: { defaultProps: { disableElevation: true, disableFocusRipple: true } },
+    MuiToggleButton: { defaultProps: { disableFocusRipple: true } },
+    MuiIconButton: { defaultProps: { disableFocusRipple: true } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
   },
 });

@@ -230,12 +230,22 @@ describe('api client', () => {
       status: 409,
       message: 'No, because.',
     });
-    expect(await fail('/broken')).toEqual({ kind: 'exception', status: 500 });
+    expect(await fail('/broken')).toEqual({ kind: 'exception', status: 500, unreachable: false });
     expect(readFailure(new AxiosError('Network Error', AxiosError.ERR_NETWORK))).toEqual({
       kind: 'exception',
       status: null,
+      unreachable: true,
     });
-    expect(readFailure(new Error('boom'))).toEqual({ kind: 'exception', status: null });
+    expect(readFailure(new AxiosError('timeout', AxiosError.ECONNABORTED))).toEqual({
+      kind: 'exception',
+      status: null,
+      unreachable: false,
+    });
+    expect(readFailure(new Error('boom'))).toEqual({
+      kind: 'exception',
+      status: null,
+      unreachable: false,
+    });
     expect(readFailure(new ApiRefusal('Not today.'))).toEqual({
       kind: 'refused',
       status: 200,

@@ -160,20 +160,24 @@ export function expectSuccess<T extends Envelope>(body: T): T {
  * - `refused`: the server answered with `success: false` (any 4xx, or a 200 saying so);
  *   screens show `message` where the spec says "show the server message".
  * - `exception`: network error, timeout, 5xx or an unreadable answer; screens show their
- *   fixed text.
+ *   fixed text. `unreachable`: the connection itself failed (no answer at all, and not a
+ *   timeout), so the server never got the request and nothing was saved.
  * - `sessionExpired`: a 401 outside login; already handled (storage cleared, back to `/`).
  */
 export type Failure =
   | { kind: 'refused'; status: number; message: string | null }
-  | { kind: 'exception'; status: number | null }
+  | { kind: 'exception'; status: number | null; unreachable: boolean }
   | { kind: 'sessionExpired' };
 
 export function readFailure(error: unknown): Failure {
   if (error instanceof ApiRefusal) {
     return { kind: 'refused', status: error.status, message: error.message || null };
   }
-  if (!(error instanceof AxiosError) || !error.response) {
-    return { kind: 'exception', status: null };
+  if (!(error instanceof AxiosError))
+    return { kind: 'exception', status: null, unreachable: false };
+  if (!error.response) {
+    // A timeout may have reached a server that is only slow: only a failed connection is sure.
+    return { kind: 'exception', status: null, unreachable: error.code === AxiosError.ERR_NETWORK };
   }
   const { status, data } = error.response;
   if (status === 401 && !isLoginRequest(error.config)) return { kind: 'sessionExpired' };
@@ -187,5 +191,5 @@ export function readFailure(error: unknown): Failure {
         : null;
     return { kind: 'refused', status, message };
   }
-  return { kind: 'exception', status };
+  return { kind: 'exception', status, unreachable: false };
 }

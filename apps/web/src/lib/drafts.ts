@@ -1,8 +1,10 @@
-import { DRAFT_PREFIX as PREFIX, onSessionEnd } from './session';
+import { appState } from './app-state';
+import { DRAFT_PREFIX as PREFIX, isSignedIn, onSessionEnd } from './session';
 
 /**
- * What a user had typed on a screen when their session expired, kept in this tab for their
- * next sign-in. Only for the same user: another staff member signing in here gets a clean form.
+ * What a user had typed on a screen when their session expired or they went to another screen,
+ * kept in this tab for their next sign-in or their return. Only for the same user: another
+ * staff member signing in here gets a clean form; a logout forgets it.
  */
 
 interface Draft<T> {
@@ -24,15 +26,37 @@ export function clearDraft(name: string): void {
   window.sessionStorage.removeItem(PREFIX + name);
 }
 
+function saveDraft<T>(name: string, user: string, values: T): void {
+  try {
+    const draft: Draft<T> = { user, values };
+    window.sessionStorage.setItem(PREFIX + name, JSON.stringify(draft));
+  } catch {
+    // Storage blocked: the form starts empty after sign-in, as before.
+  }
+}
+
 /** While mounted: an expired session keeps `values()` as the draft `name`. */
 export function keepDraftOnExpiry<T>(name: string, values: () => T): () => void {
   return onSessionEnd(({ expired, user }) => {
-    if (!expired || !user) return;
-    try {
-      const draft: Draft<T> = { user, values: values() };
-      window.sessionStorage.setItem(PREFIX + name, JSON.stringify(draft));
-    } catch {
-      // Storage blocked: the form starts empty after sign-in, as before.
-    }
+    if (expired && user) saveDraft(name, user, values());
   });
+}
+
+/**
+ * While mounted: an expired session keeps `values()` as the draft `name`, and so does leaving
+ * the screen while signed in when `started(values)` says something was typed (a call the
+ * server never got is then typed again only by a press). A logout keeps nothing.
+ */
+export function keepDraft<T>(
+  name: string,
+  values: () => T,
+  started: (values: T) => boolean,
+): () => void {
+  const stopKeeping = keepDraftOnExpiry(name, values);
+  return () => {
+    stopKeeping();
+    const user = appState.get().activeUser;
+    const kept = values();
+    if (user && isSignedIn() && started(kept)) saveDraft(name, user, kept);
+  };
 }

@@ -1,3 +1,4 @@
+import { SIGN_IN_MESSAGES } from '@kanak/contract';
 import { readFailure } from './api';
 import { showAlert } from './app-state';
 
@@ -13,12 +14,16 @@ export type OnRefused =
 
 /**
  * How a failed call is told to staff, everywhere the same: a refusal as `onRefused` says; a call
- * that could not be made (network, timeout, 5xx) an error alert with the screen's fixed text;
- * an ended session nothing more (the login screen already says so).
+ * that could not be made (network, timeout, 5xx) an error alert with the screen's fixed text,
+ * plus, when the server could not be reached at all, that nothing was saved; an ended session
+ * nothing more (the login screen already says so).
  */
 export function reportFailure(error: unknown, fixed: string, onRefused: OnRefused = 'alert') {
   const failure = readFailure(error);
   if (failure.kind === 'sessionExpired') return;
+  if (failure.kind === 'exception' && failure.unreachable) {
+    return showAlert('error', `${fixed} ${SIGN_IN_MESSAGES.serverUnreachable}`);
+  }
   if (failure.kind === 'exception' || onRefused === 'fixed') return showAlert('error', fixed);
   if (onRefused === 'alert') return showAlert('error', failure.message ?? fixed);
   if (onRefused === 'warn') return showAlert('warning', failure.message ?? fixed);

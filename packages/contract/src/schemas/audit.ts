@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from '../format.js';
 import { LIMITS } from '../limits.js';
 import {
   dataResponse,
@@ -181,7 +182,9 @@ export const AUDIT_TEXTS = {
   before: 'Before',
   after: 'After',
   pageOf: (page: number, pages: number, total: number, capped: boolean) =>
-    `Page ${page} of ${pages}${capped ? '+' : ''} · ${total.toLocaleString('en-IN')}${capped ? '+' : ''} changes`,
+    `Page ${page} of ${pages}${capped ? '+' : ''} · ${
+      capped ? `${total.toLocaleString('en-IN')}+ changes` : countOf(total, 'change', 'changes')
+    }`,
   loadFailed: 'Could not load the audit trail. Please try again.',
   csvFailed: 'Could not download the audit trail. Please try again.',
   noBranch: '—',

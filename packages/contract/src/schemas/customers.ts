@@ -160,3 +160,23 @@ export const CUSTOMER_EXPORT_COLUMNS = [
   ...CUSTOMER_PERSONAL_FIELDS,
   'points',
 ] as const satisfies readonly (keyof CustomerRecord)[];
+
+/**
+ * The header of customer_list.csv: each column as the Customer Profile screen names it, in the
+ * order of CUSTOMER_EXPORT_COLUMNS (the JSON export keeps the field names).
+ */
+export const CUSTOMER_EXPORT_HEADERS: Record<(typeof CUSTOMER_EXPORT_COLUMNS)[number], string> = {
+  custid: 'Customer ID',
+  mobileno: 'Mobile no.',
+  custname: 'Name',
+  email: 'Email',
+  address: 'Address',
+  city: 'City',
+  pincode: 'Pincode',
+  state: 'State',
+  dob: 'Date of Birth',
+  doa: 'Anniversary Date',
+  aadhaar: 'Aadhaar',
+  pan: 'PAN',
+  points: 'Loyalty points',
+};

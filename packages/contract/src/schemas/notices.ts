@@ -131,6 +131,12 @@ export const NOTICE_SAMPLE_VALUES: Required<NoticeValues> = {
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
+/** A count of points grouped the Indian way, as the rupees beside it are: "1,125", "+1,125". */
+function groupedPoints(value: string | number): string {
+  const signed = /^([+-]?)(\d+)$/.exec(String(value));
+  return signed ? `${signed[1]}${Number(signed[2]).toLocaleString('en-IN')}` : String(value);
+}
+
 /**
  * A template's text with its placeholders filled. An unknown placeholder stays as typed, so a
  * misspelt `{nmae}` shows in the preview instead of vanishing.
@@ -139,7 +145,8 @@ export function renderNotice(text: string, values: NoticeValues): string {
   return text.replace(PLACEHOLDER, (whole, key: string) => {
     if (!(NOTICE_PLACEHOLDERS as readonly string[]).includes(key)) return whole;
     const value = values[key as NoticePlaceholder];
-    return value === undefined ? '' : String(value);
+    if (value === undefined) return '';
+    return key === 'points' || key === 'balance' ? groupedPoints(value) : String(value);
   });
 }
 

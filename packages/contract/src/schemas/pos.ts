@@ -139,24 +139,26 @@ export const posCustomerResponse = dataResponse(
 
 /** The points rules as the owner sets them (amounts in rupees). */
 export const pointsRulesForm = z.object({
-  rupeesPerPoint: rupees('rupeesPerPoint', { allowZero: false, maxPaise: 100_000_000 }),
+  rupeesPerPoint: rupees('Rupees per point', { allowZero: false, maxPaise: 100_000_000 }),
   excludedCategories: z
-    .array(requiredText('excludedCategories', POS_LIMITS.categoryMaxLength), {
-      error: 'excludedCategories must be a list of categories.',
+    .array(requiredText('Each category', POS_LIMITS.categoryMaxLength), {
+      error: 'Categories that earn no points must be a list of categories.',
     })
-    .max(50, { error: 'excludedCategories may have at most 50 categories.' })
+    .max(50, { error: 'At most 50 categories may earn no points.' })
     .transform((list) => [...new Set(list.map((c) => c.toLowerCase()))]),
-  pointValue: rupees('pointValue', { maxPaise: 100_000_000 }),
+  pointValue: rupees('The value of a point', { maxPaise: 100_000_000 }),
   minRedeemPoints: z
-    .number({ error: 'minRedeemPoints must be a whole number from 0 to 9,999,999.' })
-    .int({ error: 'minRedeemPoints must be a whole number from 0 to 9,999,999.' })
-    .min(0, { error: 'minRedeemPoints must be a whole number from 0 to 9,999,999.' })
-    .max(9_999_999, { error: 'minRedeemPoints must be a whole number from 0 to 9,999,999.' }),
+    .number({ error: 'Minimum points to redeem must be a whole number from 0 to 9,999,999.' })
+    .int({ error: 'Minimum points to redeem must be a whole number from 0 to 9,999,999.' })
+    .min(0, { error: 'Minimum points to redeem must be a whole number from 0 to 9,999,999.' })
+    .max(9_999_999, {
+      error: 'Minimum points to redeem must be a whole number from 0 to 9,999,999.',
+    }),
   expiryMonths: z
-    .number({ error: 'expiryMonths must be a whole number of months from 0 (never) to 120.' })
-    .int({ error: 'expiryMonths must be a whole number of months from 0 (never) to 120.' })
-    .min(0, { error: 'expiryMonths must be a whole number of months from 0 (never) to 120.' })
-    .max(120, { error: 'expiryMonths must be a whole number of months from 0 (never) to 120.' }),
+    .number({ error: 'Points expire after a whole number of months from 0 (never) to 120.' })
+    .int({ error: 'Points expire after a whole number of months from 0 (never) to 120.' })
+    .min(0, { error: 'Points expire after a whole number of months from 0 (never) to 120.' })
+    .max(120, { error: 'Points expire after a whole number of months from 0 (never) to 120.' }),
 });
 export type PointsRulesForm = z.output<typeof pointsRulesForm>;
 
@@ -167,6 +169,8 @@ const pointsRules = z.object({
   minRedeemPoints: z.number(),
   expiryMonths: z.number(),
   validFrom: z.string(),
+  /** The rules the installation started with: no owner has changed them yet. */
+  isDefault: z.boolean().optional(),
 });
 export type PointsRules = z.infer<typeof pointsRules>;
 /** The rules in force, and every earlier version (newest first). */

@@ -1,3 +1,4 @@
+import { datedFileName } from '../format.js';
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { dataResponse, fromNotAfterTo, fromNotAfterToRule, optionalIsoDate } from './common.js';
@@ -338,6 +339,20 @@ export const REPORT_CSV = {
     columns: ['Return date', 'Branch', 'Return no.', 'Invoice no.', 'Mobile', 'Unrecovered points'],
   },
 } as const satisfies Record<ReportName, { fileName: string; columns: readonly string[] }>;
+
+/**
+ * A report's CSV file name with the dates it covers (`collections-2026-11-26.csv`); a report
+ * of no dates, or of one day's standing, is named for that day (`today` when none is asked).
+ */
+export function reportCsvFileName(
+  name: ReportName,
+  filter: { from?: string | undefined; to?: string | undefined; asOf?: string | undefined },
+  today: string,
+): string {
+  const base = REPORT_CSV[name].fileName.replace(/\.csv$/, '');
+  const asOf = filter.asOf ?? (filter.from || filter.to ? undefined : today);
+  return datedFileName(base, asOf ? { from: asOf } : filter, today);
+}
 
 /** How a cash-book row's kind and mode read on screen and in the CSV. */
 export const COLLECTION_KIND_LABELS: Record<CollectionKind, string> = {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, AUDIT_CSV_FILE_NAME, auditQuery, auditResponse } from '@kanak/contract';
+import { API_PATHS, auditQuery, auditResponse } from '@kanak/contract';
 import type { FastifyReply } from 'fastify';
 import type { Reads } from '../../db/reads.js';
 import { branchOf } from '../../lib/branch-scope.js';
 import type { AuditService } from './audit.service.js';
 
-const sendCsv = (reply: FastifyReply, csv: string) =>
+const sendCsv = (reply: FastifyReply, csv: string, fileName: string) =>
   reply
     .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${AUDIT_CSV_FILE_NAME}"`)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store')
     .send(csv);
 
@@ -33,6 +33,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; reads: Re
         return sendCsv(
           reply,
           await reads.run(request.staff, (from) => audit.csv(filters, from.db)),
+          audit.csvFileName(filters),
         );
       return {
         success: true,

@@ -1,11 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   AUDIT_CSV_COLUMNS,
+  AUDIT_CSV_FILE_NAME,
+  AUDIT_ENTITY_LABELS,
   CSV_BOM,
   LIMITS,
+  auditActionLabel,
+  auditChangeLine,
+  auditChanges,
+  counterWho,
   csvLine,
-  formatAuditValues,
+  datedFileName,
   formatAuditTime,
+  todayIn,
+  type AuditEntity,
   type AuditEntry,
 } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
@@ -32,6 +40,8 @@ interface Row extends Record<string, unknown> {
   entity: string;
   entity_id: string | null;
   branch: string | null;
+  /** A counter's postings: the key's label ('' when the row predates labels); else null. */
+  counter: string | null;
   action: string;
   mobile: string | null;
   detail: unknown;
@@ -62,8 +72,12 @@ export function createAuditService({ timeZone }: { timeZone: string }) {
 
   async function rows(from: Db, filters: AuditFilters, limit: number, offset: number) {
     const result = await from.execute<Row>(sql`
-      SELECT a.id, a.at, u.username, u.name, b.code AS branch, a.entity, a.entity_id, a.action,
-        a.mobile, a.detail
+      SELECT a.id, a.at, u.username, u.name,
+        -- A counter's posting has no staff member: its branch is the key's, kept in the detail.
+        coalesce(b.code, CASE WHEN a.user_id IS NULL THEN a.detail->>'branch' END) AS branch,
+        CASE WHEN a.user_id IS NULL AND a.action LIKE 'pos.%'
+          THEN coalesce(a.detail->>'counter', '') END AS counter,
+        a.entity, a.entity_id, a.action, a.mobile, a.detail
       FROM audit_log a
         LEFT JOIN users u ON u.id = a.user_id
         LEFT JOIN branches b ON b.id = a.branch_id
@@ -95,22 +109,29 @@ export function createAuditService({ timeZone }: { timeZone: string }) {
       };
     },
 
+    /** The CSV's file name, with the dates it covers (today when none are asked). */
+    csvFileName: (filters: AuditFilters) =>
+      datedFileName(AUDIT_CSV_FILE_NAME.replace(/\.csv$/, ''), filters, todayIn(timeZone), '_'),
+
     /** The filtered changes as CSV (UTF-8 with its byte-order mark), newest first, capped. */
     async csv(filters: AuditFilters, from: Db): Promise<string> {
       const entries = await rows(from, filters, LIMITS.auditCsvMaxRows, 0);
       let text = CSV_BOM + csvLine([...AUDIT_CSV_COLUMNS]);
+      // In the screen's words: a manager reads this file, not the code.
+      const side = (values: Record<string, unknown> | null) =>
+        auditChanges(values, null).map(auditChangeLine).join('; ');
       for (const entry of entries) {
         text += csvLine([
           formatAuditTime(entry.at, timeZone),
           entry.username,
           entry.name,
           entry.branch,
-          entry.entity,
+          AUDIT_ENTITY_LABELS[entry.entity as AuditEntity] ?? entry.entity,
           entry.entityId,
-          entry.action,
+          auditActionLabel(entry.action),
           entry.mobile,
-          formatAuditValues(entry.before),
-          formatAuditValues(entry.after),
+          side(entry.before),
+          side(entry.after),
         ]);
       }
       return text;
@@ -123,7 +144,8 @@ function toEntry(row: Row): AuditEntry {
     id: Number(row.id),
     at: new Date(row.at).toISOString(),
     username: row.username,
-    name: row.name || row.username,
+    name:
+      row.name || row.username || (row.counter === null ? null : counterWho(row.counter || null)),
     branch: row.branch,
     entity: row.entity,
     entityId: row.entity_id,

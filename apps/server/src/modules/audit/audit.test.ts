@@ -218,13 +218,13 @@ describe('the audit trail', () => {
     const response = await audit(manager, { mobile: '9800011111', format: 'csv' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
-    expect(response.headers['content-disposition']).toContain('audit_log.csv');
+    expect(response.headers['content-disposition']).toMatch(/audit_log_\d{4}-\d{2}-\d{2}\.csv/);
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       `${CSV_BOM}When,Username,Name,Branch,Entity,Entity ID,Action,Mobile,Before,After`,
     );
     expect(lines).toHaveLength(5);
-    expect(response.body).toContain('city: Madurai');
+    expect(response.body).toContain('City: Madurai');
   });
 
   it('is for owners and managers; bad filters are a clear 400', async () => {

@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { API_PATHS, API_PREFIX, CUSTOMER_EXPORT_COLUMNS, MESSAGES } from '@kanak/contract';
+import {
+  API_PATHS,
+  API_PREFIX,
+  CUSTOMER_EXPORT_COLUMNS,
+  CUSTOMER_EXPORT_HEADERS,
+  MESSAGES,
+} from '@kanak/contract';
 import { addUser, authed, login, signedIn, type SignedIn } from '../../../test/helpers.js';
 
 /**
@@ -77,7 +83,7 @@ describe('export by ticket', () => {
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe(CUSTOMER_EXPORT_COLUMNS.join(','));
+    expect(lines[0]).toBe(CUSTOMER_EXPORT_COLUMNS.map((c) => CUSTOMER_EXPORT_HEADERS[c]).join(','));
     expect(lines.at(-1)).toBe('');
     expect(lines).toHaveLength(1 + 1202 + 1);
     expect(lines.find((line) => line.includes('9100000001'))).toContain(`,${TAMIL_NAME},`);

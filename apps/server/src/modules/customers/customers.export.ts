@@ -3,6 +3,7 @@ import type pg from 'pg';
 import {
   cleanName,
   CUSTOMER_EXPORT_COLUMNS,
+  CUSTOMER_EXPORT_HEADERS,
   maskAadhaar,
   type CustomerRecord,
 } from '@kanak/contract';
@@ -52,7 +53,8 @@ export function createCustomersCsv(primary: pg.Pool): OpenCustomersCsv {
   return (pool) =>
     open<Record<string, unknown>>(pool, {
       query: { sql: EXPORT_SQL, params: [] },
-      columns: CUSTOMER_EXPORT_COLUMNS,
+      // Read by people in a spreadsheet: the screen's names, not the field names.
+      columns: CUSTOMER_EXPORT_COLUMNS.map((column) => CUSTOMER_EXPORT_HEADERS[column]),
       cells(row) {
         row.custname = cleanName(String(row.custname));
         row.aadhaar = row.aadhaar_last4 ? maskAadhaar(String(row.aadhaar_last4)) : '';

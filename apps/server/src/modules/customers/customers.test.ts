@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
   CUSTOMER_EXPORT_COLUMNS,
+  CUSTOMER_EXPORT_HEADERS,
   MESSAGES,
   passesVerhoeff,
   type CustomerFormInput,
@@ -768,7 +769,7 @@ describe('GET /api/customers/download-customer-data', () => {
       'attachment; filename="customer_list.csv"',
     );
     const rows = csvRows(response);
-    expect(rows[0]).toEqual([...CUSTOMER_EXPORT_COLUMNS]);
+    expect(rows[0]).toEqual(CUSTOMER_EXPORT_COLUMNS.map((c) => CUSTOMER_EXPORT_HEADERS[c]));
     const [{ n }] = (await ctx.sql<{ n: number }>(`SELECT count(*)::int AS n FROM customers`)) as [
       { n: number },
     ];

@@ -41,6 +41,7 @@ export const apiKeysRepo = {
     const [row] = await tx
       .select({
         id: apiKeys.id,
+        label: apiKeys.label,
         branchId: apiKeys.branchId,
         branchCode: branches.code,
         lastUsedAt: apiKeys.lastUsedAt,
@@ -55,6 +56,6 @@ export const apiKeysRepo = {
         .set({ lastUsedAt: sql`now()` })
         .where(eq(apiKeys.id, row.id));
     }
-    return { id: row.id, branchId: row.branchId, branchCode: row.branchCode };
+    return { id: row.id, label: row.label, branchId: row.branchId, branchCode: row.branchCode };
   },
 };

@@ -86,7 +86,7 @@ export function whyNotSent(
 }
 
 /** Rupees as a message shows them after its ₹: Indian grouping, 1,23,456. */
-const rupees = (amount: number) => formatRupees(amount).slice(1);
+const rupees = (amount: number) => formatRupees(amount).replace('₹', '');
 
 interface Deps {
   customers: Pick<CustomersRepo, 'noticeRecipients'>;

@@ -67,10 +67,12 @@ describe('a change queues its notice', () => {
       status: 'queued',
       reason: null,
       attempts: 0,
-      text: 'Dear Rekha Menon, your points at Kanak Jewellers were adjusted by +1500. Your balance is 1500 points (worth ₹1,500).',
+      text: 'Dear Rekha Menon, your points at Kanak Jewellers were adjusted by +1,500. Your balance is 1,500 points (worth ₹1,500).',
     });
     expect((await credit('9811100002', 200, 'DB')).statusCode).toBe(200);
-    expect((await latest('9811100002')).text).toContain('adjusted by -200. Your balance is 1300');
+    expect((await latest('9811100002')).text).toContain(
+      'adjusted by -200. Your balance is 1,300 points',
+    );
   });
 
   it('a refused change queues nothing: the notice rolls back with it', async () => {

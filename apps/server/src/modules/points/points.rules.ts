@@ -17,14 +17,14 @@ const DEFAULT_RULES: Omit<RulesRow, 'id' | 'validFrom' | 'createdBy'> = {
 
 export const rulesRepo = {
   /** The rules in force now (the transaction's time). */
-  async current(tx: Tx): Promise<Omit<RulesRow, 'createdBy'>> {
+  async current(tx: Tx): Promise<RulesRow> {
     const [row] = await tx
       .select()
       .from(pointsRules)
       .where(sql`${pointsRules.validFrom} <= now()`)
       .orderBy(desc(pointsRules.validFrom), desc(pointsRules.id))
       .limit(1);
-    return row ?? { id: 0, validFrom: new Date(0), ...DEFAULT_RULES };
+    return row ?? { id: 0, validFrom: new Date(0), createdBy: null, ...DEFAULT_RULES };
   },
 
   history(tx: Tx) {
@@ -36,13 +36,15 @@ export const rulesRepo = {
   },
 };
 
-const toWire = (row: Omit<RulesRow, 'createdBy'>): PointsRules => ({
+const toWire = (row: RulesRow): PointsRules => ({
   rupeesPerPoint: row.rupeesPerPointPaise / 100,
   excludedCategories: row.excludedCategories,
   pointValue: row.pointValuePaise / 100,
   minRedeemPoints: row.minRedeemPoints,
   expiryMonths: row.expiryMonths,
   validFrom: row.validFrom.toISOString(),
+  // Only the first version, written by the installation, has no owner behind it.
+  isDefault: row.createdBy === null,
 });
 
 export type PointsRulesService = ReturnType<typeof createPointsRulesService>;

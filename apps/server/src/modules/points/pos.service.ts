@@ -77,7 +77,13 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
       action,
       entity: 'points_entry',
       entityId,
-      detail: { apiKeyId: machine.id, branch: machine.branchCode, ...detail },
+      // No staff member acts: the counter's key is who, its branch is where.
+      detail: {
+        apiKeyId: machine.id,
+        counter: machine.label,
+        branch: machine.branchCode,
+        ...detail,
+      },
     });
 
   return {

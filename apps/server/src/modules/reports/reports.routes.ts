@@ -8,7 +8,6 @@ import {
   maturingReportResponse,
   overdueReportResponse,
   pointsLiabilityReportResponse,
-  REPORT_CSV,
   reportRequestFor,
   type ReportFilter,
   type ReportName,
@@ -45,7 +44,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     const csv = await reports.csv(request.staff, name, filter);
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${REPORT_CSV[name].fileName}"`)
+      .header('content-disposition', `attachment; filename="${reports.csvFileName(name, filter)}"`)
       .header('cache-control', 'no-store')
       .send(csv);
   };

@@ -10,6 +10,7 @@ import {
   PAYMENT_MODES,
   REPORT_CSV,
   REPORT_MESSAGES,
+  reportCsvFileName,
   type CollectionRow,
   type CollectionsFigure,
   type DashboardData,
@@ -430,6 +431,10 @@ export function createReportsService({
      * The whole report as CSV, streamed from a cursor. Its filter is checked (branch, dates)
      * before the answer starts, so a refusal is a 4xx envelope rather than a broken file.
      */
+    /** The CSV's file name, with the dates it covers. */
+    csvFileName: (name: ReportName, filter: ReportFilter) =>
+      reportCsvFileName(name, filter, today()),
+
     async csv(staff: SessionStaff, name: ReportName, filter: ReportFilter) {
       return reads.run(staff, async (from) => {
         const chosen: Report<unknown, unknown> = await snapshot(from, async (tx) =>

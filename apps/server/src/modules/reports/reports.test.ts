@@ -728,7 +728,9 @@ describe('the collections report (the cash book)', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="collections.csv"');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="collections-${TODAY}.csv"`,
+    );
     const s2 = receipts[`S2 ${TODAY}`];
     const s4 = receipts[`S4 ${TODAY}`];
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,8 +15,10 @@ import {
   DEFAULT_STORE_TIMEZONE,
   LIMITS,
   PAGE_TITLES,
+  auditActionLabel,
+  auditChanges,
   formatAuditTime,
-  formatAuditValue,
+  type AuditChange,
   type AuditEntity,
   type AuditEntry,
 } from '@kanak/contract';
@@ -26,6 +28,7 @@ import { NumbersUnbroken, unbroken } from '../../components/NumbersUnbroken';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { SubmitButton } from '../../components/SubmitButton';
+import { useStoreToday } from '../../components/useStoreToday';
 import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
 import { useBranding } from '../../lib/branding';
@@ -37,31 +40,45 @@ const c = texts.columns;
 const entityLabel = (entity: string) =>
   AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity.replaceAll('_', ' ');
 
-/**
- * One side of a change, or nothing when that side is empty. A short value (a number, a date, a
- * mobile) stays on one line; long texts such as addresses may wrap.
- */
-function Side({ label, values }: { label: string; values: AuditEntry['before'] }) {
-  const fields = Object.entries(values ?? {});
-  if (fields.length === 0) return null;
+/** A value: a short one (a number, a date, a mobile) stays on one line; long texts may wrap. */
+function Value({ text }: { text: string }) {
+  return (
+    <Box component="span" sx={text.length <= 24 ? unbroken : {}}>
+      {text.length <= 24 ? text : <NumbersUnbroken text={text} />}
+    </Box>
+  );
+}
+
+/** One changed field per line: "Status: Inactive → Active", or just its value on one side. */
+function Change({ change }: { change: AuditChange }) {
   return (
     <Typography variant="body2" component="div">
       <Box component="span" sx={{ fontWeight: 600 }}>
-        {label}:{' '}
-      </Box>
-      {fields.map(([field, value], index) => {
-        const text = formatAuditValue(value);
-        return (
-          <Fragment key={field}>
-            {index > 0 && '; '}
-            {field}:{' '}
-            <Box component="span" sx={text.length <= 24 ? unbroken : {}}>
-              {text.length <= 24 ? text : <NumbersUnbroken text={text} />}
-            </Box>
-          </Fragment>
-        );
-      })}
+        {change.field}:
+      </Box>{' '}
+      {change.before !== null && change.after !== null ? (
+        <>
+          <Value text={change.before} /> → <Value text={change.after} />
+        </>
+      ) : (
+        <Value text={change.after ?? change.before ?? ''} />
+      )}
     </Typography>
+  );
+}
+
+/** "24/11/2026, 21:16" as the date over the time, so it never runs into the next column. */
+function When({ at, timeZone }: { at: string; timeZone: string }) {
+  const [date, time] = formatAuditTime(at, timeZone).split(', ');
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      <div>{date}</div>
+      {time && (
+        <Typography variant="caption" color="text.secondary">
+          {time}
+        </Typography>
+      )}
+    </Box>
   );
 }
 
@@ -71,6 +88,7 @@ function Side({ label, values }: { label: string; values: AuditEntry['before'] }
  */
 export function AuditPage() {
   const timeZone = useBranding().branding?.storeTimezone ?? DEFAULT_STORE_TIMEZONE;
+  const today = useStoreToday();
   const [form, setForm] = useState<AuditFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -99,7 +117,7 @@ export function AuditPage() {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadAuditCsv(filters);
+      await downloadAuditCsv(filters, today);
     } catch (error) {
       const failure = readFailure(error);
       showAlert(
@@ -120,9 +138,8 @@ export function AuditPage() {
     {
       key: 'when',
       header: c.when,
-      width: '150px',
-      nowrap: true,
-      cell: (row) => formatAuditTime(row.at, timeZone),
+      width: '110px',
+      cell: (row) => <When at={row.at} timeZone={timeZone} />,
     },
     {
       key: 'who',
@@ -146,7 +163,12 @@ export function AuditPage() {
       width: 'minmax(110px, 1fr)',
       cell: (row) => `${entityLabel(row.entity)}${row.entityId ? ` #${row.entityId}` : ''}`,
     },
-    { key: 'action', header: c.action, width: '150px', cell: (row) => row.action },
+    {
+      key: 'action',
+      header: c.action,
+      width: '150px',
+      cell: (row) => auditActionLabel(row.action),
+    },
     {
       key: 'mobile',
       header: c.mobile,
@@ -160,8 +182,9 @@ export function AuditPage() {
       width: 'minmax(220px, 3fr)',
       cell: (row) => (
         <Stack spacing={0.5}>
-          <Side label={texts.before} values={row.before} />
-          <Side label={texts.after} values={row.after} />
+          {auditChanges(row.before, row.after).map((change) => (
+            <Change key={change.field} change={change} />
+          ))}
         </Stack>
       ),
     },

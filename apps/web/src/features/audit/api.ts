@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   API_PATHS,
   AUDIT_CSV_FILE_NAME,
+  datedFileName,
   type AuditQuery,
   type AuditResponse,
   type auditCsvResponse,
@@ -44,11 +45,11 @@ export const auditQuery = (filters: AuditFilters, page: number) =>
     staleTime: 0,
   });
 
-/** The filtered changes as CSV (the server's, capped), saved as audit_log.csv. */
-export async function downloadAuditCsv(filters: AuditFilters) {
+/** The filtered changes as CSV (the server's, capped), saved as audit_log_{dates}.csv. */
+export async function downloadAuditCsv(filters: AuditFilters, today: string) {
   const { data } = await api.get<Answer<typeof auditCsvResponse>>(API_PATHS.audit, {
     params: { ...params(filters), format: 'csv' },
     responseType: 'text',
   });
-  saveFile(data, AUDIT_CSV_FILE_NAME);
+  saveFile(data, datedFileName(AUDIT_CSV_FILE_NAME.replace(/\.csv$/, ''), filters, today, '_'));
 }

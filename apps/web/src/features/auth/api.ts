@@ -23,9 +23,16 @@ export async function signIn(form: SignInForm) {
   };
 }
 
-/** 401 -> 'Invalid credentials.'; a lockout (429) says why; anything else is generic. */
+/**
+ * 401 -> 'Invalid credentials.'; a lockout (429) says why; a server that could not be reached
+ * says so (else it reads as a wrong password, and retrying it trips the lockout); anything else
+ * is generic.
+ */
 export function signInErrorMessage(error: unknown): string {
   const failure = readFailure(error);
+  if (failure.kind === 'exception' && failure.unreachable) {
+    return `${SIGN_IN_MESSAGES.loginFailed} ${SIGN_IN_MESSAGES.loginUnreachable}`;
+  }
   if (failure.kind !== 'refused') return SIGN_IN_MESSAGES.loginFailed;
   if (failure.status === 401) return SIGN_IN_MESSAGES.invalidCredentials;
   if (failure.status === 429) return failure.message ?? SIGN_IN_MESSAGES.tooManyRequests;

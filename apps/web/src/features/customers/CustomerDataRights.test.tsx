@@ -122,6 +122,7 @@ describe('Customer Profile: consent and data rights', { timeout: 60_000 }, () =>
     expect(screen.getByText(texts.noHistory)).toBeInTheDocument();
 
     await user.click(toggle('transactional'));
+    await user.click(await screen.findByRole('button', { name: texts.consentConfirm }));
     await waitFor(() => expect(toggle('transactional')).toBeChecked());
     const [sent] = fake.sent('POST', P.customerConsent);
     expect(sent!.body).toEqual({ custid: 41, purpose: 'transactional', granted: true });

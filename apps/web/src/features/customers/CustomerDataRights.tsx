@@ -58,6 +58,8 @@ const historyColumns: DataColumn<ConsentEvent>[] = [
     key: 'choice',
     header: 'Choice',
     width: '110px',
+    // One word: never broken in the middle ("Withdraw-n").
+    nowrap: true,
     cell: (event) => (event.granted ? texts.granted : texts.withdrawn),
   },
   { key: 'by', header: 'By', width: 'minmax(0, 1fr)', cell: (event) => event.recordedBy },
@@ -85,16 +87,20 @@ export function CustomerDataRights({ customer, onConsents, onErased, onPrint }: 
   const mayExport = useMayCall('customerDataExport');
   const mayErase = useMayCall('eraseCustomer');
   const [erasing, setErasing] = useState(false);
+  // The switch pressed, waiting for staff to confirm what it records.
+  const [asked, setAsked] = useState<{ purpose: ConsentPurpose; granted: boolean } | null>(null);
 
-  const toggle = (purpose: ConsentPurpose, granted: boolean) =>
+  const record = ({ purpose, granted }: { purpose: ConsentPurpose; granted: boolean }) =>
     consent.submit(
       { custid: customer.custid, purpose, granted },
       {
         onSuccess: (body) => {
+          setAsked(null);
           if (body.data) onConsents(body.data);
           if (body.message) showAlert('success', body.message);
         },
         onError: (error) => {
+          setAsked(null);
           const failure = readFailure(error);
           if (failure.kind === 'refused')
             showAlert('warning', failure.message ?? MESSAGES.saveFailed);
@@ -130,7 +136,7 @@ export function CustomerDataRights({ customer, onConsents, onErased, onPrint }: 
             key={purpose}
             checked={customer.consents[purpose]}
             disabled={consent.isPending}
-            onChange={(granted) => toggle(purpose, granted)}
+            onChange={(granted) => setAsked({ purpose, granted })}
           >
             {CONSENT_LABELS[purpose]}
           </SwitchControl>
@@ -184,6 +190,26 @@ export function CustomerDataRights({ customer, onConsents, onErased, onPrint }: 
             </Button>
           )}
         </Stack>
+      )}
+      {asked && (
+        <ConfirmDialog
+          title={texts.consentConfirmTitle(asked.granted)}
+          cancelLabel={texts.consentCancel}
+          confirmLabel={texts.consentConfirm}
+          pendingLabel={texts.consentConfirm}
+          pending={consent.isPending}
+          error={null}
+          onConfirm={() => record(asked)}
+          onCancel={() => setAsked(null)}
+        >
+          <Typography>
+            {texts.consentConfirmBody(
+              customer.custname,
+              CONSENT_LABELS[asked.purpose],
+              asked.granted,
+            )}
+          </Typography>
+        </ConfirmDialog>
       )}
       {erasing && (
         <EraseDialog

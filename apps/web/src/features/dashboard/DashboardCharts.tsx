@@ -43,6 +43,7 @@ function MonthChart({
 }) {
   const headingId = useId();
   const descId = useId();
+  const empty = series.every((s) => s.data.every((value) => !value));
   const description = months
     .map(
       (month, i) =>
@@ -57,31 +58,47 @@ function MonthChart({
       aria-describedby={descId}
       sx={{ m: 0, p: { xs: 1.5, sm: 2 }, minWidth: 0 }}
     >
-      <Typography id={headingId} component="h2" variant="h6" sx={{ mb: 1 }}>
+      <Typography id={headingId} component="h2" variant="h6">
         {title}
       </Typography>
+      {/* The bars name only the month: the year is said once, for the whole chart. */}
+      {months.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {texts.chartSpan(monthName(months[0]!, true), monthName(months.at(-1)!, true))}
+        </Typography>
+      )}
       <Box id={descId} sx={{ display: 'none' }}>
         {description}
       </Box>
-      <BarChart
-        height={280}
-        xAxis={[
-          {
-            scaleType: 'band',
-            data: [...months],
-            valueFormatter: (month: string, context) =>
-              monthName(month, context.location !== 'tick'),
-          },
-        ]}
-        yAxis={[{ valueFormatter: compact, width: 48 }]}
-        series={series.map((s) => ({
-          label: s.label,
-          data: s.data,
-          color: s.color,
-          valueFormatter: s.format,
-        }))}
-        margin={{ left: 4, right: 8 }}
-      />
+      {empty ? (
+        // No bars: an axis with a lone "0" would read as a figure.
+        <Typography
+          color="text.secondary"
+          sx={{ height: 280, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+        >
+          {texts.chartEmpty}
+        </Typography>
+      ) : (
+        <BarChart
+          height={280}
+          xAxis={[
+            {
+              scaleType: 'band',
+              data: [...months],
+              valueFormatter: (month: string, context) =>
+                monthName(month, context.location !== 'tick'),
+            },
+          ]}
+          yAxis={[{ valueFormatter: compact, width: 48 }]}
+          series={series.map((s) => ({
+            label: s.label,
+            data: s.data,
+            color: s.color,
+            valueFormatter: s.format,
+          }))}
+          margin={{ left: 4, right: 8 }}
+        />
+      )}
     </Paper>
   );
 }

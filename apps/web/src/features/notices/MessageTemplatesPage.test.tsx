@@ -25,7 +25,7 @@ const texts = TEMPLATE_TEXTS;
 const label = (event: NoticeEvent) => NOTICE_EVENT_LABELS[event];
 
 const TAMIL = 'அன்புள்ள {name}, உங்களுக்கு {points} புள்ளிகள் கிடைத்தன. இருப்பு {balance} புள்ளிகள்.';
-const TAMIL_FILLED = 'அன்புள்ள Lakshmi Iyer, உங்களுக்கு 120 புள்ளிகள் கிடைத்தன. இருப்பு 1450 புள்ளிகள்.';
+const TAMIL_FILLED = 'அன்புள்ள Lakshmi Iyer, உங்களுக்கு 120 புள்ளிகள் கிடைத்தன. இருப்பு 1,450 புள்ளிகள்.';
 
 /** A fake of the templates calls that keeps what was saved, like the server. */
 function templatesServer(role = 'owner') {
@@ -132,7 +132,7 @@ describe('Message Templates', { timeout: 60_000 }, () => {
     const { dialog, text } = await openEditor(user, 'pointsEarned');
     expect(text).toHaveValue(DEFAULT_NOTICE_TEXTS.pointsEarned);
     expect(preview(dialog)).toHaveTextContent(
-      'Dear Lakshmi Iyer, you earned 120 points on your purchase at Kanak Jewellers, Main showroom. Your balance is 1450 points (worth ₹1,450).',
+      'Dear Lakshmi Iyer, you earned 120 points on your purchase at Kanak Jewellers, Main showroom. Your balance is 1,450 points (worth ₹1,450).',
     );
 
     await user.clear(text);

@@ -103,7 +103,13 @@ export function TemplateDialog({
 
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="md">
-      <form onSubmit={submit} noValidate>
+      {/* A flex column like the dialog itself: the content scrolls and Save stays on screen. */}
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      >
         <DialogTitle>{texts.editTitle(label)}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
@@ -216,7 +222,7 @@ export function TemplateDialog({
             {texts.save}
           </SubmitButton>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }

@@ -73,7 +73,7 @@ describe('Points Rules', () => {
     await user.click(screen.getByRole('button', { name: texts.save }));
     expect(
       await screen.findByText(
-        'rupeesPerPoint must be an amount in rupees with at most 2 decimals, above 0.',
+        'Rupees per point must be an amount in rupees with at most 2 decimals, above 0.',
       ),
     ).toBeInTheDocument();
     expect(server.sent('POST', API_PATHS.pointsRules)).toHaveLength(0);

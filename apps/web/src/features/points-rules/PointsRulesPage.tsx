@@ -149,11 +149,13 @@ function RulesEditor({ current }: { current: PointsRules }) {
             </Alert>
           )}
           <Typography variant="body2" color="text.secondary">
-            {texts.currentSince(
-              new Date(current.validFrom).toLocaleDateString('en-GB', {
-                timeZone: 'Asia/Kolkata',
-              }),
-            )}
+            {current.isDefault
+              ? texts.defaultRules
+              : texts.currentSince(
+                  new Date(current.validFrom).toLocaleDateString('en-GB', {
+                    timeZone: 'Asia/Kolkata',
+                  }),
+                )}
           </Typography>
           <div>
             <SubmitButton pending={save.isPending} pendingLabel={texts.saving}>

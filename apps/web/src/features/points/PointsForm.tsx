@@ -16,8 +16,9 @@ import { CASHCR, LEDGER_TEXTS, LIMITS, MESSAGES, type CashCr } from '@kanak/cont
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
 import { DateField } from '../../components/DateField';
 import { SubmitButton } from '../../components/SubmitButton';
+import { SHOWN_ONLY } from '../../components/shownOnly';
 import { appState, showAlert } from '../../lib/app-state';
-import { clearDraft, keepDraftOnExpiry, readDraft } from '../../lib/drafts';
+import { clearDraft, keepDraft, readDraft } from '../../lib/drafts';
 import { balanceQuery, type PointsEntry, type PointsFormValues } from './api';
 import { PointsWorth } from '../../components/PointsWorth';
 
@@ -34,6 +35,10 @@ export const blankPointsForm = (today: string): PointsFormValues => ({
   INVDATE: today,
   CASHCR: '',
 });
+
+/** Something typed worth keeping when staff leave the screen: a customer, points or a narration. */
+const isStarted = (values: PointsFormValues) =>
+  Boolean(values.MOBILENO || values.POINTS || values.NARRATION.trim());
 
 export const formatPoints = (points: number) => points.toLocaleString('en-IN');
 
@@ -88,7 +93,7 @@ export function PointsForm({
   useEffect(() => {
     if (!draftName) return;
     clearDraft(draftName);
-    return keepDraftOnExpiry(draftName, () => getValues());
+    return keepDraft(draftName, () => getValues(), isStarted);
   }, [draftName, getValues]);
   // A new key remounts the search box, emptying its text.
   const [searchKey, setSearchKey] = useState(0);
@@ -128,8 +133,6 @@ export function PointsForm({
     onSubmit({ ...values, CASHCR: values.CASHCR, NARRATION: values.NARRATION.trim() }, clear);
   };
 
-  const readOnly = { htmlInput: { readOnly: true }, inputLabel: { shrink: true } };
-
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(submit)} aria-labelledby={labelledBy}>
       <Stack spacing={2.5}>
@@ -141,8 +144,8 @@ export function PointsForm({
           autoFocus={autoFocus}
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField label={texts.mobile} value={mobileno} slotProps={readOnly} name="MOBILENO" />
-          <TextField label={texts.name} value={custname} slotProps={readOnly} name="CUSTNAME" />
+          <TextField label={texts.mobile} value={mobileno} slotProps={SHOWN_ONLY} name="MOBILENO" />
+          <TextField label={texts.name} value={custname} slotProps={SHOWN_ONLY} name="CUSTNAME" />
         </Box>
         {showBalance && mobileno !== '' && (
           <Box

@@ -27,6 +27,7 @@ import { CustomerSearch, type CustomerOption } from '../../components/CustomerSe
 import { DataTable, visuallyHidden, type DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
 import { FilterPanel, GenerateButton } from '../../components/FilterPanel';
+import { SHOWN_ONLY } from '../../components/shownOnly';
 import { PageHeader } from '../../components/PageHeader';
 import { saveFile } from '../../components/saveFile';
 import { useStoreToday } from '../../components/useStoreToday';
@@ -121,7 +122,7 @@ export function PointsStatementPage() {
             className="wide"
             label={texts.name}
             value={customer?.CUSTNAME ?? ''}
-            slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+            slotProps={SHOWN_ONLY}
           />
           <DateField
             label={texts.dateFrom}

@@ -148,7 +148,7 @@ describe('Daily Collections', { timeout: 60_000 }, () => {
     await waitFor(() => expect(bodyRows(title)).toHaveLength(2));
 
     await user.click(screen.getByRole('button', { name: texts.csv }));
-    await waitFor(() => expect(downloads!.names).toEqual(['collections.csv']));
+    await waitFor(() => expect(downloads!.names).toEqual([`collections-${today()}.csv`]));
     expect(bodies(server, path).at(-1)).toEqual({ from: today(), to: today(), format: 'csv' });
     // One byte-order mark, the server's, not two.
     const bytes = await downloads.bytes();

@@ -122,7 +122,7 @@ export function ReportPage<Name extends ReportName>({
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadReportCsv(name, asked);
+      await downloadReportCsv(name, asked, today);
     } catch (error) {
       reportFailure(error, texts.csvFailed);
     } finally {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   API_PATHS,
   LIMITS,
-  REPORT_CSV,
+  reportCsvFileName,
   type ReportName,
   type ReportRequest,
   type collectionsReportResponse,
@@ -85,12 +85,15 @@ export const reportQuery = <Name extends ReportName>(
     staleTime: 0,
   });
 
-/** The whole report as the server writes it (every row, not one page), saved under its name. */
-export async function downloadReportCsv(name: ReportName, filter: ReportFilter) {
+/**
+ * The whole report as the server writes it (every row, not one page), saved under its name and
+ * the dates it covers (as of `today` when it has none).
+ */
+export async function downloadReportCsv(name: ReportName, filter: ReportFilter, today: string) {
   const { data } = await api.post<Answer<typeof reportCsvResponse>>(
     REPORT_PATHS[name],
     { ...filter, format: 'csv' },
     { responseType: 'text' },
   );
-  saveFile(data, REPORT_CSV[name].fileName);
+  saveFile(data, reportCsvFileName(name, filter, today));
 }

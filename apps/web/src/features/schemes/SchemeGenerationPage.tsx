@@ -24,6 +24,7 @@ import {
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
+import { SHOWN_ONLY } from '../../components/shownOnly';
 import { PageHeader } from '../../components/PageHeader';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useStoreToday } from '../../components/useStoreToday';
@@ -267,7 +268,7 @@ export function SchemeGenerationPage() {
             label={texts.name}
             value={customer ? (record.data?.custname ?? customer.CUSTNAME) : ''}
             fullWidth
-            slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+            slotProps={SHOWN_ONLY}
           />
           <DateField
             label={texts.date}

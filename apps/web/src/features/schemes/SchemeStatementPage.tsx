@@ -22,6 +22,7 @@ import {
 } from '@kanak/contract';
 import { useSearchParams } from 'react-router';
 import { FilterPanel, GenerateButton } from '../../components/FilterPanel';
+import { SHOWN_ONLY } from '../../components/shownOnly';
 import { PageHeader } from '../../components/PageHeader';
 import { saveFile } from '../../components/saveFile';
 import { useStoreToday } from '../../components/useStoreToday';
@@ -180,13 +181,13 @@ export function SchemeStatementPage() {
             label={texts.name}
             value={statement?.custname ?? ''}
             fullWidth
-            slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+            slotProps={SHOWN_ONLY}
           />
           <TextField
             label={texts.mobile}
             value={statement?.mobileno ?? ''}
             fullWidth
-            slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+            slotProps={SHOWN_ONLY}
           />
         </FilterPanel>
 
