@@ -40,7 +40,7 @@ import {
 import { DeleteSchemeDialog } from './DeleteSchemeDialog';
 import { PanDialog } from './PanDialog';
 import { maturityDate } from './schemeFormat';
-import { SchemeLink } from './SchemeLink';
+import { SchemeLink } from '../../components/SchemeLink';
 import { StatusChip } from './StatusChip';
 
 const texts = SCHEME_TEXTS.generation;

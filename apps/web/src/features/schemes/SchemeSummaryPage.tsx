@@ -42,7 +42,7 @@ import { PaymentDialog, type PaymentValues } from './PaymentDialog';
 import { SummaryPrint } from './PrintSheet';
 import { ReceiptDialog } from './ReceiptDialog';
 import { StatementModal } from './StatementModal';
-import { SchemeLink } from './SchemeLink';
+import { SchemeLink } from '../../components/SchemeLink';
 import { StatusChip } from './StatusChip';
 import { summaryCsv } from './schemeFormat';
 

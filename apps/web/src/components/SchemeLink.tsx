@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { SCHEME_TEXTS } from '@kanak/contract';
-import { PATHS } from '../../lib/paths';
+import { PATHS } from '../lib/paths';
 
 /** Where a scheme is worked on: its statement, with Add installment, Close scheme and receipts. */
 export const schemeStatementPath = (schemeid: number) =>
