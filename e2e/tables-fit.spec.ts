@@ -170,7 +170,7 @@ function misfits(table: Locator): Promise<Misfit[]> {
     };
     const groups = element.querySelectorAll(':scope > [role="rowgroup"]');
     // The totals: a grid table's third row group (header, body, footer), or a table's tfoot.
-    const footer = groups.length === 3 ? groups[2] : element.querySelector('tfoot');
+    const footer = groups.length === 3 ? groups.item(2) : element.querySelector('tfoot');
     const cells = element.querySelectorAll<HTMLElement>(
       '[role="columnheader"], [role="cell"], th, td',
     );
@@ -178,7 +178,7 @@ function misfits(table: Locator): Promise<Misfit[]> {
       const box = cell.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const header = cell.matches('[role="columnheader"], th');
-      const total = footer !== null && footer.contains(cell);
+      const total = footer?.contains(cell) ?? false;
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? '';
