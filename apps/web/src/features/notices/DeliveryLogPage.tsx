@@ -136,18 +136,18 @@ export function DeliveryLogPage() {
     iso ? <NumbersUnbroken text={formatAuditTime(iso, timeZone)} keep={DATE_WITH_COMMA} /> : '';
 
   const columns: DataColumn<NoticeEntry>[] = [
-    { key: 'when', header: c.when, width: '110px', cell: (n) => at(n.createdAt) },
+    { key: 'when', header: c.when, width: '96px', cell: (n) => at(n.createdAt) },
     {
       key: 'event',
       header: c.event,
-      width: 'minmax(110px, 1fr)',
+      width: 'minmax(96px, 1fr)',
       cell: (n) => NOTICE_EVENT_LABELS[n.event],
     },
-    { key: 'mobile', header: c.mobile, width: '112px', nowrap: true, cell: (n) => n.mobile ?? '' },
+    { key: 'mobile', header: c.mobile, width: '104px', nowrap: true, cell: (n) => n.mobile ?? '' },
     {
       key: 'text',
       header: c.text,
-      width: 'minmax(180px, 3fr)',
+      width: 'minmax(150px, 3fr)',
       cell: (n) => <NumbersUnbroken text={n.text} />,
     },
     {
@@ -165,7 +165,7 @@ export function DeliveryLogPage() {
     {
       key: 'attempts',
       header: c.attempts,
-      width: '90px',
+      width: '88px',
       align: 'right',
       nowrap: true,
       cell: (n) => String(n.attempts),
@@ -173,14 +173,14 @@ export function DeliveryLogPage() {
     {
       key: 'reason',
       header: c.reason,
-      width: 'minmax(110px, 1.5fr)',
+      width: 'minmax(96px, 1.5fr)',
       cell: (n) => (n.reason ? <NumbersUnbroken text={n.reason} /> : ''),
     },
-    { key: 'sentAt', header: c.sentAt, width: '110px', cell: (n) => at(n.sentAt) },
+    { key: 'sentAt', header: c.sentAt, width: '96px', cell: (n) => at(n.sentAt) },
     {
       key: 'actions',
       header: c.actions,
-      width: '120px',
+      width: '112px',
       align: 'center',
       cell: (n) =>
         n.status === 'failed' ? (
@@ -271,7 +271,7 @@ export function DeliveryLogPage() {
         rows={rows}
         rowKey={(n) => n.id}
         bodyHeight={480}
-        minWidth={1040}
+        minWidth={950}
         emptyText={texts.empty}
         loading={notices.isFetching}
         loadingLabel={texts.loading}

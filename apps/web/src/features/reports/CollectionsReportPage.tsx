@@ -7,7 +7,8 @@ import {
   formatRupees,
   formatSlashDate,
 } from '@kanak/contract';
-import type { DataColumn } from '../../components/DataTable';
+import Box from '@mui/material/Box';
+import { TwoLines, type DataColumn } from '../../components/DataTable';
 import type { ReportRow } from './api';
 import { ReportPage } from './ReportPage';
 import { NumbersUnbroken } from '../../components/NumbersUnbroken';
@@ -17,43 +18,55 @@ const texts = REPORT_TEXTS;
 const c = texts.columns;
 const t = texts.totalsLabels;
 
+/**
+ * Every column in view beside the sidebar at 1366 and 1280 px: the date over its time, the
+ * branch over its staff and the customer over their mobile, so the amounts and points are never
+ * past the right edge.
+ */
 const columns: DataColumn<ReportRow<'collections'>>[] = [
   {
-    key: 'date',
-    header: c.date,
-    width: '105px',
+    key: 'when',
+    header: c.dateTime,
+    width: '96px',
     nowrap: true,
-    cell: (r) => formatSlashDate(r.date),
+    cell: (r) => <TwoLines first={formatSlashDate(r.date)} second={r.time} />,
   },
-  { key: 'time', header: c.time, width: '64px', nowrap: true, cell: (r) => r.time },
-  { key: 'branch', header: c.branch, width: '76px', nowrap: true, cell: (r) => r.branch },
   {
-    key: 'staff',
-    header: c.staff,
-    width: 'minmax(110px, 1fr)',
-    cell: (r) => <NumbersUnbroken text={r.staff} />,
+    key: 'branchStaff',
+    header: c.branchStaff,
+    width: 'minmax(88px, 1fr)',
+    cell: (r) => <TwoLines first={r.branch} second={<NumbersUnbroken text={r.staff} />} />,
   },
-  { key: 'kind', header: c.kind, width: '120px', cell: (r) => COLLECTION_KIND_LABELS[r.kind] },
+  { key: 'kind', header: c.kind, width: '98px', cell: (r) => COLLECTION_KIND_LABELS[r.kind] },
   {
     key: 'receipt',
     header: c.receipt,
-    width: 'minmax(120px, 1fr)',
-    nowrap: true,
-    cell: (r) => r.receipt,
+    // A GST invoice number (up to 16 characters) on one line; a longer one wraps at its
+    // separators, never inside its digits.
+    width: 'minmax(152px, 1fr)',
+    cell: (r) => <NumbersUnbroken text={r.receipt} />,
   },
-  { key: 'schemeid', header: c.schemeid, width: '84px', cell: (r) => r.schemeid ?? '' },
+  { key: 'schemeid', header: c.schemeid, width: '76px', cell: (r) => r.schemeid ?? '' },
   {
-    key: 'custname',
-    header: c.custname,
-    width: 'minmax(130px, 1.5fr)',
-    cell: (r) => r.custname,
+    key: 'customer',
+    header: c.customerMobile,
+    width: 'minmax(112px, 1.5fr)',
+    cell: (r) => (
+      <TwoLines
+        first={r.custname}
+        second={
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {r.mobileno}
+          </Box>
+        }
+      />
+    ),
   },
-  { key: 'mobileno', header: c.mobileno, width: '112px', nowrap: true, cell: (r) => r.mobileno },
-  { key: 'mode', header: c.mode, width: '128px', cell: (r) => COLLECTION_MODE_LABELS[r.mode] },
+  { key: 'mode', header: c.mode, width: '92px', cell: (r) => COLLECTION_MODE_LABELS[r.mode] },
   {
     key: 'amount',
     header: c.amount,
-    width: '116px',
+    width: '120px',
     align: 'right',
     nowrap: true,
     cell: (r) => formatRupees(r.amount),
@@ -61,7 +74,7 @@ const columns: DataColumn<ReportRow<'collections'>>[] = [
   {
     key: 'points',
     header: c.points,
-    width: '88px',
+    width: '92px',
     align: 'right',
     nowrap: true,
     cell: (r) => (r.points === null ? '' : grouped(r.points)),
@@ -79,12 +92,12 @@ export function CollectionsReportPage() {
       title={PAGE_TITLES.collectionsReport}
       columns={columns}
       rowKey={(r) => `${r.kind}|${r.branch}|${r.receipt}`}
-      minWidth={1320}
+      minWidth={942}
       footer={(totals) => [
         ...PAYMENT_MODES.map((mode, index) => ({
           key: mode,
           cells: {
-            ...(index === 0 && { date: texts.totals }),
+            ...(index === 0 && { when: texts.totals }),
             mode: COLLECTION_MODE_LABELS[mode],
             amount: formatRupees(totals.byMode[mode]),
           },

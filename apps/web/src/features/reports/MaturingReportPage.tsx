@@ -2,33 +2,39 @@ import { PAGE_TITLES, REPORT_TEXTS, formatRupees, formatSlashDate } from '@kanak
 import type { DataColumn } from '../../components/DataTable';
 import type { ReportRow } from './api';
 import { ReportPage } from './ReportPage';
+import { SchemeLink } from '../../components/SchemeLink';
 
 const texts = REPORT_TEXTS;
 const c = texts.columns;
 
 const columns: DataColumn<ReportRow<'maturing'>>[] = [
-  { key: 'schemeid', header: c.schemeid, width: '90px', cell: (r) => r.schemeid },
+  {
+    key: 'schemeid',
+    header: c.schemeid,
+    width: '76px',
+    cell: (r) => <SchemeLink schemeid={r.schemeid} />,
+  },
   { key: 'custname', header: c.custname, width: 'minmax(140px, 2fr)', cell: (r) => r.custname },
-  { key: 'mobileno', header: c.mobileno, width: '115px', nowrap: true, cell: (r) => r.mobileno },
+  { key: 'mobileno', header: c.mobileno, width: '104px', nowrap: true, cell: (r) => r.mobileno },
   { key: 'branch', header: c.branch, width: '76px', nowrap: true, cell: (r) => r.branch },
   {
     key: 'startdt',
     header: c.startdt,
-    width: '108px',
+    width: '100px',
     nowrap: true,
     cell: (r) => formatSlashDate(r.startdt),
   },
   {
     key: 'matdt',
     header: c.matdt,
-    width: '118px',
+    width: '100px',
     nowrap: true,
     cell: (r) => formatSlashDate(r.matdt),
   },
   {
     key: 'installmentsPaid',
     header: c.installmentsPaid,
-    width: '110px',
+    width: '112px',
     align: 'right',
     nowrap: true,
     cell: (r) => texts.installmentsOf(r.installmentsPaid, r.installments),
@@ -36,7 +42,7 @@ const columns: DataColumn<ReportRow<'maturing'>>[] = [
   {
     key: 'amountPaid',
     header: c.amountPaid,
-    width: '120px',
+    width: '124px',
     align: 'right',
     nowrap: true,
     cell: (r) => formatRupees(r.amountPaid),
@@ -51,7 +57,7 @@ export function MaturingReportPage() {
       title={PAGE_TITLES.maturingReport}
       columns={columns}
       rowKey={(r) => r.schemeid}
-      minWidth={920}
+      minWidth={848}
       footer={(totals) => [
         {
           key: 'totals',

@@ -2,6 +2,7 @@ import { PAGE_TITLES, REPORT_TEXTS, formatRupees, formatSlashDate } from '@kanak
 import type { DataColumn } from '../../components/DataTable';
 import type { ReportRow } from './api';
 import { ReportPage } from './ReportPage';
+import { SchemeLink } from '../../components/SchemeLink';
 import { grouped } from './reportParts';
 
 const texts = REPORT_TEXTS;
@@ -9,13 +10,18 @@ const c = texts.columns;
 const t = texts.totalsLabels;
 
 const columns: DataColumn<ReportRow<'overdue'>>[] = [
-  { key: 'schemeid', header: c.schemeid, width: '90px', cell: (r) => r.schemeid },
+  {
+    key: 'schemeid',
+    header: c.schemeid,
+    width: '76px',
+    cell: (r) => <SchemeLink schemeid={r.schemeid} />,
+  },
   { key: 'custname', header: c.custname, width: 'minmax(140px, 2fr)', cell: (r) => r.custname },
-  { key: 'mobileno', header: c.mobileno, width: '115px', nowrap: true, cell: (r) => r.mobileno },
+  { key: 'mobileno', header: c.mobileno, width: '104px', nowrap: true, cell: (r) => r.mobileno },
   {
     key: 'monthsDue',
     header: c.monthsDue,
-    width: '100px',
+    width: '84px',
     align: 'right',
     nowrap: true,
     cell: (r) => grouped(r.monthsDue),
@@ -23,7 +29,7 @@ const columns: DataColumn<ReportRow<'overdue'>>[] = [
   {
     key: 'amountDue',
     header: c.amountDue,
-    width: '120px',
+    width: '124px',
     align: 'right',
     nowrap: true,
     cell: (r) => formatRupees(r.amountDue),
@@ -31,7 +37,7 @@ const columns: DataColumn<ReportRow<'overdue'>>[] = [
   {
     key: 'daysOverdue',
     header: c.daysOverdue,
-    width: '110px',
+    width: '84px',
     align: 'right',
     nowrap: true,
     cell: (r) => grouped(r.daysOverdue),
@@ -39,7 +45,7 @@ const columns: DataColumn<ReportRow<'overdue'>>[] = [
   {
     key: 'lastPaid',
     header: c.lastPaid,
-    width: '110px',
+    width: '100px',
     nowrap: true,
     cell: (r) => (r.lastPaid ? formatSlashDate(r.lastPaid) : texts.neverPaid),
   },
@@ -53,7 +59,7 @@ export function OverdueReportPage() {
       title={PAGE_TITLES.overdueReport}
       columns={columns}
       rowKey={(r) => r.schemeid}
-      minWidth={780}
+      minWidth={728}
       footer={(totals) => [
         {
           key: 'totals',

@@ -8,13 +8,13 @@ const texts = REPORT_TEXTS;
 const c = texts.columns;
 
 const columns: DataColumn<ReportRow<'points-liability'>>[] = [
-  { key: 'custid', header: c.custid, width: '100px', cell: (r) => r.custid },
+  { key: 'custid', header: c.custid, width: '92px', cell: (r) => r.custid },
   { key: 'custname', header: c.custname, width: 'minmax(140px, 2fr)', cell: (r) => r.custname },
-  { key: 'mobileno', header: c.mobileno, width: '115px', nowrap: true, cell: (r) => r.mobileno },
+  { key: 'mobileno', header: c.mobileno, width: '104px', nowrap: true, cell: (r) => r.mobileno },
   {
     key: 'points',
     header: c.points,
-    width: '110px',
+    width: '100px',
     align: 'right',
     nowrap: true,
     cell: (r) => grouped(r.points),
@@ -22,7 +22,7 @@ const columns: DataColumn<ReportRow<'points-liability'>>[] = [
   {
     key: 'value',
     header: c.value,
-    width: '120px',
+    width: '124px',
     align: 'right',
     nowrap: true,
     cell: (r) => formatRupees(r.value),
@@ -30,7 +30,7 @@ const columns: DataColumn<ReportRow<'points-liability'>>[] = [
   {
     key: 'expiringIn30Days',
     header: c.expiringIn30Days,
-    width: '120px',
+    width: '100px',
     align: 'right',
     nowrap: true,
     cell: (r) => grouped(r.expiringIn30Days),
@@ -45,7 +45,7 @@ export function PointsLiabilityReportPage() {
       title={PAGE_TITLES.pointsLiabilityReport}
       columns={columns}
       rowKey={(r) => r.custid}
-      minWidth={720}
+      minWidth={676}
       footer={(totals) => [
         {
           key: 'totals',

@@ -11,7 +11,7 @@ const columns: DataColumn<ReportRow<'unrecovered'>>[] = [
   {
     key: 'returnDate',
     header: c.returnDate,
-    width: '110px',
+    width: '100px',
     nowrap: true,
     cell: (r) => formatSlashDate(r.returnDate),
   },
@@ -19,22 +19,22 @@ const columns: DataColumn<ReportRow<'unrecovered'>>[] = [
   {
     key: 'returnNo',
     header: c.returnNo,
-    width: 'minmax(120px, 1fr)',
+    width: 'minmax(152px, 1fr)',
     nowrap: true,
     cell: (r) => r.returnNo,
   },
   {
     key: 'invoiceNo',
     header: c.invoiceNo,
-    width: 'minmax(140px, 1fr)',
+    width: 'minmax(152px, 1fr)',
     nowrap: true,
     cell: (r) => r.invoiceNo ?? '',
   },
-  { key: 'mobile', header: c.mobileno, width: '115px', nowrap: true, cell: (r) => r.mobile ?? '' },
+  { key: 'mobile', header: c.mobileno, width: '104px', nowrap: true, cell: (r) => r.mobile ?? '' },
   {
     key: 'unrecovered',
     header: c.unrecovered,
-    width: '110px',
+    width: '116px',
     align: 'right',
     nowrap: true,
     cell: (r) => grouped(r.unrecovered),
@@ -52,7 +52,7 @@ export function UnrecoveredReportPage() {
       title={PAGE_TITLES.unrecoveredReturns}
       columns={columns}
       rowKey={(r) => `${r.branch}|${r.returnNo}`}
-      minWidth={720}
+      minWidth={716}
       footer={(totals) => [
         {
           key: 'totals',

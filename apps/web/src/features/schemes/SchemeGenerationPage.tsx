@@ -43,7 +43,7 @@ import { ActivateButton, ActivateSchemeDialog } from './ActivateScheme';
 import { DeleteSchemeDialog } from './DeleteSchemeDialog';
 import { PanDialog } from './PanDialog';
 import { maturityDate } from './schemeFormat';
-import { SchemeLink } from './SchemeLink';
+import { SchemeLink } from '../../components/SchemeLink';
 import { StatusChip } from './StatusChip';
 
 const texts = SCHEME_TEXTS.generation;

@@ -32,7 +32,7 @@ import { fetchWholeSummary, financialYearQuery, summaryQuery, type SummaryFilter
 import { ActivateButton, ActivateSchemeDialog } from './ActivateScheme';
 import { SummaryPrint } from './PrintSheet';
 import { StatementModal } from './StatementModal';
-import { SchemeLink } from './SchemeLink';
+import { SchemeLink } from '../../components/SchemeLink';
 import { StatusChip } from './StatusChip';
 import { summaryCsv } from './schemeFormat';
 

@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SCHEME_TEXTS } from '@kanak/contract';
 import { Link as RouterLink } from 'react-router';
 import { statementQuery } from './api';
-import { schemeStatementPath } from './SchemeLink';
+import { schemeStatementPath } from '../../components/SchemeLink';
 import { SchemeFacts, StatementTable } from './StatementView';
 
 const texts = SCHEME_TEXTS.summary;

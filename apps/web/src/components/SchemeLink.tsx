@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { SCHEME_TEXTS } from '@kanak/contract';
-import { PATHS } from '../../lib/paths';
+import { PATHS } from '../lib/paths';
 
 /** Where a scheme is worked on: its statement, with Add installment, Close scheme and receipts. */
 export const schemeStatementPath = (schemeid: number) =>
@@ -18,7 +18,8 @@ export function SchemeLink({ schemeid }: { schemeid: number }) {
       // A summary row opens its modal on click; the link goes to the full statement instead.
       onClick={(event) => event.stopPropagation()}
       onKeyDown={(event) => event.stopPropagation()}
-      sx={{ fontWeight: 600 }}
+      // On paper the ID is read, not followed.
+      sx={{ fontWeight: 600, '@media print': { color: 'inherit', textDecoration: 'none' } }}
     >
       {schemeid}
     </Link>
