@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { API_PATHS, API_PREFIX, CSV_BOM, MESSAGES } from '@kanak/contract';
+import { API_PATHS, API_PREFIX, CSV_BOM, CUSTOMER_EXPORT_HEADERS, MESSAGES } from '@kanak/contract';
 import { connectDatabase } from '../db/client.js';
 import { EXPIRY_QUEUE, JOBS_SCHEMA, startJobs } from '../jobs.js';
 import { usersRepo } from '../modules/users/users.repo.js';
@@ -148,7 +148,11 @@ describe('a server whose DATABASE_URL goes through PgBouncer in transaction mode
       .toString()
       .split('\r\n')
       .filter(Boolean);
-    expect(lines[0]!.startsWith(`${CSV_BOM}custid,mobileno,custname`)).toBe(true);
+    expect(
+      lines[0]!.startsWith(
+        `${CSV_BOM}${CUSTOMER_EXPORT_HEADERS.custid},${CUSTOMER_EXPORT_HEADERS.mobileno},${CUSTOMER_EXPORT_HEADERS.custname}`,
+      ),
+    ).toBe(true);
     expect(lines).toHaveLength(21);
   });
 

@@ -725,7 +725,7 @@ describe('POST /api/customers/get-customer-data', () => {
 
 describe('GET /api/customers/download-customer-data', () => {
   const tricky: [string, string][] = [
-    ['9555500001', '=HYPERLINK("http://evil.example","Click")'],
+    ['9555500001', '=HYPERLINK("#top","Click")'],
     ['9555500002', '+91 Trading'],
     ['9555500003', '@SUM(A1:A9)'],
     ['9555500004', '-5 Discount'],
@@ -739,6 +739,10 @@ describe('GET /api/customers/download-customer-data', () => {
       // Written as stored before names were checked: a web address is refused as a name now.
       await ctx.sql(`UPDATE customers SET custname = $1 WHERE mobileno = $2`, [custname, mobileno]);
     }
+    // A name with a web address is withheld as a whole; any other field keeps its formula.
+    await ctx.sql(`UPDATE customers SET city = $1 WHERE mobileno = '9555500001'`, [
+      '=HYPERLINK("http://evil.example","Click")',
+    ]);
     await save({ mobileno: '9555500006', custname: 'Export Aadhaar', aadhaar: spaced(AADHAAR_3) });
   });
 
@@ -790,7 +794,8 @@ describe('GET /api/customers/download-customer-data', () => {
     const column = (name: (typeof CUSTOMER_EXPORT_COLUMNS)[number]) =>
       CUSTOMER_EXPORT_COLUMNS.indexOf(name);
     const rows = new Map(csvRows(response).map((row) => [row[column('mobileno')], row]));
-    expect(rows.get('9555500001')![column('custname')]).toBe(
+    expect(rows.get('9555500001')![column('custname')]).toBe(`'=HYPERLINK("#top","Click")`);
+    expect(rows.get('9555500001')![column('city')]).toBe(
       `'=HYPERLINK("http://evil.example","Click")`,
     );
     expect(rows.get('9555500002')![column('custname')]).toBe(`'+91 Trading`);
