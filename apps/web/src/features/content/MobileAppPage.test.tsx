@@ -11,6 +11,7 @@ import {
   imageUrl,
   type ImageRecord,
   type ImageType,
+  SIGN_IN_MESSAGES,
 } from '@kanak/contract';
 import { queryClient } from '../../lib/query-client';
 import { deferred, fakeServer, type Reply, type SeenRequest } from '../../test/fake-server';
@@ -310,7 +311,11 @@ describe('Mobile Integration', () => {
       { status: 500, body: { success: false } },
       MESSAGES.imageUploadFailed,
     ],
-    ['a lost connection', 'network-error', MESSAGES.imageUploadFailed],
+    [
+      'a lost connection',
+      'network-error',
+      `${MESSAGES.imageUploadFailed} ${SIGN_IN_MESSAGES.serverUnreachable}`,
+    ],
     [
       'a 400 refusal',
       { status: 400, body: { success: false, message: MESSAGES.invalidUpload } },

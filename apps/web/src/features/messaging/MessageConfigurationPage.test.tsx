@@ -12,6 +12,7 @@ import {
   TEST_MESSAGE_TEXTS,
   panelConfigForm,
   type PanelConfig,
+  SIGN_IN_MESSAGES,
 } from '@kanak/contract';
 import { queryClient } from '../../lib/query-client';
 import { deferred, fakeServer, type Reply } from '../../test/fake-server';
@@ -243,19 +244,31 @@ describe('Message Configuration', () => {
     expect(await alertWith(MESSAGES.panelSaveRefused)).toHaveClass('MuiAlert-colorWarning');
   });
 
-  it.each<[string, Reply]>([
-    ['a server failure (5xx)', { status: 500, body: { success: false, message: 'boom' } }],
-    ['a lost connection', 'network-error'],
-  ])('save: %s shows the error "Error in updating panel configuration"', async (_case, reply) => {
-    const { server } = panelServer();
-    server.on('POST', savePath, () => reply);
-    const user = await openScreen();
-    await expectForm(saved);
-    await user.click(saveButton());
+  it.each<[string, Reply, string]>([
+    [
+      'a server failure (5xx)',
+      { status: 500, body: { success: false, message: 'boom' } },
+      MESSAGES.panelSaveFailed,
+    ],
+    // The fixed text, then that the server was never reached, so nothing was saved.
+    [
+      'a lost connection',
+      'network-error',
+      `${MESSAGES.panelSaveFailed} ${SIGN_IN_MESSAGES.serverUnreachable}`,
+    ],
+  ])(
+    'save: %s shows the error "Error in updating panel configuration"',
+    async (_case, reply, expected) => {
+      const { server } = panelServer();
+      server.on('POST', savePath, () => reply);
+      const user = await openScreen();
+      await expectForm(saved);
+      await user.click(saveButton());
 
-    expect(await alertWith(MESSAGES.panelSaveFailed)).toHaveClass('MuiAlert-colorError');
-    expect(screen.queryByText(/boom/)).not.toBeInTheDocument();
-  });
+      expect(await alertWith(expected)).toHaveClass('MuiAlert-colorError');
+      expect(screen.queryByText(/boom/)).not.toBeInTheDocument();
+    },
+  );
 
   it('disables SAVE and REVERT while loading and while saving', async () => {
     const load = deferred();
