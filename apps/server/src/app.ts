@@ -254,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { db });
-      await api.register(authRoutes, { auth });
+      await api.register(authRoutes, { auth, signInLimitPerMinute: config.signInLimitPerMinute });
       await api.register(usersRoutes, { users });
       await api.register(staffRoutes, {
         staff: createStaffService({ db, branches: branchesRepo }),

@@ -71,6 +71,16 @@ const envSchema = z.object({
   POWERED_BY: z.string().default('Kanak Technologies'),
   INSTALLMENTS: z.coerce.number().int().min(1).max(60).default(SCHEME_DEFAULTS.installments),
   BONUS_PERCENT: z.coerce.number().int().min(0).max(1000).default(SCHEME_DEFAULTS.bonusPercent),
+  /**
+   * Sign-in attempts one address may make in a minute, right or wrong. A showroom whose
+   * counters all reach the server through one address may need more.
+   */
+  SIGN_IN_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(LIMITS.loginAttemptsPerIpPerMinute),
   /** Seconds a stop waits for running requests before it closes their connections. */
   STOP_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -110,6 +120,8 @@ export interface Config {
   webDist: string | undefined;
   /** Run the background jobs (points expiry, notices to customers) in this process. */
   jobs: boolean;
+  /** Sign-in attempts one address may make in a minute. */
+  signInLimitPerMinute: number;
   messaging: MessagingConfig;
 }
 
@@ -158,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stopTimeoutSeconds: e.STOP_TIMEOUT,
     webDist: e.WEB_DIST,
     jobs: e.JOBS === 'on',
+    signInLimitPerMinute: e.SIGN_IN_LIMIT_PER_MINUTE,
     messaging: {
       panelUrls: {
         1: e.MESSAGING_PANEL1_URL,

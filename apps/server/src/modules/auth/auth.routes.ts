@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  API_PATHS,
-  LIMITS,
-  loginRequest,
-  loginResponse,
-  MESSAGES,
-  messageResponse,
-} from '@kanak/contract';
+import { API_PATHS, loginRequest, loginResponse, MESSAGES, messageResponse } from '@kanak/contract';
 import type { AuthService } from './auth.service.js';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  /** Sign-in attempts one address may make in a minute. */
+  signInLimitPerMinute: number;
+}> = async (app, { auth, signInLimitPerMinute }) => {
   app.post(
     API_PATHS.login,
     {
@@ -19,7 +16,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         // Counted in the database after validation: a body refused for its shape never
         // reaches the password check, and costs no write.
         rateLimit: {
-          max: LIMITS.loginAttemptsPerIpPerMinute,
+          max: signInLimitPerMinute,
           timeWindow: '1 minute',
           hook: 'preHandler',
         },

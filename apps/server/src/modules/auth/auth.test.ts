@@ -154,6 +154,23 @@ describe('POST /api/login/verify', () => {
     expect((await signIn('meera', 'Meera@1928', {}, '10.9.9.10')).statusCode).toBe(200);
   });
 
+  it('allows as many a minute as SIGN_IN_LIMIT_PER_MINUTE says', async () => {
+    const shop = await createTestContext({ SIGN_IN_LIMIT_PER_MINUTE: '3' });
+    try {
+      const attempt = () =>
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/login/verify',
+          payload: { USERNAME: 'nobody', PASSWORD: 'whatever1' },
+          remoteAddress: '10.9.9.11',
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt()).statusCode).toBe(429);
+    } finally {
+      await shop.close();
+    }
+  });
+
   it('refuses a disabled user', async () => {
     await addUser(ctx, 'gone', 'Gone@192800');
     await ctx.sql(`UPDATE users SET disabled_at = now() WHERE username = 'gone'`);

@@ -50,7 +50,7 @@ const columns: DataColumn<ReportRow<'collections'>>[] = [
   {
     key: 'customer',
     header: c.customerMobile,
-    width: 'minmax(112px, 1.5fr)',
+    width: 'minmax(124px, 1.5fr)',
     cell: (r) => (
       <TwoLines
         first={r.custname}
