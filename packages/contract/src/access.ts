@@ -70,6 +70,7 @@ export const ACCESS: Record<
   customerDataExport: managers,
   eraseCustomer: owner,
   updatePoints: everyone,
+  redeemPoints: everyone,
   updateStatement: managers,
   pointsStatement: everyone,
   financialYear: everyone,

@@ -28,6 +28,8 @@ export const API_PATHS = {
   getFiles: '/file/get-files',
   searchCustomers: '/customers/get-all-customers',
   updatePoints: '/customers/update-points',
+  /** Points redeemed at the counter by staff. */
+  redeemPoints: '/points/redeem',
   updateStatement: '/customers/update-statement',
   pointsStatement: '/customers/generate-statement',
   financialYear: '/customers/get-fyear',
