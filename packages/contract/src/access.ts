@@ -71,6 +71,7 @@ export const ACCESS: Record<
   eraseCustomer: owner,
   updatePoints: everyone,
   redeemPoints: everyone,
+  redeemTerms: everyone,
   updateStatement: managers,
   pointsStatement: everyone,
   financialYear: everyone,

@@ -30,6 +30,8 @@ export const API_PATHS = {
   updatePoints: '/customers/update-points',
   /** Points redeemed at the counter by staff. */
   redeemPoints: '/points/redeem',
+  /** A customer's balance, its value and the minimum, before a counter redemption. */
+  redeemTerms: '/points/redeem-terms',
   updateStatement: '/customers/update-statement',
   pointsStatement: '/customers/generate-statement',
   financialYear: '/customers/get-fyear',

@@ -117,6 +117,19 @@ export const counterRedemptionAnswer = z.object({
 export type CounterRedemptionAnswer = z.infer<typeof counterRedemptionAnswer>;
 export const counterRedemptionResponse = dataResponse(counterRedemptionAnswer);
 
+/** What the counter shows before a redemption: the balance, its value, and the rules' minimum. */
+export const redeemTermsRequest = z.object({ mobile: mobileOnFile });
+export const redeemTermsResponse = dataResponse(
+  z.object({
+    balance: z.number(),
+    /** The balance's worth in rupees. */
+    value: z.number(),
+    /** A point's worth in rupees. */
+    pointValue: z.number(),
+    minRedeemPoints: z.number(),
+  }),
+);
+
 /** The first day of the current financial year, YYYY-MM-DD. */
 export const financialYearResponse = dataResponse(z.object({ sfdate: z.string() }));
 

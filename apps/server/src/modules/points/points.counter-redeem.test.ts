@@ -109,6 +109,12 @@ describe('counter redemption', () => {
     expect(notices).toHaveLength(1);
   });
 
+  it('shows the balance, its value and the minimum before redeeming', async () => {
+    const mobile = await customerWith(500);
+    const body = await ok(call('mainCashier', '/points/redeem-terms', { mobile }));
+    expect(body.data).toEqual({ balance: 500, value: 250, pointValue: 0.5, minRedeemPoints: 100 });
+  });
+
   it('refuses fewer points than the minimum, changing nothing', async () => {
     const mobile = await customerWith(500);
     const response = await redeem('mainCashier', { mobile, points: 99 });

@@ -3,6 +3,8 @@ import {
   API_PATHS,
   counterRedemptionRequest,
   counterRedemptionResponse,
+  redeemTermsRequest,
+  redeemTermsResponse,
   financialYearResponse,
   MESSAGES,
   messageResponse,
@@ -30,6 +32,12 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService; reads:
       // The new balance, so the counter can tell the customer at once.
       return { success: true, message: MESSAGES.pointsUpdated, data: { balance: entry.balance } };
     },
+  );
+
+  app.post(
+    API_PATHS.redeemTerms,
+    { schema: { body: redeemTermsRequest, response: { 200: redeemTermsResponse } } },
+    async (request) => ({ success: true, data: await points.redeemTerms(request.body.mobile) }),
   );
 
   app.post(

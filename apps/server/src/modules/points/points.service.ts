@@ -94,6 +94,21 @@ export function createPointsService({ db, today, customers, notices }: Deps) {
       });
     },
 
+    /** The customer's balance, its worth and the rules' minimum, shown before redeeming. */
+    async redeemTerms(mobile: string) {
+      return db.transaction(async (tx) => {
+        const rules = await rulesRepo.current(tx);
+        const customer = await customers.findBalanceByMobile(tx, mobile);
+        if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
+        return {
+          balance: customer.balance,
+          value: (customer.balance * rules.pointValuePaise) / 100,
+          pointValue: rules.pointValuePaise / 100,
+          minRedeemPoints: rules.minRedeemPoints,
+        };
+      });
+    },
+
     /**
      * Redeems a customer's points at the counter: at least the rules' minimum, never more
      * than the balance, both checked under the balance row's lock so that two counters at
