@@ -70,6 +70,8 @@ export const ACCESS: Record<
   customerDataExport: managers,
   eraseCustomer: owner,
   updatePoints: everyone,
+  redeemPoints: everyone,
+  redeemTerms: everyone,
   updateStatement: managers,
   pointsStatement: everyone,
   financialYear: everyone,

@@ -28,6 +28,10 @@ export const API_PATHS = {
   getFiles: '/file/get-files',
   searchCustomers: '/customers/get-all-customers',
   updatePoints: '/customers/update-points',
+  /** Points redeemed at the counter by staff. */
+  redeemPoints: '/points/redeem',
+  /** A customer's balance, its value and the minimum, before a counter redemption. */
+  redeemTerms: '/points/redeem-terms',
   updateStatement: '/customers/update-statement',
   pointsStatement: '/customers/generate-statement',
   financialYear: '/customers/get-fyear',

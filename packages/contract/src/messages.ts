@@ -66,6 +66,8 @@ export const MESSAGES = {
   statementUpdated: 'Statement successfully updated.',
   statementUpdateFailed: 'Error in updating statement.',
   noStatement: 'No statement generated yet.',
+  pointsRedeemed: 'Points redeemed.',
+  redeemBelowMinimum: (min: number) => `At least ${min} points must be redeemed at a time.`,
   insufficientPoints: (balance: number) => `Insufficient points. Available balance: ${balance}.`,
   pointsRecordsDisagree:
     "This customer's points records do not add up, so nothing was changed. Please ask the office to check the customer's points.",

@@ -94,6 +94,42 @@ export const pointsStatementResponse = dataResponse(z.array(statementRow));
 /** A credit or deduction made: the customer's new balance, to tell them at the counter. */
 export const pointsUpdateResponse = dataResponse(z.object({ balance: z.number() }));
 
+/**
+ * Points redeemed at the counter by staff: the customer's mobile, the points, and the bill
+ * they are taken against when there is one.
+ */
+export const counterRedemptionRequest = z.object({
+  mobile: mobileNumber,
+  points: pointsValue,
+  invoiceNo: storableText('Invoice number')
+    .trim()
+    .max(30, { error: 'Invoice number must be at most 30 characters.' })
+    .optional(),
+});
+export type CounterRedemptionRequest = z.input<typeof counterRedemptionRequest>;
+
+/** What was redeemed: the points, their value in rupees, and the balance left. */
+export const counterRedemptionAnswer = z.object({
+  points: z.number(),
+  value: z.number(),
+  balance: z.number(),
+});
+export type CounterRedemptionAnswer = z.infer<typeof counterRedemptionAnswer>;
+export const counterRedemptionResponse = dataResponse(counterRedemptionAnswer);
+
+/** What the counter shows before a redemption: the balance, its value, and the rules' minimum. */
+export const redeemTermsRequest = z.object({ mobile: mobileOnFile });
+export const redeemTermsResponse = dataResponse(
+  z.object({
+    balance: z.number(),
+    /** The balance's worth in rupees. */
+    value: z.number(),
+    /** A point's worth in rupees. */
+    pointValue: z.number(),
+    minRedeemPoints: z.number(),
+  }),
+);
+
 /** The first day of the current financial year, YYYY-MM-DD. */
 export const financialYearResponse = dataResponse(z.object({ sfdate: z.string() }));
 

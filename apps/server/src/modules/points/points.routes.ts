@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
+  counterRedemptionRequest,
+  counterRedemptionResponse,
+  redeemTermsRequest,
+  redeemTermsResponse,
   financialYearResponse,
   MESSAGES,
   messageResponse,
@@ -28,6 +32,25 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService; reads:
       // The new balance, so the counter can tell the customer at once.
       return { success: true, message: MESSAGES.pointsUpdated, data: { balance: entry.balance } };
     },
+  );
+
+  app.post(
+    API_PATHS.redeemTerms,
+    { schema: { body: redeemTermsRequest, response: { 200: redeemTermsResponse } } },
+    async (request) => ({ success: true, data: await points.redeemTerms(request.body.mobile) }),
+  );
+
+  app.post(
+    API_PATHS.redeemPoints,
+    {
+      schema: { body: counterRedemptionRequest, response: { 200: counterRedemptionResponse } },
+      config: { idempotent: true },
+    },
+    async (request) => ({
+      success: true,
+      message: MESSAGES.pointsRedeemed,
+      data: await points.redeem(request.staff, request.body),
+    }),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   OPENING_BALANCE_NARRATION,
   POINTS_DEFAULT_NARRATION,
+  type CounterRedemptionAnswer,
   type PointsForm,
   type PointsStatementFilter,
   type StatementRow,
@@ -19,6 +20,7 @@ import type { CustomersRepo } from '../customers/customers.repo.js';
 import type { NoticeQueue } from '../notices/notices.outbox.js';
 import { pointsRepo, type EntryRow } from './points.repo.js';
 import { createLedger } from './points.ledger.js';
+import { rulesRepo } from './points.rules.js';
 
 export type PointsService = ReturnType<typeof createPointsService>;
 
@@ -89,6 +91,68 @@ export function createPointsService({ db, today, customers, notices }: Deps) {
           facts: { points: credit > 0 ? `+${credit}` : `-${debit}` },
         });
         return { ...entry, balance: customer.balance };
+      });
+    },
+
+    /** The customer's balance, its worth and the rules' minimum, shown before redeeming. */
+    async redeemTerms(mobile: string) {
+      return db.transaction(async (tx) => {
+        const rules = await rulesRepo.current(tx);
+        const customer = await customers.findBalanceByMobile(tx, mobile);
+        if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
+        return {
+          balance: customer.balance,
+          value: (customer.balance * rules.pointValuePaise) / 100,
+          pointValue: rules.pointValuePaise / 100,
+          minRedeemPoints: rules.minRedeemPoints,
+        };
+      });
+    },
+
+    /**
+     * Redeems a customer's points at the counter: at least the rules' minimum, never more
+     * than the balance, both checked under the balance row's lock so that two counters at
+     * once cannot overdraw. Customers belong to the whole chain, so any branch may redeem;
+     * the row is the staff member's branch's.
+     */
+    async redeem(
+      actor: StaffActor,
+      given: { mobile: string; points: number; invoiceNo?: string | undefined },
+    ): Promise<CounterRedemptionAnswer> {
+      return db.transaction(async (tx) => {
+        const rules = await rulesRepo.current(tx);
+        if (given.points < rules.minRedeemPoints)
+          throw new ConflictError(MESSAGES.redeemBelowMinimum(rules.minRedeemPoints));
+        const customer = await customers.findBalanceByMobile(tx, given.mobile, { lock: true });
+        if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
+        if (customer.balance < given.points)
+          throw new ConflictError(MESSAGES.insufficientPoints(customer.balance));
+        const valuePaise = given.points * rules.pointValuePaise;
+        const value = valuePaise / 100;
+        const bill = given.invoiceNo ? `, invoice ${given.invoiceNo}` : '';
+        const { entry, balance } = await ledger.post(tx, customer, {
+          kind: 'redemption',
+          points: -given.points,
+          invdate: today(),
+          narration: `Redemption at the counter${bill}, value ₹${value.toFixed(2)}`,
+          branchId: actor.branchId,
+          createdBy: actor.id,
+        });
+        await recordAudit(tx, {
+          userId: actor.id,
+          action: 'points.redeem',
+          entity: 'points_entry',
+          entityId: entry.mrn,
+          after: { points: given.points, value, balance, invoiceNo: given.invoiceNo ?? null },
+          mobile: given.mobile,
+        });
+        await notices.queue(tx, {
+          event: 'pointsRedeemed',
+          customerId: customer.id,
+          branchId: actor.branchId,
+          facts: { points: given.points },
+        });
+        return { points: given.points, value, balance };
       });
     },
 

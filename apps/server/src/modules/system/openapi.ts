@@ -140,6 +140,8 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
     summary: "Erase a customer's personal data; the ledger and schemes stay (owner)",
   },
   updatePoints: { tag: 'points', summary: 'Credit or deduct loyalty points' },
+  redeemTerms: { tag: 'points', summary: "A customer's balance and the minimum to redeem" },
+  redeemPoints: { tag: 'points', summary: "Redeem a customer's points at the counter" },
   updateStatement: { tag: 'points', summary: 'Correct a manual ledger entry' },
   pointsStatement: { tag: 'points', summary: "A customer's points ledger for a period" },
   financialYear: { tag: 'points', summary: 'The start of the current financial year' },
