@@ -334,13 +334,14 @@ export const reportQueries = {
        ORDER BY h.points DESC, c.id`;
   },
 
-  /** How many customers hold points in the scope, and how many points. */
-  liabilityHeld: (scope: Scope) =>
+  /**
+   * How many customers hold points in the scope. (How many points they hold is
+   * pointsOutstanding, the dashboard's own figure, so the two screens never disagree.)
+   */
+  liabilityCustomers: (scope: Scope) =>
     scope.branchId === undefined
-      ? sql`SELECT count(*)::integer AS customers, coalesce(sum(points_balance), 0)::bigint AS points
-              FROM customers WHERE points_balance > 0`
-      : sql`SELECT count(DISTINCT customer_id)::integer AS customers,
-                   coalesce(sum(remaining), 0)::bigint AS points
+      ? sql`SELECT count(*)::integer AS customers FROM customers WHERE points_balance > 0`
+      : sql`SELECT count(DISTINCT customer_id)::integer AS customers
               FROM points_lots WHERE branch_id = ${scope.branchId} AND remaining > 0`,
 
   /** Of those, the points of the lots expiring on the days [today, lastDay]. */
@@ -401,7 +402,7 @@ export const reportsRepo = {
   maturingTotals: rowOf<{ schemes: number; amount_paid: number }, 'maturingTotals'>(
     'maturingTotals',
   ),
-  liabilityHeld: rowOf<{ customers: number; points: number }, 'liabilityHeld'>('liabilityHeld'),
+  liabilityCustomers: rowOf<{ customers: number }, 'liabilityCustomers'>('liabilityCustomers'),
   liabilityExpiring: rowOf<{ points: number }, 'liabilityExpiring'>('liabilityExpiring'),
   unrecoveredTotals: rowOf<{ returns: number; unrecovered: number }, 'unrecoveredTotals'>(
     'unrecoveredTotals',

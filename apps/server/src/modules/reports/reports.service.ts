@@ -347,14 +347,16 @@ export function createReportsService({
         expiringIn30Days: Number(row.expiring),
       }),
       async totals(tx) {
-        const held = await reportsRepo.liabilityHeld(tx, scope);
+        const { customers } = await reportsRepo.liabilityCustomers(tx, scope);
+        // The dashboard's points outstanding, read the same way: one figure on both screens.
+        const points = Number((await reportsRepo.pointsOutstanding(tx, scope)).points);
         const expiring = await reportsRepo.liabilityExpiring(tx, day, lastDay, scope);
         return {
-          total: held.customers,
+          total: customers,
           totals: {
-            customers: held.customers,
-            points: Number(held.points),
-            value: rupees(Number(held.points) * paise),
+            customers,
+            points,
+            value: rupees(points * paise),
             expiringIn30Days: Number(expiring.points),
           },
         };
