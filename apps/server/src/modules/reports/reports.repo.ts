@@ -351,6 +351,20 @@ export const reportQueries = {
        AND l.expires_on BETWEEN ${today}::date AND ${lastDay}::date
        AND ${inBranch(sql`l.branch_id`, scope)}`,
 
+  /**
+   * The installments one staff member recorded with today's date, in the order taken: the
+   * day's index, then their own rows of it.
+   */
+  myInstallments: (today: string, staffId: number, timeZone: string) => sql`
+    SELECT to_char(i.created_at AT TIME ZONE ${timeZone}, 'HH24:MI') AS time, i.receipt,
+           i.scheme_id AS schemeid, c.custname, coalesce(c.mobileno, '') AS mobileno, i.mode,
+           i.amount
+      FROM scheme_installments i
+           JOIN schemes s ON s.id = i.scheme_id
+           JOIN customers c ON c.id = s.customer_id
+     WHERE i.paid_on = ${today}::date AND i.created_by = ${staffId}
+     ORDER BY i.created_at, i.id`,
+
   /** Returns whose points could not all be taken back, newest first. */
   unrecoveredRows(range: { from?: string; to?: string }, scope: Scope): SQL {
     return sql`
@@ -404,6 +418,18 @@ export const reportsRepo = {
   ),
   liabilityCustomers: rowOf<{ customers: number }, 'liabilityCustomers'>('liabilityCustomers'),
   liabilityExpiring: rowOf<{ points: number }, 'liabilityExpiring'>('liabilityExpiring'),
+  myInstallments: rowsOf<
+    {
+      time: string;
+      receipt: string;
+      schemeid: number;
+      custname: string;
+      mobileno: string;
+      mode: string;
+      amount: number;
+    },
+    'myInstallments'
+  >('myInstallments'),
   unrecoveredTotals: rowOf<{ returns: number; unrecovered: number }, 'unrecoveredTotals'>(
     'unrecoveredTotals',
   ),

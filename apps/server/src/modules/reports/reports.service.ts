@@ -15,6 +15,7 @@ import {
   type CollectionsFigure,
   type DashboardData,
   type MaturingRow,
+  type MyDayData,
   type OverdueRow,
   type PaymentMode,
   type PointsLiabilityRow,
@@ -420,6 +421,23 @@ export function createReportsService({
   return {
     dashboard: (staff: SessionStaff, branch: string | undefined) =>
       read(staff, async (tx) => dashboard(tx, await scopeOf(tx, staff, branch))),
+
+    /** The caller's own installments of today, whatever their role or branch. */
+    myDay: (staff: SessionStaff): Promise<MyDayData> =>
+      read(staff, async (tx) => {
+        const day = today();
+        const installments = (await reportsRepo.myInstallments(tx, day, staff.id, timeZone)).map(
+          (row) => ({ ...row, amount: Number(row.amount) }),
+        );
+        return {
+          date: day,
+          installments,
+          totals: {
+            installments: installments.length,
+            amount: installments.reduce((sum, row) => sum + row.amount, 0),
+          },
+        };
+      }),
 
     pages: {
       collections: pageOf(reports.collections),
