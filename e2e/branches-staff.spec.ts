@@ -148,7 +148,7 @@ signedIn.describe('the owner runs the chain', () => {
       try {
         await cashier.goto('/');
         await signIn(cashier, { username, password });
-        await expect(cashier).toHaveURL(/\/home$/);
+        await expect(cashier).toHaveURL(/\/home\/counter$/);
         await expect(topBar(cashier)).toContainText(code);
         await cashier.goto(`/home/scheme-statement?schemeid=${schemeid}`);
         const table = cashier.getByRole('table', { name: 'Scheme statement' });

@@ -82,7 +82,7 @@ test.describe('a cashier with a temporary password', () => {
     await expect(page.getByText('The new passwords do not match.')).toBeVisible();
     await page.getByLabel(/^Confirm new password/).fill(own);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(pageTitle(page, /^Dashboard$/)).toBeVisible();
+    await expect(pageTitle(page, /^Counter$/)).toBeVisible();
 
     // A forbidden screen opened by its address says so (and the role is known from then on).
     for (const [path, title] of [

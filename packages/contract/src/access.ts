@@ -105,6 +105,8 @@ export const ACCESS: Record<
   maturingReport: managers,
   pointsLiabilityReport: managers,
   unrecoveredReport: managers,
+  // Only the caller's own rows: every role's counter home.
+  myDay: everyone,
 };
 
 /** May this role make the call at `path` (a key of API_PATHS)? */

@@ -76,6 +76,8 @@ export const API_PATHS = {
   maturingReport: '/reports/maturing',
   pointsLiabilityReport: '/reports/points-liability',
   unrecoveredReport: '/reports/unrecovered',
+  /** The signed-in staff member's own installments taken today: the counter home's list. */
+  myDay: '/reports/my-day',
   posSales: '/pos/sales',
   posReturns: '/pos/returns',
   posRedemptions: '/pos/redemptions',

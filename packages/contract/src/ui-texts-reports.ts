@@ -139,3 +139,26 @@ export const REPORT_TEXTS = {
   },
   neverPaid: 'Never',
 } as const;
+
+/** The counter home: where a cashier's day starts, with a customer. */
+export const COUNTER_TEXTS = {
+  search: 'Customer mobile number or name',
+  actions: 'Quick actions',
+  creditPoints: 'Credit points',
+  takeInstallment: 'Take an installment',
+  startScheme: 'Start a scheme',
+  chosen: (name: string, mobile: string) => `${name}, ${mobile}`,
+  today: 'Your installments today',
+  none: 'You have taken no installments today.',
+  columns: {
+    time: 'Time',
+    receipt: 'Receipt',
+    schemeid: 'Scheme ID',
+    customer: 'Customer',
+    mode: 'Mode',
+    amount: 'Amount',
+  },
+  totals: (installments: number, amount: string) =>
+    `${installments} ${installments === 1 ? 'installment' : 'installments'}, ${amount}`,
+  failed: 'Your installments of today could not be read.',
+} as const;

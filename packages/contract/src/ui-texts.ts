@@ -4,6 +4,7 @@
  */
 export const SIDEBAR_LABELS = {
   dashboard: 'Dashboard',
+  counter: 'Counter',
   mobileApp: 'Mobile Integration',
   customerProfile: 'Customer Profile',
   loyaltyPoints: 'Loyalty Points',
@@ -31,6 +32,7 @@ export const SIDEBAR_LABELS = {
 /** The heading of each screen. */
 export const PAGE_TITLES = {
   dashboard: 'Dashboard',
+  counter: 'Counter',
   mobileApp: 'Customize Mobile App',
   customerProfile: 'Customer Profile',
   customerProfileForm: 'Create / Update customer profile',

@@ -216,6 +216,7 @@ const ROUTES: Record<string, Input> = {
   [`POST ${API_PATHS.pointsRules}`]: { body: () => pointsRules() },
   [`GET ${API_PATHS.apiKeys}`]: { none: true },
   [`GET ${API_PATHS.dashboard}`]: { query: () => ({ branch: 'MAIN' }) },
+  [`GET ${API_PATHS.myDay}`]: { none: true },
   [`POST ${API_PATHS.collectionsReport}`]: {
     body: () => report({ from: '2025-04-01', to: TODAY }),
   },

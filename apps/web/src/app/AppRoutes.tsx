@@ -25,6 +25,10 @@ const screenPages: Record<ScreenKey, ComponentType> = {
     () => import('../features/dashboard/DashboardPage'),
     (m) => m.DashboardPage,
   ),
+  counter: lazyPage(
+    () => import('../features/counter/CounterHomePage'),
+    (m) => m.CounterHomePage,
+  ),
   mobileApp: lazyPage(
     () => import('../features/content/MobileAppPage'),
     (m) => m.MobileAppPage,

@@ -4,6 +4,7 @@ import { type ACCESS, PAGE_TITLES, SIDEBAR_LABELS } from '@kanak/contract';
 export const PATHS = {
   login: '/',
   home: '/home',
+  counter: '/home/counter',
   mobileApp: '/home/mobile-app',
   customerProfile: '/home/customer-profile',
   loyaltyPoints: '/home/loyalty-points',
@@ -59,6 +60,7 @@ const screen = (
 /** The screens under /home, in sidebar order. */
 export const SCREENS: readonly Screen[] = [
   screen('dashboard', PATHS.home, 'main'),
+  screen('counter', PATHS.counter, 'main', 'myDay'),
   screen('mobileApp', PATHS.mobileApp, 'main', 'getFiles'),
   screen('customerProfile', PATHS.customerProfile, 'main'),
   screen('loyaltyPoints', PATHS.loyaltyPoints, 'main'),

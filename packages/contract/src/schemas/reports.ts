@@ -77,6 +77,27 @@ export const dashboardData = z.object({
 export type DashboardData = z.infer<typeof dashboardData>;
 export const dashboardResponse = dataResponse(dashboardData);
 
+/** An installment the signed-in staff member took today, with its receipt. */
+export const myDayInstallment = z.object({
+  /** HH:MM, store time. */
+  time: z.string(),
+  receipt: z.string(),
+  schemeid: z.number(),
+  custname: z.string(),
+  mobileno: z.string(),
+  mode: z.string(),
+  amount: z.number(),
+});
+export type MyDayInstallment = z.infer<typeof myDayInstallment>;
+/** The counter home's day: today's date and the caller's own installments, in the order taken. */
+export const myDayData = z.object({
+  date: z.string(),
+  installments: z.array(myDayInstallment),
+  totals: z.object({ installments: z.number(), amount: z.number() }),
+});
+export type MyDayData = z.infer<typeof myDayData>;
+export const myDayResponse = dataResponse(myDayData);
+
 /** The reports, as their paths end: `POST /api/reports/<name>`. */
 export const REPORT_NAMES = [
   'collections',

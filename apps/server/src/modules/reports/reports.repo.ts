@@ -334,13 +334,14 @@ export const reportQueries = {
        ORDER BY h.points DESC, c.id`;
   },
 
-  /** How many customers hold points in the scope, and how many points. */
-  liabilityHeld: (scope: Scope) =>
+  /**
+   * How many customers hold points in the scope. (How many points they hold is
+   * pointsOutstanding, the dashboard's own figure, so the two screens never disagree.)
+   */
+  liabilityCustomers: (scope: Scope) =>
     scope.branchId === undefined
-      ? sql`SELECT count(*)::integer AS customers, coalesce(sum(points_balance), 0)::bigint AS points
-              FROM customers WHERE points_balance > 0`
-      : sql`SELECT count(DISTINCT customer_id)::integer AS customers,
-                   coalesce(sum(remaining), 0)::bigint AS points
+      ? sql`SELECT count(*)::integer AS customers FROM customers WHERE points_balance > 0`
+      : sql`SELECT count(DISTINCT customer_id)::integer AS customers
               FROM points_lots WHERE branch_id = ${scope.branchId} AND remaining > 0`,
 
   /** Of those, the points of the lots expiring on the days [today, lastDay]. */
@@ -349,6 +350,20 @@ export const reportQueries = {
      WHERE l.remaining > 0 AND l.expires_on IS NOT NULL
        AND l.expires_on BETWEEN ${today}::date AND ${lastDay}::date
        AND ${inBranch(sql`l.branch_id`, scope)}`,
+
+  /**
+   * The installments one staff member recorded with today's date, in the order taken: the
+   * day's index, then their own rows of it.
+   */
+  myInstallments: (today: string, staffId: number, timeZone: string) => sql`
+    SELECT to_char(i.created_at AT TIME ZONE ${timeZone}, 'HH24:MI') AS time, i.receipt,
+           i.scheme_id AS schemeid, c.custname, coalesce(c.mobileno, '') AS mobileno, i.mode,
+           i.amount
+      FROM scheme_installments i
+           JOIN schemes s ON s.id = i.scheme_id
+           JOIN customers c ON c.id = s.customer_id
+     WHERE i.paid_on = ${today}::date AND i.created_by = ${staffId}
+     ORDER BY i.created_at, i.id`,
 
   /** Returns whose points could not all be taken back, newest first. */
   unrecoveredRows(range: { from?: string; to?: string }, scope: Scope): SQL {
@@ -401,8 +416,20 @@ export const reportsRepo = {
   maturingTotals: rowOf<{ schemes: number; amount_paid: number }, 'maturingTotals'>(
     'maturingTotals',
   ),
-  liabilityHeld: rowOf<{ customers: number; points: number }, 'liabilityHeld'>('liabilityHeld'),
+  liabilityCustomers: rowOf<{ customers: number }, 'liabilityCustomers'>('liabilityCustomers'),
   liabilityExpiring: rowOf<{ points: number }, 'liabilityExpiring'>('liabilityExpiring'),
+  myInstallments: rowsOf<
+    {
+      time: string;
+      receipt: string;
+      schemeid: number;
+      custname: string;
+      mobileno: string;
+      mode: string;
+      amount: number;
+    },
+    'myInstallments'
+  >('myInstallments'),
   unrecoveredTotals: rowOf<{ returns: number; unrecovered: number }, 'unrecoveredTotals'>(
     'unrecoveredTotals',
   ),

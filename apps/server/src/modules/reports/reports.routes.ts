@@ -6,6 +6,7 @@ import {
   dashboardQuery,
   dashboardResponse,
   maturingReportResponse,
+  myDayResponse,
   overdueReportResponse,
   pointsLiabilityReportResponse,
   reportRequestFor,
@@ -32,6 +33,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
       data: await reports.dashboard(request.staff, request.query.branch),
     }),
   );
+
+  app.get(API_PATHS.myDay, { schema: { response: { 200: myDayResponse } } }, async (request) => ({
+    success: true,
+    data: await reports.myDay(request.staff),
+  }));
 
   /** The CSV of the report asked for it, or undefined when a page (JSON) is asked. */
   const csvIfAsked = async (

@@ -15,6 +15,7 @@ import {
   type CollectionsFigure,
   type DashboardData,
   type MaturingRow,
+  type MyDayData,
   type OverdueRow,
   type PaymentMode,
   type PointsLiabilityRow,
@@ -347,14 +348,16 @@ export function createReportsService({
         expiringIn30Days: Number(row.expiring),
       }),
       async totals(tx) {
-        const held = await reportsRepo.liabilityHeld(tx, scope);
+        const { customers } = await reportsRepo.liabilityCustomers(tx, scope);
+        // The dashboard's points outstanding, read the same way: one figure on both screens.
+        const points = Number((await reportsRepo.pointsOutstanding(tx, scope)).points);
         const expiring = await reportsRepo.liabilityExpiring(tx, day, lastDay, scope);
         return {
-          total: held.customers,
+          total: customers,
           totals: {
-            customers: held.customers,
-            points: Number(held.points),
-            value: rupees(Number(held.points) * paise),
+            customers,
+            points,
+            value: rupees(points * paise),
             expiringIn30Days: Number(expiring.points),
           },
         };
@@ -418,6 +421,23 @@ export function createReportsService({
   return {
     dashboard: (staff: SessionStaff, branch: string | undefined) =>
       read(staff, async (tx) => dashboard(tx, await scopeOf(tx, staff, branch))),
+
+    /** The caller's own installments of today, whatever their role or branch. */
+    myDay: (staff: SessionStaff): Promise<MyDayData> =>
+      read(staff, async (tx) => {
+        const day = today();
+        const installments = (await reportsRepo.myInstallments(tx, day, staff.id, timeZone)).map(
+          (row) => ({ ...row, amount: Number(row.amount) }),
+        );
+        return {
+          date: day,
+          installments,
+          totals: {
+            installments: installments.length,
+            amount: installments.reduce((sum, row) => sum + row.amount, 0),
+          },
+        };
+      }),
 
     pages: {
       collections: pageOf(reports.collections),

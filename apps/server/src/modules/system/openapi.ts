@@ -259,6 +259,10 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
     summary: 'Returns whose points could not be taken back, newest first, with their totals',
     ok: reportAnswer(unrecoveredReportResponse),
   },
+  myDay: {
+    tag: 'reports',
+    summary: "The signed-in staff member's own installments taken today, with their receipts",
+  },
 };
 
 const OPERATION_OF_URL = new Map(

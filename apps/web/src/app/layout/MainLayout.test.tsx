@@ -58,6 +58,7 @@ describe('main layout', () => {
     const links = within(navigation()).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       SIDEBAR_LABELS.dashboard,
+      SIDEBAR_LABELS.counter,
       SIDEBAR_LABELS.mobileApp,
       SIDEBAR_LABELS.customerProfile,
       SIDEBAR_LABELS.loyaltyPoints,

@@ -10,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
+import PersonSearchIcon from '@mui/icons-material/PersonSearchOutlined';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import LoyaltyIcon from '@mui/icons-material/LoyaltyOutlined';
@@ -41,6 +42,7 @@ import { brand } from '../theme';
 
 const icons: Record<ScreenKey, ReactElement> = {
   dashboard: <DashboardIcon />,
+  counter: <PersonSearchIcon />,
   mobileApp: <PhoneIphoneIcon />,
   customerProfile: <BadgeIcon />,
   loyaltyPoints: <LoyaltyIcon />,

@@ -166,10 +166,16 @@ describe('Dashboard', { timeout: 60_000 }, () => {
     expect(server.sent('GET', API_PATHS.dashboard).map((request) => request.params)).toEqual([{}]);
   });
 
-  it('shows a cashier the heading only, and asks for no figures', async () => {
-    const server = dashboardServer('cashier');
+  it('sends a cashier to the counter home, and asks for no figures', async () => {
+    const server = dashboardServer('cashier').on('GET', API_PATHS.myDay, {
+      status: 200,
+      body: {
+        success: true,
+        data: { date: today, installments: [], totals: { installments: 0, amount: 0 } },
+      },
+    });
     renderApp(PATHS.home);
-    await screen.findByRole('heading', { name: PAGE_TITLES.dashboard }, { timeout: 20_000 });
+    await screen.findByRole('heading', { name: PAGE_TITLES.counter }, { timeout: 20_000 });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     await within(nav).findByRole('link', { name: 'Loyalty Points' });
     expect(screen.queryByRole('figure')).toBeNull();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -261,6 +261,9 @@ function OwnersView() {
  */
 export function DashboardPage() {
   const mayView = useMayCall('dashboard');
+  const { data: me } = useMe();
+  // A cashier's day starts with a customer, at the counter home; the figures are not theirs.
+  if (me && !mayView) return <Navigate to={PATHS.counter} replace />;
   return (
     <>
       <PageHeader title={PAGE_TITLES.dashboard} />

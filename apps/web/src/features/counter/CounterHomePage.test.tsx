@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  API_PATHS,
+  COUNTER_TEXTS,
+  PAGE_TITLES,
+  todayIn,
+  type MyDayData,
+  type Role,
+} from '@kanak/contract';
+import { fakeServer } from '../../test/fake-server';
+import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
+import { PATHS } from '../../lib/paths';
+
+const texts = COUNTER_TEXTS;
+const today = todayIn('Asia/Kolkata');
+const MAIN = {
+  code: 'MAIN',
+  name: 'Zaveri Bazaar',
+  address: '12 Zaveri Bazaar',
+  phone: '2223421928',
+};
+const myDay: MyDayData = {
+  date: today,
+  installments: [
+    {
+      time: '10:42',
+      receipt: 'MAIN/2026/000017',
+      schemeid: 64,
+      custname: 'Meera Iyer',
+      mobileno: '9500000001',
+      mode: 'upi',
+      amount: 2000,
+    },
+  ],
+  totals: { installments: 1, amount: 2000 },
+};
+
+function counterServer(role: Role) {
+  signedInAs(role);
+  setScreenWidth(1366);
+  return fakeServer()
+    .on('GET', API_PATHS.me, {
+      status: 200,
+      body: {
+        success: true,
+        data: { username: role, name: role, role, branch: MAIN, mustChangePassword: false },
+      },
+    })
+    .on('GET', API_PATHS.branches, { status: 200, body: { success: true, data: [MAIN] } })
+    .on('GET', API_PATHS.myDay, { status: 200, body: { success: true, data: myDay } })
+    .on('GET', API_PATHS.dashboard, { status: 500, body: { success: false, message: 'not here' } });
+}
+
+describe('the counter home', () => {
+  it("is where a cashier lands: the search focused, the quick actions, today's own receipts", async () => {
+    const server = counterServer('cashier');
+    renderApp(PATHS.home);
+    await screen.findByRole('heading', { name: PAGE_TITLES.counter }, { timeout: 20_000 });
+    const search = screen.getByRole('combobox', { name: texts.search });
+    await waitFor(() => expect(search).toHaveFocus());
+    const actions = screen.getByRole('navigation', { name: texts.actions });
+    expect(within(actions).getByRole('link', { name: texts.creditPoints })).toHaveAttribute(
+      'href',
+      PATHS.loyaltyPoints,
+    );
+    expect(within(actions).getByRole('link', { name: texts.takeInstallment })).toHaveAttribute(
+      'href',
+      PATHS.schemeStatement,
+    );
+    expect(within(actions).getByRole('link', { name: texts.startScheme })).toHaveAttribute(
+      'href',
+      PATHS.schemeGeneration,
+    );
+    const table = await screen.findByRole('table', { name: texts.today });
+    const row = within(table).getByRole('row', { name: /MAIN\/2026\/000017/ });
+    expect(row).toHaveTextContent('Meera Iyer');
+    expect(row).toHaveTextContent('₹2,000');
+    expect(within(row).getByRole('link', { name: /64/ })).toHaveAttribute(
+      'href',
+      `${PATHS.schemeStatement}?schemeid=64`,
+    );
+    expect(screen.getByText(texts.totals(1, '₹2,000'))).toBeInTheDocument();
+    expect(server.sent('GET', API_PATHS.dashboard)).toEqual([]);
+  });
+
+  it('says so when the cashier took nothing today', async () => {
+    counterServer('cashier').on('GET', API_PATHS.myDay, {
+      status: 200,
+      body: {
+        success: true,
+        data: { ...myDay, installments: [], totals: { installments: 0, amount: 0 } },
+      },
+    });
+    renderApp(PATHS.counter);
+    expect(await screen.findByText(texts.none, {}, { timeout: 20_000 })).toBeInTheDocument();
+  });
+
+  it('leaves a manager on the dashboard', async () => {
+    counterServer('manager');
+    renderApp(PATHS.home);
+    await screen.findByRole('heading', { name: PAGE_TITLES.dashboard }, { timeout: 20_000 });
+    expect(screen.queryByRole('heading', { name: PAGE_TITLES.counter })).toBeNull();
+  });
+});
