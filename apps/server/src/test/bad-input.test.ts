@@ -121,6 +121,10 @@ const ROUTES: Record<string, Input> = {
   [`POST ${API_PATHS.getFiles}`]: { body: () => ({ type: 'banner' }) },
   [`GET ${API_PATHS.searchCustomers}`]: { query: () => ({ search: 'Sweep' }) },
   [`POST ${API_PATHS.updatePoints}`]: { body: () => ({ formData: pointsForm() }) },
+  [`POST ${API_PATHS.redeemTerms}`]: { body: () => ({ mobile: seed.customerA.mobileno }) },
+  [`POST ${API_PATHS.redeemPoints}`]: {
+    body: () => ({ mobile: seed.customerA.mobileno, points: 100, invoiceNo: 'SWEEP-1' }),
+  },
   [`POST ${API_PATHS.updateStatement}`]: {
     body: () => ({ formData: { ...pointsForm(), MRN: seed.mrn } }),
   },
