@@ -35,7 +35,9 @@ const columns: DataColumn<ReportRow<'collections'>>[] = [
     key: 'branchStaff',
     header: c.branchStaff,
     width: 'minmax(88px, 1fr)',
-    cell: (r) => <TwoLines first={r.branch} second={<NumbersUnbroken text={r.staff} />} />,
+    // A staff name or a till's label, which may hold a serial number longer than the column:
+    // it wraps inside the cell rather than run into the next one.
+    cell: (r) => <TwoLines first={r.branch} second={r.staff} />,
   },
   { key: 'kind', header: c.kind, width: '98px', cell: (r) => COLLECTION_KIND_LABELS[r.kind] },
   {
