@@ -21,6 +21,7 @@ import { AppError, DataFaultError } from './lib/errors.js';
 import { redactingLogger } from './lib/logging.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
 import type { Secrets } from './lib/secrets.js';
+import { authRepo } from './modules/auth/auth.repo.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
 import { branchesRoutes } from './modules/branches/branches.routes.js';
@@ -224,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     nudge: deps.nudgeNotices,
   });
 
-  await app.register(securityPlugin, { db });
+  await app.register(securityPlugin, { db, sweepAlso: () => authRepo.sweepLockouts(db) });
   await app.register(authPlugin, {
     secret: deps.secrets.jwtSecret,
     findSessionUser: users.findSessionUser,

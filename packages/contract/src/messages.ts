@@ -71,8 +71,14 @@ export const MESSAGES = {
   insufficientPoints: (balance: number) => `Insufficient points. Available balance: ${balance}.`,
   pointsRecordsDisagree:
     "This customer's points records do not add up, so nothing was changed. Please ask the office to check the customer's points.",
-  balanceWouldGoNegative: (mobileno: string) =>
-    `This change would leave the points balance of ${mobileno} below zero.`,
+  /**
+   * Names no customer by their mobile number: a refusal is kept whole in the replay store.
+   * `movedFrom`: the balance is that of the customer the entry is being moved away from.
+   */
+  balanceWouldGoNegative: (movedFrom: boolean) =>
+    movedFrom
+      ? 'This change would leave the points balance of the customer the entry is moved from below zero: points from this entry have already been used.'
+      : "This change would leave this customer's points balance below zero: points from this entry have already been used.",
 
   // Customer profile
   enterMobile: 'Please enter 10 digits mobile no before proceeding.',

@@ -18,6 +18,12 @@ export interface AuditEntry {
   detail?: Values;
   /** The customer's mobile number when the change concerns a customer. */
   mobile?: string | null;
+  /**
+   * Where the change was made when no staff member makes it (a counter's key posts for its
+   * branch): that branch's manager sees it on their Audit Trail. A staff member's change is
+   * filed under their own branch.
+   */
+  branchId?: number | null;
 }
 
 /**
@@ -104,10 +110,11 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
       : null;
   await tx.insert(auditLog).values({
     userId: entry.userId,
-    // The acting staff member's branch, as it is at the change; none for the command line.
+    // The acting staff member's branch, as it is at the change; without one, the branch given
+    // (a counter's) or none (the command line, the nightly jobs).
     branchId:
       entry.userId === null
-        ? null
+        ? (entry.branchId ?? null)
         : sql`(SELECT ${users.branchId} FROM ${users} WHERE ${users.id} = ${entry.userId})`,
     action: entry.action,
     entity: entry.entity,

@@ -63,13 +63,19 @@ function requestForLog(request: FastifyRequest) {
   };
 }
 
+/**
+ * The request's path as a log line may name it: its route's pattern, or, when no route matched
+ * (a 404, a client route of the web app, a body refused before routing), the path with its
+ * digits replaced, as they could still be a mobile number sent to a wrong address.
+ */
+export function pathForLog(request: FastifyRequest): string {
+  return request.routeOptions?.url ?? (request.url.split('?')[0] ?? '').replace(/\d+/g, '#');
+}
+
 function urlForLog(request: FastifyRequest): string {
   const url = request.url;
   const start = url.indexOf('?');
-  // No route matched (a 404 or a client route of the web app): its digits could still be a
-  // mobile number sent to a wrong address.
-  const path =
-    request.routeOptions?.url ?? (start < 0 ? url : url.slice(0, start)).replace(/\d+/g, '#');
+  const path = pathForLog(request);
   if (start < 0) return path;
   const names = url
     .slice(start + 1)

@@ -203,7 +203,8 @@ export const idempotencyPlugin = fp<Options>(async (app, { db, secret, preparedS
 
 /**
  * What the replay store keeps of an answer: all of it, unless the route's rule says the answer
- * holds a secret (nothing) or personal data (what `keep` takes of it). Refusals are kept whole.
+ * holds a secret (nothing) or personal data (what `keep` takes of it). Refusals are kept whole:
+ * their messages name no customer.
  */
 function kept(
   rule: ReplayRule | undefined,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PATHS, API_PREFIX, LIMITS } from '@kanak/contract';
+import { pathForLog } from '../lib/logging.js';
 
 const LOGIN_URL = `${API_PREFIX}${API_PATHS.login}`;
 
@@ -31,7 +32,7 @@ export const securityLogPlugin = fp(async (app) => {
       // Signed-in requests name their user already (the auth plugin binds it to the log).
       ...(signIn ? { user: typedUsername(request) } : {}),
       ip: request.ip,
-      route: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+      route: `${request.method} ${pathForLog(request)}`,
     };
     if (status < 400) request.log.info(line, 'security event');
     else request.log.warn(line, 'security event');

@@ -16,7 +16,13 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * per-route rate limits counted in the database (every instance shares them) and the log of
  * security events. See docs/security.md.
  */
-export const securityPlugin = fp<{ db: Db }>(async (app, { db }) => {
+interface Options {
+  db: Db;
+  /** Other counts kept per window (the sign-in lockouts), swept on the same round. */
+  sweepAlso?: () => Promise<void>;
+}
+
+export const securityPlugin = fp<Options>(async (app, { db, sweepAlso }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -48,7 +54,7 @@ export const securityPlugin = fp<{ db: Db }>(async (app, { db }) => {
   });
   const sweep = setInterval(
     () =>
-      sweepRateLimits(db).catch((error: unknown) =>
+      Promise.all([sweepRateLimits(db), sweepAlso?.()]).catch((error: unknown) =>
         app.log.warn({ err: error }, 'rate limit sweep failed'),
       ),
     60 * 60 * 1000,

@@ -27,7 +27,8 @@ declare module 'fastify' {
 
 /**
  * How a repeat of a change is answered when its first answer may not be kept as it was sent.
- * Refusals (4xx) are kept as sent either way: they are the contract's messages.
+ * Refusals (4xx) are kept as sent either way: they are the contract's messages, which name
+ * no customer (no mobile number, no name), so a refusal holds nothing personal to keep.
  */
 export type ReplayRule =
   /**

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES, type Role } from '@kanak/contract';
@@ -242,5 +243,57 @@ describe('a manager is limited to their branch', () => {
     await ok(call('owner', '/scheme/delete', { schemeid: inactive }));
     expect(await statusOf(active)).toBe('m');
     expect(await statusOf(inactive)).toBe('x');
+  });
+
+  it('lists their branch’s counter postings on their audit trail, not another branch’s', async () => {
+    const keyOf = async (label: string, branch: string) =>
+      (await ok(call('owner', '/settings/api-keys', { label, branch }))).data.key as string;
+    const sale = (apiKey: string, invoiceNo: string, mobile: string) =>
+      ok(
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/pos/sales',
+          headers: { 'x-api-key': apiKey },
+          payload: {
+            invoiceNo,
+            invoiceDate: TODAY,
+            mobile,
+            name: 'Counter Customer',
+            lines: [{ description: 'Ring', category: 'gold', amount: 50_000 }],
+          },
+        }),
+      );
+    await sale(await keyOf('Anna Nagar till', 'ANN'), 'ANN-1', '9712300001');
+    await sale(await keyOf('Main till', 'MAIN'), 'MAIN-1', '9712300002');
+    const postings = async (username: string) =>
+      (await ok(call(username, '/audit?entity=points_entry'))).data
+        .filter((row: { action: string }) => row.action === 'pos.sale')
+        .map((row: { branch: string; name: string }) => [row.branch, row.name]);
+    expect(await postings('annManager')).toEqual([
+      ['ANN', expect.stringContaining('Anna Nagar till')],
+    ]);
+    expect(await postings('mainManager')).toEqual([['MAIN', expect.stringContaining('Main till')]]);
+    expect(await postings('owner')).toHaveLength(2);
+  });
+
+  it('files a counter posting recorded without a branch under the branch it names, on upgrade', async () => {
+    await ctx.sql(
+      `INSERT INTO audit_log (user_id, branch_id, action, entity, entity_id, detail)
+       VALUES (NULL, NULL, 'pos.return', 'points_entry', '999001',
+               '{"apiKeyId": 1, "counter": "Old till", "branch": "ANN"}')`,
+    );
+    const returns = async () =>
+      (await ok(call('annManager', '/audit?entity=points_entry'))).data.filter(
+        (row: { action: string }) => row.action === 'pos.return',
+      );
+    expect(await returns()).toEqual([]);
+    const migration = await readFile(
+      new URL('../../drizzle/0026_counter_audit_branches.sql', import.meta.url),
+      'utf8',
+    );
+    await ctx.sql(migration);
+    expect(await returns()).toEqual([
+      expect.objectContaining({ branch: 'ANN', entityId: '999001' }),
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { LIMITS, MESSAGES } from '@kanak/contract';
@@ -120,5 +120,41 @@ describe('sign-in lockout', () => {
       `SELECT failures FROM login_lockouts WHERE username = 'steady'`,
     );
     expect(row?.failures).toBe(3);
+  });
+
+  it('sweeps, on the hourly round, the counts whose window has passed, keeping the locks that hold', async () => {
+    // The app's hourly timer made fake, so the hour can be made to pass.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const swept = await appOnDatabase(ctx.database);
+    try {
+      await ctx.sql(`DELETE FROM login_lockouts; DELETE FROM login_address_lockouts`);
+      await ctx.sql(
+        `INSERT INTO login_lockouts (username, failures, window_started_at, locked_until) VALUES
+           ('stale', 3, now() - interval '2 hours', NULL),
+           ('lock-over', 50, now() - interval '2 hours', now() - interval '1 hour'),
+           ('locked', 50, now() - interval '20 minutes', now() + interval '1 minute'),
+           ('fresh', 2, now(), NULL)`,
+      );
+      await ctx.sql(
+        `INSERT INTO login_address_lockouts (username, address, failures, window_started_at, locked_until)
+         VALUES ('stale', '10.0.0.1', 3, now() - interval '2 hours', NULL),
+                ('locked', '10.0.0.1', 5, now() - interval '20 minutes', now() + interval '1 minute')`,
+      );
+      await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+      const left = async () => [
+        ...(await ctx.sql<{ username: string }>(`SELECT username FROM login_lockouts`)),
+        ...(await ctx.sql<{ username: string }>(`SELECT username FROM login_address_lockouts`)),
+      ];
+      for (let i = 0; i < 100 && (await left()).length > 3; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await left()).map((row) => row.username).sort()).toEqual([
+        'fresh',
+        'locked',
+        'locked',
+      ]);
+    } finally {
+      vi.useRealTimers();
+      await swept.close();
+    }
   });
 });

@@ -214,6 +214,50 @@ describe('answers about a customer are kept as ids and read afresh', () => {
   });
 });
 
+describe('a refusal is kept whole, so it names no customer', () => {
+  it('keeps a correction refused for spent points without either mobile number, and replays it', async () => {
+    const giver = { custname: 'Lakshmi Narayanan', mobileno: '9845012345' };
+    const holder = { custname: 'Arun Prakash', mobileno: '9845067890' };
+    for (const formData of [giver, holder])
+      await ok(send(owner, '/customers/update-customer-data', { formData }));
+    const points = (POINTS: number, CASHCR: 'CR' | 'DB') =>
+      ok(
+        send(owner, '/customers/update-points', {
+          formData: { MOBILENO: giver.mobileno, POINTS, CASHCR, INVDATE: '2026-06-01' },
+        }),
+      );
+    await points(100, 'CR');
+    await points(80, 'DB');
+    const [credit] = await ctx.sql<{ mrn: string }>(
+      `SELECT mrn FROM points_entries
+        WHERE credit = 100 AND customer_id = (SELECT id FROM customers WHERE mobileno = $1)`,
+      [giver.mobileno],
+    );
+    // The credit, already spent, moved to another customer: the giver would be left at -80.
+    const move = {
+      formData: {
+        MRN: Number(credit!.mrn),
+        MOBILENO: holder.mobileno,
+        POINTS: 100,
+        CASHCR: 'CR',
+        INVDATE: '2026-06-01',
+      },
+    };
+    const key = randomUUID();
+    const refused = await send(owner, '/customers/update-statement', move, key);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({
+      success: false,
+      message: MESSAGES.balanceWouldGoNegative(true),
+    });
+    const again = await send(owner, '/customers/update-statement', move, key);
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(refused.json());
+    await expectNotStored(giver.mobileno, holder.mobileno);
+  });
+});
+
 describe('erasure leaves nothing of the customer in free text', () => {
   const person = {
     custname: 'Meenakshi Sundaram',

@@ -634,6 +634,20 @@ describe('V7 logging and errors', () => {
     }
   });
 
+  it('names a refused request that matched no route by its path without digits: no mobile number in the log', async () => {
+    logText = '';
+    const refused = await logged.inject({
+      method: 'POST',
+      url: '/api/customers/9822277777',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(refused.statusCode).toBe(400);
+    const text = await waitForLog('input refused');
+    expect(text).toContain('"route":"POST /api/customers/#"');
+    expect(text).not.toContain('9822277777');
+  });
+
   it('answers an unexpected database error with 500 and a request id, and logs it without the statement’s values', async () => {
     await ctx.sql(`
       CREATE FUNCTION test_refuse_customers() RETURNS trigger LANGUAGE plpgsql

@@ -72,9 +72,8 @@ export function createAuditService({ timeZone }: { timeZone: string }) {
 
   async function rows(from: Db, filters: AuditFilters, limit: number, offset: number) {
     const result = await from.execute<Row>(sql`
-      SELECT a.id, a.at, u.username, u.name,
-        -- A counter's posting has no staff member: its branch is the key's, kept in the detail.
-        coalesce(b.code, CASE WHEN a.user_id IS NULL THEN a.detail->>'branch' END) AS branch,
+      SELECT a.id, a.at, u.username, u.name, b.code AS branch,
+        -- A counter's posting has no staff member: the key's label says who.
         CASE WHEN a.user_id IS NULL AND a.action LIKE 'pos.%'
           THEN coalesce(a.detail->>'counter', '') END AS counter,
         a.entity, a.entity_id, a.action, a.mobile, a.detail

@@ -1,9 +1,15 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { endedSessions, loginAddressLockouts } from '../../db/schema.js';
 
 const window = sql`make_interval(mins => ${LIMITS.loginLockMinutes})`;
+
+/** The row's window has passed and no lock holds: its count starts again from nothing. */
+const spent = (table: SQL) =>
+  sql`(${table}.window_started_at < now() - ${window}
+    AND coalesce(${table}.locked_until <= now(), true))`;
 
 /** An attempt's place in its window, and when the lock it falls under ends, if any. */
 export interface AttemptCount {
@@ -24,8 +30,7 @@ async function countIn(
   limit: number,
 ): Promise<AttemptCount> {
   const t = sql.raw(table);
-  const restarts = sql`(${t}.window_started_at < now() - ${window}
-    AND coalesce(${t}.locked_until <= now(), true))`;
+  const restarts = spent(t);
   const [columns, values, key] =
     row.address === undefined
       ? [sql`username`, sql`${row.username}`, sql`username`]
@@ -88,6 +93,18 @@ export const authRepo = {
              locked_until = CASE WHEN failures - 1 < ${LIMITS.loginMaxFailuresFromAllAddresses}
                                  THEN NULL ELSE locked_until END
        WHERE username = ${username}`);
+  },
+
+  /**
+   * Deletes the counts whose window has passed with no lock holding (a new attempt would
+   * start them afresh anyway): otherwise every username and address ever tried, a stranger's
+   * guesses included, would stay in the tables for good.
+   */
+  async sweepLockouts(db: Db): Promise<void> {
+    for (const table of ['login_lockouts', 'login_address_lockouts']) {
+      const t = sql.raw(table);
+      await db.execute(sql`DELETE FROM ${t} WHERE ${spent(t)}`);
+    }
   },
 
   /**

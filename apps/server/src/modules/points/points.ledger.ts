@@ -148,7 +148,7 @@ export function createLedger(balances: LedgerBalances) {
      */
     async edit(
       tx: Tx,
-      locked: (LockedCustomer & { mobileno: string })[],
+      locked: LockedCustomer[],
       before: EntryRow,
       after: {
         customerId: number;
@@ -262,7 +262,7 @@ const effectOf = (entry: Pick<EntryRow, 'customerId' | 'credit' | 'debit'>) => (
 async function moveEffect(
   tx: Tx,
   balances: Pick<LedgerBalances, 'addToBalance'>,
-  locked: (LockedCustomer & { mobileno: string })[],
+  locked: LockedCustomer[],
   before: EntryRow,
   after: Pick<EntryRow, 'customerId' | 'credit' | 'debit'>,
 ) {
@@ -275,7 +275,6 @@ async function moveEffect(
   for (const [customerId, delta] of deltas) {
     const balance = held.get(customerId) ?? 0;
     if (balance + delta < 0) {
-      const customer = locked.find((c) => c.id === customerId)!;
       const available =
         customerId === after.customerId
           ? balance - (customerId === before.customerId ? effectOf(before).points : 0)
@@ -284,7 +283,7 @@ async function moveEffect(
       throw new ConflictError(
         customerId === after.customerId && after.debit > 0 && available >= 0
           ? MESSAGES.insufficientPoints(available)
-          : MESSAGES.balanceWouldGoNegative(customer.mobileno),
+          : MESSAGES.balanceWouldGoNegative(customerId !== after.customerId),
       );
     }
   }

@@ -840,7 +840,7 @@ describe('POST /api/customers/update-statement', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         success: false,
-        message: MESSAGES.balanceWouldGoNegative(G.mobileno),
+        message: MESSAGES.balanceWouldGoNegative(true),
       });
       expect(await snapshot()).toEqual(before);
     });
@@ -849,7 +849,7 @@ describe('POST /api/customers/update-statement', () => {
       const before = await snapshot();
       const response = await updateStatement(form(big, { POINTS: '50' }));
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(MESSAGES.balanceWouldGoNegative(G.mobileno));
+      expect(response.json().message).toBe(MESSAGES.balanceWouldGoNegative(false));
       expect(await snapshot()).toEqual(before);
     });
 
@@ -880,7 +880,7 @@ describe('POST /api/customers/update-statement', () => {
       const response = await updateStatement(form(big, { CASHCR: 'DB', POINTS: '10' }));
       // G holds 20 only thanks to this credit of 80: without it G would be at -60.
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(MESSAGES.balanceWouldGoNegative(G.mobileno));
+      expect(response.json().message).toBe(MESSAGES.balanceWouldGoNegative(false));
       expect(await snapshot()).toEqual(before);
     });
 

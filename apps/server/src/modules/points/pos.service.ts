@@ -78,6 +78,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
       entity: 'points_entry',
       entityId,
       // No staff member acts: the counter's key is who, its branch is where.
+      branchId: machine.branchId,
       detail: {
         apiKeyId: machine.id,
         counter: machine.label,

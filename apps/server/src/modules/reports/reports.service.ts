@@ -24,6 +24,7 @@ import {
 } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import type { Reads, ReadSource } from '../../db/reads.js';
+import { branchOf } from '../../lib/branch-scope.js';
 import type { OpenCsvOn } from '../../lib/csv-stream.js';
 import { InvalidInputError } from '../../lib/errors.js';
 import type { SessionStaff } from '../../plugins/types.js';
@@ -135,8 +136,9 @@ export function createReportsService({
 
   /** The branch the staff member may see: a manager their own, an owner the one named, or all. */
   async function scopeOf(tx: Tx, staff: SessionStaff, code: string | undefined): Promise<Scope> {
-    if (staff.role !== 'owner') {
-      const own = (await branches.findById(tx, staff.branchId))!;
+    const ownId = branchOf(staff);
+    if (ownId !== undefined) {
+      const own = (await branches.findById(tx, ownId))!;
       return { branchId: own.id, branchCode: own.code };
     }
     if (code === undefined) return {};
