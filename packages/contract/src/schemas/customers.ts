@@ -12,7 +12,7 @@ import {
 import { personName } from './names.js';
 
 /**
- * Any 10 digits, with the spec's two messages (missing / not 10 digits): finds a customer
+ * Any 10 digits, with the screen's two messages (missing / not 10 digits): finds a customer
  * already on file, whose number may predate the Indian-mobile rule, so it can be corrected.
  */
 export const mobileOnFile = z
