@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../dates.js';
 import { LIMITS, SENTINEL_DATE } from '../limits.js';
 import { MESSAGES } from '../messages.js';
+import { LEDGER_TEXTS } from '../ui-texts-ledger.js';
 import { dataResponse, storableText } from './common.js';
 import {
   INDIAN_MOBILE_PATTERN,
@@ -12,7 +13,7 @@ import {
 import { personName } from './names.js';
 
 /**
- * Any 10 digits, with the spec's two messages (missing / not 10 digits): finds a customer
+ * Any 10 digits, with the screen's two messages (missing / not 10 digits): finds a customer
  * already on file, whose number may predate the Indian-mobile rule, so it can be corrected.
  */
 export const mobileOnFile = z
@@ -165,18 +166,19 @@ export const CUSTOMER_EXPORT_COLUMNS = [
  * The header of customer_list.csv: each column as the Customer Profile screen names it, in the
  * order of CUSTOMER_EXPORT_COLUMNS (the JSON export keeps the field names).
  */
+const profile = LEDGER_TEXTS.customerProfile;
 export const CUSTOMER_EXPORT_HEADERS: Record<(typeof CUSTOMER_EXPORT_COLUMNS)[number], string> = {
   custid: 'Customer ID',
   mobileno: 'Mobile no.',
-  custname: 'Name',
-  email: 'Email',
-  address: 'Address',
-  city: 'City',
-  pincode: 'Pincode',
-  state: 'State',
-  dob: 'Date of Birth',
-  doa: 'Anniversary Date',
-  aadhaar: 'Aadhaar',
-  pan: 'PAN',
+  custname: profile.name,
+  email: profile.email,
+  address: profile.address,
+  city: profile.city,
+  pincode: profile.pincode,
+  state: profile.state,
+  dob: profile.dob,
+  doa: profile.doa,
+  aadhaar: profile.aadhaar,
+  pan: profile.pan,
   points: 'Loyalty points',
 };

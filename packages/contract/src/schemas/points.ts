@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { MESSAGES } from '../messages.js';
 import { dataResponse, isoDate, storableText } from './common.js';
 import { mobileNumber, mobileOnFile } from './customers.js';
-import { optionalPersonName } from './names.js';
+import { isOneLineName, optionalPersonName } from './names.js';
+import { POS_LIMITS } from './pos.js';
 
 export const CASHCR = { credit: 'CR', debit: 'DB' } as const;
 export type CashCr = (typeof CASHCR)[keyof typeof CASHCR];
@@ -101,9 +103,15 @@ export const pointsUpdateResponse = dataResponse(z.object({ balance: z.number() 
 export const counterRedemptionRequest = z.object({
   mobile: mobileNumber,
   points: pointsValue,
+  // The billing system's invoice number, as its own redemptions carry it; on one line, as it
+  // goes into the ledger's narration.
   invoiceNo: storableText('Invoice number')
     .trim()
-    .max(30, { error: 'Invoice number must be at most 30 characters.' })
+    .max(POS_LIMITS.documentNoMaxLength, {
+      error: `Invoice number must be at most ${POS_LIMITS.documentNoMaxLength} characters.`,
+      abort: true,
+    })
+    .refine(isOneLineName, { error: MESSAGES.nameOnOneLine('Invoice number') })
     .optional(),
 });
 export type CounterRedemptionRequest = z.input<typeof counterRedemptionRequest>;

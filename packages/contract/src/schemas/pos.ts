@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataResponse, isoDate, requiredText, storableText } from './common.js';
 import { mobileNumber } from './customers.js';
+import { MESSAGES } from '../messages.js';
 import { INDIAN_MOBILE_PATTERN } from '../validation.js';
 import { optionalPersonName } from './names.js';
 
@@ -228,9 +229,10 @@ export const POS_MESSAGES = {
     `returnDate must not be before the invoice's date, ${invoiceDate}.`,
   tooManyPointsForOneSale: (points: number) =>
     `This sale would earn ${points} points, more than the 9,999,999 one sale may give. Check the points rules (rupees per point).`,
-  belowMinimum: (min: number) => `At least ${min} points must be redeemed at a time.`,
-  insufficientPoints: (balance: number) => `Insufficient points. Available balance: ${balance}.`,
-  customerNotFound: 'Customer not found.',
+  // A redemption is refused in the same words whether staff or the billing system made it.
+  belowMinimum: MESSAGES.redeemBelowMinimum,
+  insufficientPoints: MESSAGES.insufficientPoints,
+  customerNotFound: MESSAGES.customerNotFound,
   nameNeededToEnrol: 'name is required to enrol a new customer.',
   invoiceDateInFuture: 'invoiceDate must not be in the future.',
   returnDateInFuture: 'returnDate must not be in the future.',

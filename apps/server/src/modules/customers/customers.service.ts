@@ -387,8 +387,26 @@ async function consentsOf(tx: Tx, customerId: number): Promise<ConsentsWithHisto
   };
 }
 
+/** The fields of a customers row that the API shows (the exports read only these). */
+export type RecordFields = Pick<
+  CustomerRow,
+  | 'id'
+  | 'mobileno'
+  | 'custname'
+  | 'email'
+  | 'address'
+  | 'city'
+  | 'pincode'
+  | 'state'
+  | 'dob'
+  | 'doa'
+  | 'aadhaarLast4'
+  | 'pan'
+  | 'pointsBalance'
+>;
+
 /** The API's shape: no full Aadhaar, dates '' when unset, no mobile once erased. */
-export function toRecord(row: CustomerRow): CustomerRecord {
+export function toRecord(row: RecordFields): CustomerRecord {
   return {
     custid: row.id,
     mobileno: row.mobileno ?? '',

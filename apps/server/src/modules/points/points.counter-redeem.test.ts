@@ -93,12 +93,16 @@ describe('counter redemption', () => {
     const body = await ok(redeem('mainCashier', { mobile, points: 200, invoiceNo: 'B-17' }));
     expect(body.data).toEqual({ points: 200, value: 100, balance: 300 });
     expect(await balanceOf(mobile)).toBe(300);
-    const [entry] = await ctx.sql<{ debit: number; ts: string; branch_id: number }>(
-      `SELECT debit, ts, branch_id FROM points_entries e JOIN customers c ON c.id = e.customer_id
+    const [entry] = await ctx.sql<{ debit: number; ts: string; narration: string }>(
+      `SELECT debit, ts, narration FROM points_entries e JOIN customers c ON c.id = e.customer_id
         WHERE c.mobileno = $1 AND e.debit > 0`,
       [mobile],
     );
-    expect(entry).toMatchObject({ debit: 200, ts: 'R' });
+    expect(entry).toEqual({
+      debit: 200,
+      ts: 'R',
+      narration: 'Redemption at the counter, invoice B-17, value ₹100.00',
+    });
     const audit = await ctx.sql(`SELECT 1 FROM audit_log WHERE action = 'points.redeem'`);
     expect(audit.length).toBeGreaterThan(0);
     const notices = await ctx.sql(
@@ -165,6 +169,38 @@ describe('counter redemption', () => {
       [mobile],
     );
     expect(row!.code).toBe('ANN');
+  });
+
+  it('refuses a press repeated after logout: 401, nothing more taken', async () => {
+    const mobile = await customerWith(400);
+    const { token } = await staffSession(ctx, 'leavingCashier', 'cashier');
+    const key = randomUUID();
+    const send = () =>
+      ctx.app.inject(
+        authed(token, {
+          method: 'POST',
+          url: '/api/points/redeem',
+          payload: { mobile, points: 100 },
+          idempotencyKey: key,
+        }),
+      );
+    await ok(send());
+    await ok(ctx.app.inject(authed(token, { method: 'POST', url: '/api/logout' })));
+    const again = await send();
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ success: false, message: MESSAGES.sessionExpired });
+    expect(await balanceOf(mobile)).toBe(300);
+  });
+
+  it('refuses an invoice number on two lines or too long, changing nothing', async () => {
+    const mobile = await customerWith(300);
+    const twoLines = await redeem('mainCashier', { mobile, points: 100, invoiceNo: 'B-17\nPaid' });
+    expect(twoLines.statusCode).toBe(400);
+    expect(twoLines.json().message).toBe(MESSAGES.nameOnOneLine('Invoice number'));
+    const long = await redeem('mainCashier', { mobile, points: 100, invoiceNo: 'B'.repeat(41) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Invoice number must be at most 40 characters.');
+    expect(await balanceOf(mobile)).toBe(300);
   });
 
   it('refuses an unknown customer and bad points plainly', async () => {

@@ -25,7 +25,7 @@ export type PostingKind = 'manual' | 'sale' | 'return' | 'redemption' | 'cancel'
 
 const SOURCE: Record<PostingKind, string> = {
   manual: ENTRY_SOURCE.manual,
-  sale: 'S',
+  sale: ENTRY_SOURCE.sale,
   return: 'X',
   redemption: 'R',
   // A cancelled redemption gives its points back on a row of the redemption's own code.
@@ -235,7 +235,7 @@ export async function eraseNarrations(
     .where(
       and(
         eq(pointsEntries.customerId, customerId),
-        eq(pointsEntries.source, 'M'),
+        eq(pointsEntries.source, ENTRY_SOURCE.manual),
         sql`NOT (${pointsEntries.narration} = ANY(${kept}))`,
       ),
     );

@@ -20,6 +20,7 @@ import type { CustomersRepo } from '../customers/customers.repo.js';
 import type { NoticeQueue } from '../notices/notices.outbox.js';
 import { pointsRepo, type EntryRow } from './points.repo.js';
 import { createLedger } from './points.ledger.js';
+import { redeemPoints } from './points.redeem.js';
 import { rulesRepo } from './points.rules.js';
 
 export type PointsService = ReturnType<typeof createPointsService>;
@@ -110,47 +111,35 @@ export function createPointsService({ db, today, customers, notices }: Deps) {
     },
 
     /**
-     * Redeems a customer's points at the counter: at least the rules' minimum, never more
-     * than the balance, both checked under the balance row's lock so that two counters at
-     * once cannot overdraw. Customers belong to the whole chain, so any branch may redeem;
-     * the row is the staff member's branch's.
+     * Redeems a customer's points at the counter (the rules as the billing system's
+     * redemptions). Customers belong to the whole chain, so any branch may redeem; the row is
+     * the staff member's branch's.
      */
     async redeem(
       actor: StaffActor,
       given: { mobile: string; points: number; invoiceNo?: string | undefined },
     ): Promise<CounterRedemptionAnswer> {
       return db.transaction(async (tx) => {
-        const rules = await rulesRepo.current(tx);
-        if (given.points < rules.minRedeemPoints)
-          throw new ConflictError(MESSAGES.redeemBelowMinimum(rules.minRedeemPoints));
-        const customer = await customers.findBalanceByMobile(tx, given.mobile, { lock: true });
-        if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
-        if (customer.balance < given.points)
-          throw new ConflictError(MESSAGES.insufficientPoints(customer.balance));
-        const valuePaise = given.points * rules.pointValuePaise;
+        const { entry, balance, valuePaise } = await redeemPoints(
+          tx,
+          { customers, ledger, notices },
+          {
+            mobile: given.mobile,
+            points: given.points,
+            invdate: today(),
+            described: ` at the counter${given.invoiceNo ? `, invoice ${given.invoiceNo}` : ''}`,
+            branchId: actor.branchId,
+            createdBy: actor.id,
+          },
+        );
         const value = valuePaise / 100;
-        const bill = given.invoiceNo ? `, invoice ${given.invoiceNo}` : '';
-        const { entry, balance } = await ledger.post(tx, customer, {
-          kind: 'redemption',
-          points: -given.points,
-          invdate: today(),
-          narration: `Redemption at the counter${bill}, value ₹${value.toFixed(2)}`,
-          branchId: actor.branchId,
-          createdBy: actor.id,
-        });
         await recordAudit(tx, {
           userId: actor.id,
           action: 'points.redeem',
           entity: 'points_entry',
           entityId: entry.mrn,
-          after: { points: given.points, value, balance, invoiceNo: given.invoiceNo ?? null },
+          after: { points: given.points, value, balance, invoiceNo: given.invoiceNo || null },
           mobile: given.mobile,
-        });
-        await notices.queue(tx, {
-          event: 'pointsRedeemed',
-          customerId: customer.id,
-          branchId: actor.branchId,
-          facts: { points: given.points },
         });
         return { points: given.points, value, balance };
       });

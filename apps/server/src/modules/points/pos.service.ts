@@ -17,6 +17,7 @@ import type { NoticeQueue } from '../notices/notices.outbox.js';
 import { createLedger, type LedgerBalances } from './points.ledger.js';
 import { expiryOf, lotsRepo } from './points.lots.js';
 import { posRepo } from './pos.repo.js';
+import { redeemPoints } from './points.redeem.js';
 import { rulesRepo } from './points.rules.js';
 
 /** What the counter's calls need of the customers table, which the customers module owns. */
@@ -259,21 +260,17 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               apiKeyId: machine.id,
             }),
           post: async (redemptionId) => {
-            const rules = await rulesRepo.current(tx);
-            if (given.points < rules.minRedeemPoints)
-              throw new ConflictError(POS_MESSAGES.belowMinimum(rules.minRedeemPoints));
-            const customer = await customers.findBalanceByMobile(tx, given.mobile, { lock: true });
-            if (!customer) throw new NotFoundError(POS_MESSAGES.customerNotFound);
-            if (customer.balance < given.points)
-              throw new ConflictError(POS_MESSAGES.insufficientPoints(customer.balance));
-            const valuePaise = given.points * rules.pointValuePaise;
-            const { entry, balance } = await ledger.post(tx, customer, {
-              kind: 'redemption',
-              points: -given.points,
-              invdate: today(),
-              narration: `Redemption, invoice ${given.invoiceNo}${inBranch(machine)}, value ₹${rupeesOf(valuePaise).toFixed(2)}`,
-              branchId: machine.branchId,
-            });
+            const { customer, entry, balance, valuePaise } = await redeemPoints(
+              tx,
+              { customers, ledger, notices },
+              {
+                mobile: given.mobile,
+                points: given.points,
+                invdate: today(),
+                described: `, invoice ${given.invoiceNo}${inBranch(machine)}`,
+                branchId: machine.branchId,
+              },
+            );
             const answer: RedemptionAnswer = {
               points: given.points,
               value: rupeesOf(valuePaise),
@@ -289,12 +286,6 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
             await audit(tx, machine, 'pos.redeem', entry.mrn, {
               invoiceNo: given.invoiceNo,
               points: given.points,
-            });
-            await notices.queue(tx, {
-              event: 'pointsRedeemed',
-              customerId: customer.id,
-              branchId: machine.branchId,
-              facts: { points: given.points },
             });
             return answer;
           },

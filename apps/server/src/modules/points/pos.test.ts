@@ -580,12 +580,17 @@ describe('redemptions', () => {
     expect((await cancel('D-404')).statusCode).toBe(404);
     expect(
       await ctx.sql(
-        `SELECT ts, credit, debit FROM points_entries e JOIN customers c ON c.id = e.customer_id WHERE c.mobileno = '9400000001' ORDER BY mrn`,
+        `SELECT ts, credit, debit, narration FROM points_entries e JOIN customers c ON c.id = e.customer_id WHERE c.mobileno = '9400000001' ORDER BY mrn`,
       ),
     ).toEqual([
-      { ts: 'S', credit: 300, debit: 0 },
-      { ts: 'R', credit: 0, debit: 120 },
-      { ts: 'R', credit: 120, debit: 0 },
+      { ts: 'S', credit: 300, debit: 0, narration: 'Sale, invoice D-1 (MAIN)' },
+      {
+        ts: 'R',
+        credit: 0,
+        debit: 120,
+        narration: 'Redemption, invoice D-2 (MAIN), value ₹120.00',
+      },
+      { ts: 'R', credit: 120, debit: 0, narration: 'Redemption cancelled, invoice D-2 (MAIN)' },
     ]);
     expect(
       await ctx.sql(

@@ -1,0 +1,60 @@
+import { MESSAGES } from '@kanak/contract';
+import type { Tx } from '../../db/client.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import type { CustomersRepo } from '../customers/customers.repo.js';
+import type { NoticeQueue } from '../notices/notices.outbox.js';
+import type { Ledger } from './points.ledger.js';
+import { rulesRepo } from './points.rules.js';
+
+export interface Redemption {
+  mobile: string;
+  points: number;
+  invdate: string;
+  /** What follows "Redemption" in the narration: where, and the bill it was taken against. */
+  described: string;
+  /** The row's branch: the staff member's, or the counter's key's. */
+  branchId: number;
+  createdBy?: number;
+}
+
+/**
+ * Redeems a customer's points, whether staff press Redeem or the counter's billing system
+ * posts it: at least the rules' minimum, never more than the balance, both checked under the
+ * balance row's lock so that two counters at once cannot overdraw. One ledger row (R) valued
+ * at the rules in force, and the customer told; the caller records who did it.
+ */
+export async function redeemPoints(
+  tx: Tx,
+  deps: {
+    customers: Pick<CustomersRepo, 'findBalanceByMobile'>;
+    ledger: Ledger;
+    notices: NoticeQueue;
+  },
+  redemption: Redemption,
+) {
+  const rules = await rulesRepo.current(tx);
+  if (redemption.points < rules.minRedeemPoints)
+    throw new ConflictError(MESSAGES.redeemBelowMinimum(rules.minRedeemPoints));
+  const customer = await deps.customers.findBalanceByMobile(tx, redemption.mobile, {
+    lock: true,
+  });
+  if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
+  if (customer.balance < redemption.points)
+    throw new ConflictError(MESSAGES.insufficientPoints(customer.balance));
+  const valuePaise = redemption.points * rules.pointValuePaise;
+  const { entry, balance } = await deps.ledger.post(tx, customer, {
+    kind: 'redemption',
+    points: -redemption.points,
+    invdate: redemption.invdate,
+    narration: `Redemption${redemption.described}, value ₹${(valuePaise / 100).toFixed(2)}`,
+    branchId: redemption.branchId,
+    ...(redemption.createdBy === undefined ? {} : { createdBy: redemption.createdBy }),
+  });
+  await deps.notices.queue(tx, {
+    event: 'pointsRedeemed',
+    customerId: customer.id,
+    branchId: redemption.branchId,
+    facts: { points: redemption.points },
+  });
+  return { customer, entry, balance, valuePaise };
+}
