@@ -338,7 +338,12 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
             custname: cleanName(customer.custname),
             balance: customer.balance,
             value: rupeesOf(customer.balance * rules.pointValuePaise),
-            expiringIn30Days: await lotsRepo.expiringBy(tx, customer.id, day, addDays(day, 30)),
+            expiringIn30Days: await lotsRepo.expiringBy(
+              tx,
+              customer.id,
+              day,
+              addDays(day, LIMITS.pointsExpiringWithinDays),
+            ),
           };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
