@@ -81,6 +81,11 @@ const REFUSED: [string, string][] = [
   ['Asha WWW.evil.example', MESSAGES.nameWithLink('Name')],
   ['Asha pay at evil.com', MESSAGES.nameWithLink('Name')],
   ['Asha evil.example/kyc', MESSAGES.nameWithLink('Name')],
+  ['x.in', MESSAGES.nameWithLink('Name')],
+  // A degree's spelling with a path or under another domain is a link all the same.
+  ['Ravi M.Com/kyc', MESSAGES.nameWithLink('Name')],
+  ['Ravi pay.M.Com', MESSAGES.nameWithLink('Name')],
+  ['Ravi M.Com.in', MESSAGES.nameWithLink('Name')],
   ['A'.repeat(101), 'Name must be at most 100 characters.'],
 ];
 
@@ -94,6 +99,10 @@ const KEPT = [
   'K. Ramesh 2',
   'Dr. A.P.J. Abdul Kalam',
   'M/s. Lakshmi Jewellers',
+  // Degrees after a name: a one-letter .com host is no one's link to choose.
+  'Ravi M.Com',
+  'Sita B.Com., B.Ed',
+  'Anil B.Sc',
   // The zero-width joiner and non-joiner choose a conjunct's shape in Indian scripts.
   'क्\u200Dष',
   'ശ്\u200Cര',
