@@ -211,6 +211,26 @@ describe('names stored before the rule', () => {
     expect(text).not.toContain('URGENT');
   });
 
+  it('in a notice queued before the rule: the name goes as it is sent today', async () => {
+    const mobile = '9720000006';
+    await legacyCustomer(mobile, PHISHING);
+    shop.fake.reset();
+    const credit = await cashierPost(API_PATHS.updatePoints, {
+      formData: { MOBILENO: mobile, POINTS: 1, INVDATE: TODAY, CASHCR: 'CR' },
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    // The text as an older release rendered it, the stored name in it.
+    await shop.sql(
+      `UPDATE notices SET text = replace(text, $2, $3) WHERE mobile = $1 AND status = 'queued'`,
+      [mobile, `Dear ${NAME_WITHHELD},`, `Dear ${PHISHING},`],
+    );
+    expect(await shop.sender().run()).toMatchObject({ sent: 1 });
+    const [message] = shop.fake.messages.filter((m) => m.mobile === mobile);
+    expect(message!.text).toBe(
+      `Dear ${NAME_WITHHELD}, your points at Kanak Jewellers were adjusted by +1. Your balance is 1 points (worth ₹1).`,
+    );
+  });
+
   it('a name of Indian script with ZWJ is sent as it is', async () => {
     const mobile = '9720000003';
     await legacyCustomer(mobile, 'क्\u200Dष राव');
