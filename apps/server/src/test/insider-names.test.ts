@@ -272,6 +272,27 @@ describe('names stored before the rule', () => {
     expect(csv).toContain('Meena Pillai');
     expect(csv).not.toContain('\u202E');
 
+    // A receipt, and its repeat (completed with the name as it is now), are made out cleaned.
+    const custid = await legacyCustomer('9720000007', 'Kavya\n\u202ENair');
+    const started = await cashierPost(API_PATHS.generateScheme, {
+      custid,
+      mobileno: '9720000007',
+      startdt: TODAY,
+      amount: 1000,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const activate = () =>
+      asCashier({
+        method: 'POST',
+        url: `${API_PREFIX}${API_PATHS.activateScheme}`,
+        payload: { schemeid: started.json().data.schemeid, date: TODAY, mode: 'upi' },
+        idempotencyKey: 'receipt-of-kavya',
+      });
+    const receipt = await activate();
+    expect(receipt.json<{ data: { custname: string } }>().data.custname).toBe('Kavya Nair');
+    const repeated = await activate();
+    expect(repeated.json()).toEqual(receipt.json());
+
     await legacyCustomer('9720000005', `Meena ${PHISHING}`);
     const withLink = await cashierPost(API_PATHS.customerData, { mobileno: '9720000005' });
     expect(withLink.json<{ data: CustomerProfile }>().data.custname).toBe(NAME_WITHHELD);
