@@ -127,7 +127,7 @@ export async function startJobs(options: JobsOptions) {
     await pool.end();
   };
   try {
-    await oneStartAtATime(options.db, boss, stopBoss, async () => {
+    await oneStartAtATime(options.db, boss, async () => {
       await boss.createQueue(EXPIRY_QUEUE, {
         name: EXPIRY_QUEUE,
         policy: 'singleton',
@@ -271,22 +271,11 @@ export async function startJobsOnceReachable(
  * of our own, held in a transaction of the app's pool; the next one waits, then finds all made
  * and changes nothing.
  */
-async function oneStartAtATime(
-  db: Db,
-  boss: PgBoss,
-  stopBoss: (graceful: boolean) => Promise<void>,
-  setUp: () => Promise<void>,
-) {
+async function oneStartAtATime(db: Db, boss: PgBoss, setUp: () => Promise<void>) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kanak:jobs:start'))`);
-    try {
-      await boss.start();
-      await setUp();
-    } catch (error) {
-      // Not left polling and scheduling half set up, with nobody to stop it.
-      await stopBoss(false).catch(() => undefined);
-      throw error;
-    }
+    await boss.start();
+    await setUp();
   });
 }
 
