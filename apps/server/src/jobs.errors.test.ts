@@ -36,26 +36,30 @@ function capturedLogger() {
   return { log: pino({ level: 'info' }, stream), lines };
 }
 
+/** The jobs, started with no catch-up run soon, writing to `log`. */
+const jobsLoggingTo = (log: pino.Logger) =>
+  startJobs({
+    connectionString: database.url,
+    db: connection.db,
+    storeTimezone: 'Asia/Kolkata',
+    log,
+    catchUpAfterSeconds: 3600,
+    dataKey: TEST_SECRETS.dataKey,
+    messaging: {
+      panelUrls: {
+        1: NO_PROVIDER.MESSAGING_PANEL1_URL,
+        2: NO_PROVIDER.MESSAGING_PANEL2_URL,
+        3: NO_PROVIDER.MESSAGING_PANEL3_URL,
+      },
+      rate: 10,
+    },
+    shop: 'Kanak Jewellers',
+  });
+
 describe('a pg-boss error in the log', () => {
   it('is one short line with the message and code, without the pg client behind it', async () => {
     const { log, lines } = capturedLogger();
-    const jobs = await startJobs({
-      connectionString: database.url,
-      db: connection.db,
-      storeTimezone: 'Asia/Kolkata',
-      log,
-      catchUpAfterSeconds: 3600,
-      dataKey: TEST_SECRETS.dataKey,
-      messaging: {
-        panelUrls: {
-          1: NO_PROVIDER.MESSAGING_PANEL1_URL,
-          2: NO_PROVIDER.MESSAGING_PANEL2_URL,
-          3: NO_PROVIDER.MESSAGING_PANEL3_URL,
-        },
-        rate: 10,
-      },
-      shop: 'Kanak Jewellers',
-    });
+    const jobs = await jobsLoggingTo(log);
     const errorLines = () => lines.filter((line) => line.includes('jobs: pg-boss error'));
     try {
       // A database restart, or an operator ending the jobs' sessions: the idle connections of
@@ -84,23 +88,7 @@ describe('a pg-boss error in the log', () => {
 
   it("keeps a failed job's statement values (a customer's mobile) out of the line", async () => {
     const { log, lines } = capturedLogger();
-    const jobs = await startJobs({
-      connectionString: database.url,
-      db: connection.db,
-      storeTimezone: 'Asia/Kolkata',
-      log,
-      catchUpAfterSeconds: 3600,
-      dataKey: TEST_SECRETS.dataKey,
-      messaging: {
-        panelUrls: {
-          1: NO_PROVIDER.MESSAGING_PANEL1_URL,
-          2: NO_PROVIDER.MESSAGING_PANEL2_URL,
-          3: NO_PROVIDER.MESSAGING_PANEL3_URL,
-        },
-        rate: 10,
-      },
-      shop: 'Kanak Jewellers',
-    });
+    const jobs = await jobsLoggingTo(log);
     try {
       // A real failed statement, handed on as pg-boss hands on a job's failure: the error's
       // own fields spread, with the queue and the worker.

@@ -99,17 +99,34 @@ describe('the background jobs, started on several instances at once', () => {
   }, 120_000);
 });
 
+/** A new, empty database reached through a relay that can cut it off, and a pool on it. */
+async function databaseBehindRelay() {
+  const database = await createTestDatabase({ empty: true });
+  const target = new URL(database.url);
+  const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port) });
+  const viaRelay = new URL(database.url);
+  viaRelay.host = `127.0.0.1:${relay.port}`;
+  const url = viaRelay.toString();
+  const pool = connectDatabase(url, { max: 4 });
+  return {
+    database,
+    relay,
+    url,
+    pool,
+    close: async () => {
+      await pool.close();
+      await relay.close();
+      await database.drop();
+    },
+  };
+}
+
 describe('the background jobs of a server whose database is away while they start', () => {
   it('are started again once it is back, instead of failing the start', async () => {
-    const database = await createTestDatabase({ empty: true });
-    const target = new URL(database.url);
-    const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port) });
-    const viaRelay = new URL(database.url);
-    viaRelay.host = `127.0.0.1:${relay.port}`;
-    const pool = connectDatabase(viaRelay.toString(), { max: 4 });
+    const { database, relay, url, pool, close } = await databaseBehindRelay();
     const lines: string[] = [];
     const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
-    const options = { ...jobOptions(viaRelay.toString(), pool), log, catchUpAfterSeconds: 3600 };
+    const options = { ...jobOptions(url, pool), log, catchUpAfterSeconds: 3600 };
     try {
       await relay.cut();
       const starting = startJobsOnceReachable(options, new AbortController().signal, 100);
@@ -127,20 +144,13 @@ describe('the background jobs of a server whose database is away while they star
       ]);
       expect(lines.some((line) => line.includes('starting the jobs again shortly'))).toBe(true);
     } finally {
-      await pool.close();
-      await relay.close();
-      await database.drop();
+      await close();
     }
   }, 60_000);
 
   it('give up trying, starting nothing, when the server stops meanwhile', async () => {
-    const database = await createTestDatabase({ empty: true });
-    const target = new URL(database.url);
-    const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port) });
-    const viaRelay = new URL(database.url);
-    viaRelay.host = `127.0.0.1:${relay.port}`;
-    const pool = connectDatabase(viaRelay.toString(), { max: 4 });
-    const options = { ...jobOptions(viaRelay.toString(), pool), catchUpAfterSeconds: 3600 };
+    const { relay, url, pool, close } = await databaseBehindRelay();
+    const options = { ...jobOptions(url, pool), catchUpAfterSeconds: 3600 };
     try {
       await relay.cut();
       const stopped = new AbortController();
@@ -149,9 +159,7 @@ describe('the background jobs of a server whose database is away while they star
       stopped.abort();
       expect(await starting).toBeUndefined();
     } finally {
-      await pool.close();
-      await relay.close();
-      await database.drop();
+      await close();
     }
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { todayIn } from '@kanak/contract';
-import type { MessagingConfig } from './config.js';
+import type { Config, MessagingConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { createFieldCipher } from './lib/crypto.js';
 import { errorInBrief } from './lib/logging.js';
@@ -56,6 +56,20 @@ export interface JobsOptions {
   sender?: Pick<SenderOptions, 'leaseSeconds' | 'timeoutMs' | 'runSeconds'>;
 }
 
+/** How long a start that met an unreachable database waits before it tries again. */
+const START_RETRY_MS = 2_000;
+
+/** The jobs' options that come from the configuration: the same in the server and the worker. */
+export const jobsOptionsOf = (
+  config: Pick<Config, 'storeTimezone' | 'messaging' | 'branding'>,
+  given: Pick<JobsOptions, 'connectionString' | 'db' | 'log' | 'dataKey'>,
+): JobsOptions => ({
+  ...given,
+  storeTimezone: config.storeTimezone,
+  messaging: config.messaging,
+  shop: config.branding.companyName,
+});
+
 /**
  * The background jobs on PostgreSQL (pg-boss 10), in their own schema made at the first start:
  * - the points expiry, daily at 00:30 store time and once soon after every start; a singleton
@@ -66,9 +80,6 @@ export interface JobsOptions {
  * - the reminders and digests, daily at 08:00 store time and once soon after every start, safe
  *   to repeat (see queueReminders).
  */
-/** How long a start that met an unreachable database waits before it tries again. */
-const START_RETRY_MS = 2_000;
-
 export type Jobs = Awaited<ReturnType<typeof startJobs>>;
 
 export async function startJobs(options: JobsOptions) {
@@ -116,7 +127,7 @@ export async function startJobs(options: JobsOptions) {
     await pool.end();
   };
   try {
-    await oneStartAtATime(options.db, boss, stopBoss, async () => {
+    await oneStartAtATime(options.db, boss, async () => {
       await boss.createQueue(EXPIRY_QUEUE, {
         name: EXPIRY_QUEUE,
         policy: 'singleton',
@@ -260,22 +271,11 @@ export async function startJobsOnceReachable(
  * of our own, held in a transaction of the app's pool; the next one waits, then finds all made
  * and changes nothing.
  */
-async function oneStartAtATime(
-  db: Db,
-  boss: PgBoss,
-  stopBoss: (graceful: boolean) => Promise<void>,
-  setUp: () => Promise<void>,
-) {
+async function oneStartAtATime(db: Db, boss: PgBoss, setUp: () => Promise<void>) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kanak:jobs:start'))`);
-    try {
-      await boss.start();
-      await setUp();
-    } catch (error) {
-      // Not left polling and scheduling half set up, with nobody to stop it.
-      await stopBoss(false).catch(() => undefined);
-      throw error;
-    }
+    await boss.start();
+    await setUp();
   });
 }
 

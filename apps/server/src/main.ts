@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { connectDatabase } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
 import { migrateDatabase } from './db/migrate.js';
-import { noticeNudge, startJobsOnceReachable } from './jobs.js';
+import { jobsOptionsOf, noticeNudge, startJobsOnceReachable } from './jobs.js';
 import { resolveSecrets } from './lib/secrets.js';
 import { createUsersService } from './modules/users/users.service.js';
 import pino from 'pino';
@@ -80,15 +80,12 @@ async function main() {
     const jobsStopped = new AbortController();
     const jobs = config.jobs
       ? startJobsOnceReachable(
-          {
+          jobsOptionsOf(config, {
             connectionString: databaseUrl,
             db: database.db,
-            storeTimezone: config.storeTimezone,
             log,
             dataKey: secrets.dataKey,
-            messaging: config.messaging,
-            shop: config.branding.companyName,
-          },
+          }),
           jobsStopped.signal,
         )
       : undefined;

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { loadConfig } from './config.js';
 import { migrateDatabase } from './db/migrate.js';
-import { startJobs } from './jobs.js';
+import { jobsOptionsOf, startJobs } from './jobs.js';
 import { openCliDatabase } from './cli/cli-database.js';
 
 /**
@@ -17,15 +17,14 @@ async function main() {
     log,
   });
   await migrateDatabase(database.db);
-  const jobs = await startJobs({
-    connectionString: url,
-    db: database.db,
-    storeTimezone: config.storeTimezone,
-    log,
-    dataKey: secrets.dataKey,
-    messaging: config.messaging,
-    shop: config.branding.companyName,
-  });
+  const jobs = await startJobs(
+    jobsOptionsOf(config, {
+      connectionString: url,
+      db: database.db,
+      log,
+      dataKey: secrets.dataKey,
+    }),
+  );
   log.info('worker: jobs running');
   const stop = async () => {
     await jobs.stop();

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
+import { connectDatabase } from '../db/client.js';
+import { checkLedger } from '../modules/points/points.ledger-check.js';
 import { loadDemoData, loadDemoSchemes } from './load-demo.js';
 
 /**
@@ -15,7 +17,7 @@ let pool: pg.Pool;
 beforeAll(async () => {
   database = await createTestDatabase();
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  await loadDemoData(pool, { customers: 25, entriesPerCustomer: 0, today: TODAY });
+  await loadDemoData(pool, { customers: 25, entriesPerCustomer: 8, today: TODAY });
 });
 afterAll(async () => {
   await pool?.end();
@@ -42,6 +44,22 @@ async function books() {
   );
   return row!;
 }
+
+describe('loading demo ledgers', () => {
+  // The loader writes ledgers, lots and takes itself, by COPY, beside the points ledger: the
+  // points books must agree as if every entry had been posted through it.
+  it('leaves every customer’s balance, ledger sum and open lots agreeing', async () => {
+    const connection = connectDatabase(database.url, { max: 1 });
+    try {
+      const books = await checkLedger(connection.db);
+      expect(books.shown).toEqual([]);
+      expect(books).toMatchObject({ customers: 25, differing: 0 });
+      expect(books.points).toBeGreaterThan(0);
+    } finally {
+      await connection.close();
+    }
+  });
+});
 
 describe('loading demo schemes', () => {
   it('stopped midway keeps its whole slices, and a rerun goes on from them', async () => {

@@ -28,6 +28,10 @@ const row = (cells: (string | number | null)[]) =>
  * ledger goes in as the points service posts one: its credits are lots, its debits take from
  * them, and the customer's balance is the ledger's sum, which the open lots hold; the running
  * totals (points by day, points held) are kept by the tables' own triggers.
+ *
+ * The one exception to points.ledger.ts being the only writer of ledger rows, lots, takes and
+ * balances: posting a million customers' year one entry at a time is beyond a benchmark load.
+ * Its tests (load-demo.test, seed-demo.test) hold it to the same books with `checkLedger`.
  */
 export async function loadDemoData(pool: pg.Pool, options: LoadOptions) {
   const client = await pool.connect();

@@ -19,6 +19,7 @@ import {
 } from '../../test/helpers.js';
 import { expectSummariesAgree } from '../../test/summaries.js';
 import { connectDatabase, type Database } from '../db/client.js';
+import { checkLedger } from '../modules/points/points.ledger-check.js';
 
 /**
  * `npm run seed:demo` (its default: 300 customers with about ten ledger rows each, and
@@ -86,18 +87,8 @@ const redeem = (payload: { invoiceNo: string; mobile: string; points: number }) 
     headers: { 'x-api-key': posKey },
   });
 
-/** Every customer whose balance, ledger sum and open lots do not all agree. */
-const disagreeing = () =>
-  ctx.sql<{ id: number }>(
-    `SELECT c.id, c.points_balance,
-            (SELECT coalesce(sum(credit - debit), 0) FROM points_entries e WHERE e.customer_id = c.id) AS ledger,
-            (SELECT coalesce(sum(remaining), 0) FROM points_lots l WHERE l.customer_id = c.id) AS lots
-       FROM customers c
-      WHERE c.points_balance IS DISTINCT FROM
-              (SELECT coalesce(sum(credit - debit), 0) FROM points_entries e WHERE e.customer_id = c.id)
-         OR c.points_balance IS DISTINCT FROM
-              (SELECT coalesce(sum(remaining), 0) FROM points_lots l WHERE l.customer_id = c.id)`,
-  );
+/** Customers whose balance, ledger sum and open lots disagree, or whose lots are over-taken. */
+const disagreeing = async () => (await checkLedger(connection.db)).shown;
 
 /** The demo customers holding the most points, with their mobile and balance. */
 const richest = (count: number) =>

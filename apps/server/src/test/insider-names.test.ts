@@ -81,6 +81,11 @@ const REFUSED: [string, string][] = [
   ['Asha WWW.evil.example', MESSAGES.nameWithLink('Name')],
   ['Asha pay at evil.com', MESSAGES.nameWithLink('Name')],
   ['Asha evil.example/kyc', MESSAGES.nameWithLink('Name')],
+  ['x.in', MESSAGES.nameWithLink('Name')],
+  // A degree's spelling with a path or under another domain is a link all the same.
+  ['Ravi M.Com/kyc', MESSAGES.nameWithLink('Name')],
+  ['Ravi pay.M.Com', MESSAGES.nameWithLink('Name')],
+  ['Ravi M.Com.in', MESSAGES.nameWithLink('Name')],
   ['A'.repeat(101), 'Name must be at most 100 characters.'],
 ];
 
@@ -94,6 +99,10 @@ const KEPT = [
   'K. Ramesh 2',
   'Dr. A.P.J. Abdul Kalam',
   'M/s. Lakshmi Jewellers',
+  // Degrees after a name: a one-letter .com host is no one's link to choose.
+  'Ravi M.Com',
+  'Sita B.Com., B.Ed',
+  'Anil B.Sc',
   // The zero-width joiner and non-joiner choose a conjunct's shape in Indian scripts.
   'क्\u200Dष',
   'ശ്\u200Cര',
@@ -202,6 +211,26 @@ describe('names stored before the rule', () => {
     expect(text).not.toContain('URGENT');
   });
 
+  it('in a notice queued before the rule: the name goes as it is sent today', async () => {
+    const mobile = '9720000006';
+    await legacyCustomer(mobile, PHISHING);
+    shop.fake.reset();
+    const credit = await cashierPost(API_PATHS.updatePoints, {
+      formData: { MOBILENO: mobile, POINTS: 1, INVDATE: TODAY, CASHCR: 'CR' },
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    // The text as an older release rendered it, the stored name in it.
+    await shop.sql(
+      `UPDATE notices SET text = replace(text, $2, $3) WHERE mobile = $1 AND status = 'queued'`,
+      [mobile, `Dear ${NAME_WITHHELD},`, `Dear ${PHISHING},`],
+    );
+    expect(await shop.sender().run()).toMatchObject({ sent: 1 });
+    const [message] = shop.fake.messages.filter((m) => m.mobile === mobile);
+    expect(message!.text).toBe(
+      `Dear ${NAME_WITHHELD}, your points at Kanak Jewellers were adjusted by +1. Your balance is 1 points (worth ₹1).`,
+    );
+  });
+
   it('a name of Indian script with ZWJ is sent as it is', async () => {
     const mobile = '9720000003';
     await legacyCustomer(mobile, 'क्\u200Dष राव');
@@ -242,6 +271,27 @@ describe('names stored before the rule', () => {
     const csv = (await exported('csv')).body;
     expect(csv).toContain('Meena Pillai');
     expect(csv).not.toContain('\u202E');
+
+    // A receipt, and its repeat (completed with the name as it is now), are made out cleaned.
+    const custid = await legacyCustomer('9720000007', 'Kavya\n\u202ENair');
+    const started = await cashierPost(API_PATHS.generateScheme, {
+      custid,
+      mobileno: '9720000007',
+      startdt: TODAY,
+      amount: 1000,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const activate = () =>
+      asCashier({
+        method: 'POST',
+        url: `${API_PREFIX}${API_PATHS.activateScheme}`,
+        payload: { schemeid: started.json().data.schemeid, date: TODAY, mode: 'upi' },
+        idempotencyKey: 'receipt-of-kavya',
+      });
+    const receipt = await activate();
+    expect(receipt.json<{ data: { custname: string } }>().data.custname).toBe('Kavya Nair');
+    const repeated = await activate();
+    expect(repeated.json()).toEqual(receipt.json());
 
     await legacyCustomer('9720000005', `Meena ${PHISHING}`);
     const withLink = await cashierPost(API_PATHS.customerData, { mobileno: '9720000005' });

@@ -18,10 +18,12 @@ const HIDDEN = /(?![\u200C\u200D])\p{Cf}/u;
 /**
  * A web address as WhatsApp would make it a link: a scheme, "www.", a host with a path, or a
  * host under a common top-level domain ("pay-here.in"). Initials (`K.Ramesh`, `Rao Jr.`) are
- * not addresses.
+ * not addresses, nor are the degrees B.Com and M.Com: a one-letter .com host (no path, no
+ * subdomain) has long been taken or kept back by the registry, so it can never be a link of the
+ * sender's choosing.
  */
 const WEB_ADDRESS =
-  /:\/\/|www\.|[\p{L}\p{N}-]\.\p{L}{2,}\/|[\p{L}\p{N}-]\.(?:com|in|net|org|co|io|ly|me|info|xyz|app|link|site|online|shop|top|biz|club)(?![\p{L}\p{N}])/iu;
+  /:\/\/|www\.|[\p{L}\p{N}-]\.\p{L}{2,}\/|(?!(?<![\p{L}\p{N}.-])[a-z]\.com(?![\p{L}\p{N}-]|\.[\p{L}\p{N}]))[\p{L}\p{N}-]\.(?:com|in|net|org|co|io|ly|me|info|xyz|app|link|site|online|shop|top|biz|club)(?![\p{L}\p{N}])/iu;
 
 /** What a stored name that holds a web address is shown and sent as. */
 export const NAME_WITHHELD = 'Customer';

@@ -85,6 +85,16 @@ export function whyNotSent(
   return undefined;
 }
 
+/**
+ * A queued notice's text as it may go now. The text is rendered when the notice is queued, so
+ * one queued (or failed, then resent) before names were kept to one line holds the customer's
+ * stored name as it was: it goes with the name as it is sent today.
+ */
+export function withCleanName(text: string, storedName: string): string {
+  const clean = cleanName(storedName);
+  return storedName === '' || clean === storedName ? text : text.replaceAll(storedName, clean);
+}
+
 /** Rupees as a message shows them after its ₹: Indian grouping, 1,23,456. */
 const rupees = (amount: number) => formatRupees(amount).replace('₹', '');
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { CustomersRepo } from '../customers/customers.repo.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
-import { templatesOf, whyNotSent, type TemplateSetting } from './notices.outbox.js';
+import { templatesOf, whyNotSent, withCleanName, type TemplateSetting } from './notices.outbox.js';
 import { noticesRepo, type Claim } from './notices.repo.js';
 import { sendWhatsApp, type PanelSettings, type PanelUrls } from './providers.js';
 
@@ -133,9 +133,8 @@ export function createNoticeSender(options: SenderOptions) {
       counts.skipped++;
       return;
     }
-    const result = await sendWhatsApp(panel, options.urls, notice.mobile, notice.text, {
-      timeoutMs,
-    });
+    const text = withCleanName(notice.text, recipient?.name ?? '');
+    const result = await sendWhatsApp(panel, options.urls, notice.mobile, text, { timeoutMs });
     if (result.sent) {
       if (!(await noticesRepo.markSent(db, claim, result.messageId)))
         log.warn({ notice: notice.id }, 'notices: sent after its claim had lapsed');

@@ -59,6 +59,10 @@ describe("a staff member's own day", () => {
   it("lists only the caller's installments of today, with their receipts and totals", async () => {
     const ashas = await activeScheme('asha', '9500000001', 'Meera Iyer', 2000);
     const ravis = await activeScheme('ravi', '9500000002', 'Sunil Rao', 5000);
+    // Stored before names were kept to one line: listed cleaned, as every answer lists it.
+    await ctx.sql(`UPDATE customers SET custname = $1 WHERE mobileno = '9500000001'`, [
+      'Meera\n\u202EIyer',
+    ]);
     const paid = (username: string, schemeid: number, date: string, mode: string) =>
       as(username, 'POST', '/scheme/add-installment', { schemeid, date, mode });
     for (const answer of [
@@ -85,6 +89,11 @@ describe("a staff member's own day", () => {
       },
     ]);
     expect(data.totals).toEqual({ installments: 1, amount: 2000 });
+    const book = await as('owner1', 'POST', '/reports/collections', { from: TODAY, to: TODAY });
+    expect(book.statusCode, book.body).toBe(200);
+    expect(book.json().data).toContainEqual(
+      expect.objectContaining({ schemeid: ashas, custname: 'Meera Iyer' }),
+    );
 
     const ravi = (await as('ravi', 'GET', '/reports/my-day')).json().data;
     expect(ravi.installments.map((row: { schemeid: number }) => row.schemeid)).toEqual([ravis]);

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import {
   addDays,
+  cleanName,
   COLLECTION_KIND_LABELS,
   COLLECTION_MODE_LABELS,
   formatSlashDate,
@@ -216,7 +217,7 @@ export function createReportsService({
         kind: row.kind,
         receipt: row.receipt,
         schemeid: row.schemeid,
-        custname: row.custname,
+        custname: cleanName(row.custname),
         mobileno: row.mobileno,
         mode: row.mode as CollectionRow['mode'],
         amount: rupees(Number(row.amount_paise)),
@@ -252,7 +253,7 @@ export function createReportsService({
         COLLECTION_KIND_LABELS[row.kind],
         row.receipt,
         row.schemeid,
-        row.custname,
+        cleanName(row.custname),
         row.mobileno,
         COLLECTION_MODE_LABELS[row.mode],
         row.amount,
@@ -270,7 +271,7 @@ export function createReportsService({
       toRow: (row: OverdueDbRow): OverdueRow => ({
         schemeid: row.schemeid,
         mobileno: row.mobileno,
-        custname: row.custname,
+        custname: cleanName(row.custname),
         monthsDue: row.months_due,
         amountDue: Number(row.amount_due),
         daysOverdue: row.days_overdue,
@@ -290,7 +291,7 @@ export function createReportsService({
       cells: (row) => [
         row.schemeid,
         row.mobileno,
-        row.custname,
+        cleanName(row.custname),
         row.monthsDue,
         row.amountDue,
         row.daysOverdue,
@@ -306,7 +307,7 @@ export function createReportsService({
       rows: () => reportQueries.maturingRows(from, to, scope),
       toRow: (row: MaturingDbRow): MaturingRow => ({
         schemeid: row.schemeid,
-        custname: row.custname,
+        custname: cleanName(row.custname),
         mobileno: row.mobileno,
         branch: row.branch,
         startdt: row.startdt,
@@ -324,7 +325,7 @@ export function createReportsService({
       },
       cells: (row) => [
         row.schemeid,
-        row.custname,
+        cleanName(row.custname),
         row.mobileno,
         row.branch,
         dateCell(row.startdt),
@@ -343,7 +344,7 @@ export function createReportsService({
       rows: () => reportQueries.liabilityRows(day, lastDay, scope),
       toRow: (row: LiabilityDbRow): PointsLiabilityRow => ({
         custid: row.custid,
-        custname: row.custname,
+        custname: cleanName(row.custname),
         mobileno: row.mobileno,
         points: Number(row.points),
         value: rupees(Number(row.points) * paise),
@@ -366,7 +367,7 @@ export function createReportsService({
       },
       cells: (row) => [
         row.custid,
-        row.custname,
+        cleanName(row.custname),
         row.mobileno,
         row.points,
         row.value,
@@ -429,7 +430,7 @@ export function createReportsService({
       read(staff, async (tx) => {
         const day = today();
         const installments = (await reportsRepo.myInstallments(tx, day, staff.id, timeZone)).map(
-          (row) => ({ ...row, amount: Number(row.amount) }),
+          (row) => ({ ...row, custname: cleanName(row.custname), amount: Number(row.amount) }),
         );
         return {
           date: day,
@@ -449,14 +450,14 @@ export function createReportsService({
       unrecovered: pageOf(reports.unrecovered),
     },
 
-    /**
-     * The whole report as CSV, streamed from a cursor. Its filter is checked (branch, dates)
-     * before the answer starts, so a refusal is a 4xx envelope rather than a broken file.
-     */
     /** The CSV's file name, with the dates it covers. */
     csvFileName: (name: ReportName, filter: ReportFilter) =>
       reportCsvFileName(name, filter, today()),
 
+    /**
+     * The whole report as CSV, streamed from a cursor. Its filter is checked (branch, dates)
+     * before the answer starts, so a refusal is a 4xx envelope rather than a broken file.
+     */
     async csv(staff: SessionStaff, name: ReportName, filter: ReportFilter) {
       return reads.run(staff, async (from) => {
         const chosen: Report<unknown, unknown> = await snapshot(from, async (tx) =>

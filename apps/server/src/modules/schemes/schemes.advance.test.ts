@@ -108,6 +108,21 @@ describe('an installment taken in advance', () => {
     expect(await months(schemeid)).toEqual(['2026-10', '2026-11']);
   });
 
+  it('asked twice at once: one receipt, the other refused', async () => {
+    const schemeid = await activeScheme('2026-10-05');
+    await add(schemeid, '2026-11-03');
+    const before = await receiptCount();
+    const answers = await Promise.all([
+      add(schemeid, TODAY, { advance: true }),
+      add(schemeid, TODAY, { advance: true, mode: 'card' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const [lost] = answers.filter((answer) => answer.statusCode === 409);
+    expect(lost!.json()).toMatchObject({ success: false });
+    expect(await receiptCount()).toBe(before + 1);
+    expect(await months(schemeid)).toEqual(['2026-10', '2026-11', '2026-12']);
+  });
+
   it('is refused while this month is still unpaid: that one is taken first', async () => {
     const schemeid = await activeScheme('2026-10-05');
     refused(

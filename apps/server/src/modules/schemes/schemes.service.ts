@@ -273,7 +273,7 @@ export function createSchemesService({ db, today, terms, customers, branches, no
     async receiptHolder(schemeid: number) {
       const scheme = await schemesRepo.find(db, schemeid);
       const customer = scheme && (await customers.findForScheme(db, scheme.customerId));
-      return { custname: customer?.custname ?? '', mobileno: customer?.mobileno ?? '' };
+      return { custname: cleanName(customer?.custname ?? ''), mobileno: customer?.mobileno ?? '' };
     },
 
     async pan(custid: number) {
