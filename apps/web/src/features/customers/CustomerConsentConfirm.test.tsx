@@ -85,9 +85,11 @@ describe('the consent switch', { timeout: 60_000 }, () => {
 
     await user.click(marketing());
     const dialog = await screen.findByRole('dialog', { name: texts.consentConfirmTitle(true) });
-    expect(dialog).toHaveTextContent(
+    expect(dialog).toHaveAccessibleDescription(
       texts.consentConfirmBody(MEERA.custname, CONSENT_LABELS.marketing, true),
     );
+    // Cancel has the focus: a stray Enter records nothing.
+    expect(within(dialog).getByRole('button', { name: texts.consentCancel })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: texts.consentCancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fake.sent('POST', P.customerConsent)).toHaveLength(0);
