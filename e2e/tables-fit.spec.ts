@@ -322,6 +322,13 @@ const SCREENS: TableScreen[] = [
     fill: pickTheCustomer,
     shows: '₹99,99,999',
   },
+  {
+    name: 'Counter',
+    path: '/home/counter',
+    title: /^Counter$/,
+    table: 'Your installments today',
+    shows: '₹99,99,999',
+  },
   { name: 'Staff', path: '/home/staff', title: /^Staff$/, table: 'Staff accounts', shows: 'admin' },
   {
     name: 'Integrations',
