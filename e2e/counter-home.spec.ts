@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
 import { COUNTER_TEXTS, PAGE_TITLES, SIDEBAR_LABELS } from '@kanak/contract';
-import { ADMIN } from './support/env';
 import {
-  apiLogin,
-  apiUpdatePassword,
+  adminToken,
   expect,
+  newCustomer,
+  newStaff,
   seriousViolationsOn,
   signIn,
+  startScheme,
   storeToday,
   test,
   uniqueMobile,
@@ -21,41 +20,6 @@ import {
 
 const today = storeToday();
 
-async function post<T = Record<string, unknown>>(
-  request: APIRequestContext,
-  token: string,
-  url: string,
-  data: unknown,
-) {
-  const response = await request.post(url, {
-    data,
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
-  });
-  const body = (await response.json()) as { success: boolean; data: T };
-  expect(response.status(), `${url}: ${JSON.stringify(body)}`).toBe(200);
-  return body;
-}
-
-/** Staff of `role` added by the admin, their first password already changed, and a token. */
-async function newStaff(request: APIRequestContext, token: string, role: 'cashier' | 'manager') {
-  const username = `${role}-${randomUUID().slice(0, 6)}`;
-  const { data } = await post<{ temporaryPassword: string }>(request, token, '/api/staff/add', {
-    username,
-    name: `Counter ${role}`,
-    role,
-  });
-  const password = `Own@${randomUUID().slice(0, 7)}`;
-  const first = await apiLogin(request, username, data.temporaryPassword);
-  const changed = await apiUpdatePassword(request, first.body.accessToken!, {
-    username,
-    oldpassword: data.temporaryPassword,
-    newpassword: password,
-  });
-  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-  const signedIn = await apiLogin(request, username, password);
-  return { username, password, token: signedIn.body.accessToken! };
-}
-
 test.describe('the counter home', () => {
   test.setTimeout(120_000);
 
@@ -63,31 +27,18 @@ test.describe('the counter home', () => {
     page,
     request,
   }) => {
-    const admin = (await apiLogin(request, ADMIN.username, ADMIN.password)).body.accessToken!;
+    const admin = await adminToken(request);
     const cashier = await newStaff(request, admin, 'cashier');
     const mobileno = uniqueMobile('9');
     const custname = `Counter Home ${mobileno.slice(-4)}`;
-    await post(request, admin, '/api/customers/update-customer-data', {
-      formData: { custid: null, mobileno, custname },
-    });
-    const { data: found } = await post<{ custid: number }>(
-      request,
-      admin,
-      '/api/customers/get-customer-data',
-      { mobileno },
-    );
+    const custid = await newCustomer(request, admin, { mobileno, custname });
     // The cashier starts the scheme and takes its first installment today.
-    const { data: scheme } = await post<{ schemeid: number }>(
+    await startScheme(
       request,
       cashier.token,
-      '/api/scheme/generate',
-      { custid: found.custid, mobileno, custname, startdt: today, amount: 1500 },
+      { custid, mobileno, custname, startdt: today, amount: 1500 },
+      { date: today, mode: 'cash' },
     );
-    await post(request, cashier.token, '/api/scheme/activate', {
-      schemeid: scheme.schemeid,
-      date: today,
-      mode: 'cash',
-    });
 
     await page.goto('/');
     await signIn(page, cashier);

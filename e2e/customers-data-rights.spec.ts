@@ -78,6 +78,16 @@ test.describe('customer data rights', () => {
     await expect(marketing).not.toBeChecked();
 
     const record = () => page.getByRole('dialog').getByRole('button', { name: 'Record' }).click();
+    // The confirmation by keyboard: Space on the switch asks, Escape records nothing.
+    await transactional.focus();
+    await page.keyboard.press('Space');
+    const confirm = page.getByRole('dialog', { name: 'Record this consent?' });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    expect(await seriousViolationsOn(page), 'consent confirmation').toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(transactional).not.toBeChecked();
     await transactional.click();
     await record();
     await expect(transactional).toBeChecked();

@@ -8,6 +8,8 @@ import {
   expect,
   signedIn as test,
   slashDate,
+  startScheme,
+  storedToken,
   storeToday,
   uniqueMobile,
 } from './support/fixtures';
@@ -63,36 +65,23 @@ test.beforeAll(async ({ browser, adminState }) => {
       CASHCR: 'CR',
     },
   });
+  const token = await storedToken(page);
+  const customer = { custid, mobileno: mobile, custname };
   // Collected today: the first installment of a scheme started today, by UPI.
-  const fresh = await apiPost<{ schemeid: number }>(page, request, '/api/scheme/generate', {
-    custid,
-    mobileno: mobile,
-    custname,
-    startdt: today,
-    amount: 12_345,
-  });
-  made.todayScheme = fresh.data!.schemeid;
-  await apiPost(page, request, '/api/scheme/activate', {
-    schemeid: made.todayScheme,
-    date: today,
-    mode: 'upi',
-    reference: 'UTR-OWNER-VIEW',
-  });
+  made.todayScheme = await startScheme(
+    request,
+    token,
+    { ...customer, startdt: today, amount: 12_345 },
+    { date: today, mode: 'upi', reference: 'UTR-OWNER-VIEW' },
+  );
   // Started 350 days ago and paid once: it matures in 14 days with ten installments overdue.
-  const old = await apiPost<{ schemeid: number }>(page, request, '/api/scheme/generate', {
-    custid,
-    mobileno: mobile,
-    custname,
-    startdt: addDays(today, -350),
-    amount: 4_000,
-  });
-  made.oldScheme = old.data!.schemeid;
-  await apiPost(page, request, '/api/scheme/activate', {
-    schemeid: made.oldScheme,
-    date: addDays(today, -350),
-    mode: 'cash',
-    reference: '',
-  });
+  const longAgo = addDays(today, -350);
+  made.oldScheme = await startScheme(
+    request,
+    token,
+    { ...customer, startdt: longAgo, amount: 4_000 },
+    { date: longAgo, mode: 'cash', reference: '' },
+  );
   // A counter sale, its points all spent, then the goods returned: the points are unrecovered.
   const key = await apiPost<{ key: string }>(page, request, '/api/settings/api-keys', {
     label: `Owner view ${posMobile}`,

@@ -1,14 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN } from './support/env';
 import {
   addDays,
-  apiLogin,
-  apiUpdatePassword,
+  adminToken,
   expect,
+  newCustomer,
+  newStaff,
   pickCustomer,
+  postAs as post,
   seriousViolationsOn,
   signIn,
+  startScheme,
   storeToday,
   test,
   uniqueMobile,
@@ -29,64 +30,19 @@ const monthAfter = (iso: string) => {
 };
 const nextMonth = mmyyyy(monthAfter(today));
 
-async function post<T = Record<string, unknown>>(
-  request: APIRequestContext,
-  token: string,
-  url: string,
-  data: unknown,
-) {
-  const response = await request.post(url, {
-    data,
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
-  });
-  const body = (await response.json()) as { success: boolean; data: T };
-  expect(response.status(), `${url}: ${JSON.stringify(body)}`).toBe(200);
-  return body;
-}
-
-const adminToken = async (request: APIRequestContext) =>
-  (await apiLogin(request, ADMIN.username, ADMIN.password)).body.accessToken!;
-
 /** A customer with a new (Inactive) scheme started on `startdt`. */
 async function customerWithScheme(request: APIRequestContext, token: string, startdt: string) {
   const mobileno = uniqueMobile('8');
   const custname = `Counter Scheme ${mobileno.slice(-4)}`;
-  await post(request, token, '/api/customers/update-customer-data', {
-    formData: { custid: null, mobileno, custname },
-  });
-  const { data: found } = await post<{ custid: number }>(
-    request,
-    token,
-    '/api/customers/get-customer-data',
-    { mobileno },
-  );
-  const { data } = await post<{ schemeid: number }>(request, token, '/api/scheme/generate', {
-    custid: found.custid,
+  const custid = await newCustomer(request, token, { mobileno, custname });
+  const schemeid = await startScheme(request, token, {
+    custid,
     mobileno,
     custname,
     startdt,
     amount: 1500,
   });
-  return { mobileno, custname, schemeid: data.schemeid };
-}
-
-/** Staff of `role` added by the admin, their first password already changed. */
-async function newStaff(request: APIRequestContext, token: string, role: 'cashier' | 'manager') {
-  const username = `${role}-${randomUUID().slice(0, 6)}`;
-  const { data } = await post<{ temporaryPassword: string }>(request, token, '/api/staff/add', {
-    username,
-    name: `Counter ${role}`,
-    role,
-  });
-  const password = `Own@${randomUUID().slice(0, 7)}`;
-  const first = await apiLogin(request, username, data.temporaryPassword);
-  const changed = await apiUpdatePassword(request, first.body.accessToken!, {
-    username,
-    oldpassword: data.temporaryPassword,
-    newpassword: password,
-  });
-  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-  return { username, password };
+  return { mobileno, custname, schemeid };
 }
 
 async function signInAs(page: Page, who: { username: string; password: string }) {

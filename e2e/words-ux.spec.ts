@@ -53,7 +53,7 @@ test('sign-in with the server unreachable says so, not as a wrong password', asy
 });
 
 signedIn(
-  'a points update the server never got says nothing was saved; the entry waits on the screen',
+  'a points update the server never got says so after the fixed text; the entry waits on the screen',
   async ({ page, request }) => {
     const mobile = await openPointsWithCustomer(page, request);
     await page.getByRole('textbox', { name: 'Loyalty Points' }).fill('250');

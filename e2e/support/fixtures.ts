@@ -399,6 +399,22 @@ export async function adminPage(browser: Browser, adminState: StorageState) {
   return { page, request: context.request, close: () => context.close() };
 }
 
+/** POST to the API as the holder of `token`; expects 200 and answers the body. */
+export async function postAs<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+  data: unknown,
+): Promise<{ success: boolean; data: T; message?: string }> {
+  const response = await request.post(url, {
+    data,
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+  });
+  const body = (await response.json()) as { success: boolean; data: T; message?: string };
+  expect(response.status(), `${url}: ${JSON.stringify(body)}`).toBe(200);
+  return body;
+}
+
 /** POST to the API as the page's signed-in user; expects 200 and answers the body. */
 export async function apiPost<T = unknown>(
   page: Page,
@@ -406,12 +422,72 @@ export async function apiPost<T = unknown>(
   url: string,
   data: unknown,
 ): Promise<{ success: boolean; data?: T; message?: string }> {
-  const token = await storedToken(page);
-  const response = await request.post(url, {
-    data,
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+  return postAs<T>(request, await storedToken(page), url, data);
+}
+
+/** The admin's bearer token, signed in through the API. */
+export const adminToken = async (request: APIRequestContext) =>
+  (await apiLogin(request, ADMIN.username, ADMIN.password)).body.accessToken!;
+
+/**
+ * Staff of `role` added by the holder of `token`, their temporary password already changed for
+ * their own: what signs them in, and a token of theirs for the API.
+ */
+export async function newStaff(
+  request: APIRequestContext,
+  token: string,
+  role: 'cashier' | 'manager',
+) {
+  const username = `${role}-${randomUUID().slice(0, 6)}`;
+  const { data } = await postAs<{ temporaryPassword: string }>(request, token, '/api/staff/add', {
+    username,
+    name: `Counter ${role}`,
+    role,
   });
-  const body = (await response.json()) as { success: boolean; data?: T; message?: string };
-  expect(response.status(), `${url}: ${JSON.stringify(body)}`).toBe(200);
-  return body;
+  const password = `Own@${randomUUID().slice(0, 7)}`;
+  const first = await apiLogin(request, username, data.temporaryPassword);
+  const changed = await apiUpdatePassword(request, first.body.accessToken!, {
+    username,
+    oldpassword: data.temporaryPassword,
+    newpassword: password,
+  });
+  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+  const signedIn = await apiLogin(request, username, password);
+  return { username, password, token: signedIn.body.accessToken! };
+}
+
+/** A customer with just a mobile number and a name, made through the API; answers its id. */
+export async function newCustomer(
+  request: APIRequestContext,
+  token: string,
+  customer: { mobileno: string; custname: string },
+) {
+  const { data } = await postAs<{ custid: number }>(
+    request,
+    token,
+    '/api/customers/update-customer-data',
+    { formData: { custid: null, ...customer } },
+  );
+  return data.custid;
+}
+
+/**
+ * A scheme started through the API, Inactive; with `paid`, activated by that first installment.
+ * Answers its id.
+ */
+export async function startScheme(
+  request: APIRequestContext,
+  token: string,
+  scheme: { custid: number; mobileno: string; custname: string; startdt: string; amount: number },
+  paid?: { date: string; mode: string; reference?: string },
+) {
+  const { data } = await postAs<{ schemeid: number }>(
+    request,
+    token,
+    '/api/scheme/generate',
+    scheme,
+  );
+  if (paid)
+    await postAs(request, token, '/api/scheme/activate', { schemeid: data.schemeid, ...paid });
+  return data.schemeid;
 }

@@ -161,7 +161,8 @@ export function expectSuccess<T extends Envelope>(body: T): T {
  *   screens show `message` where the spec says "show the server message".
  * - `exception`: network error, timeout, 5xx or an unreadable answer; screens show their
  *   fixed text. `unreachable`: the connection itself failed (no answer at all, and not a
- *   timeout), so the server never got the request and nothing was saved.
+ *   timeout): the network or the server is down. Mostly the request never got there, but a
+ *   connection dropped after sending may still have been acted on.
  * - `sessionExpired`: a 401 outside login; already handled (storage cleared, back to `/`).
  */
 export type Failure =

@@ -15,7 +15,7 @@ export type OnRefused =
 /**
  * How a failed call is told to staff, everywhere the same: a refusal as `onRefused` says; a call
  * that could not be made (network, timeout, 5xx) an error alert with the screen's fixed text,
- * plus, when the server could not be reached at all, that nothing was saved; an ended session
+ * plus, when the server could not be reached at all, that it could not; an ended session
  * nothing more (the login screen already says so).
  */
 export function reportFailure(error: unknown, fixed: string, onRefused: OnRefused = 'alert') {

@@ -73,7 +73,7 @@ describe('the counter home', () => {
       PATHS.schemeGeneration,
     );
     const table = await screen.findByRole('table', { name: texts.today });
-    const row = within(table).getByRole('row', { name: /MAIN\/2026\/000017/ });
+    const row = await within(table).findByRole('row', { name: /MAIN\/2026\/000017/ });
     expect(row).toHaveTextContent('Meera Iyer');
     expect(row).toHaveTextContent('₹2,000');
     expect(within(row).getByRole('link', { name: /64/ })).toHaveAttribute(
@@ -94,6 +94,16 @@ describe('the counter home', () => {
     });
     renderApp(PATHS.counter);
     expect(await screen.findByText(texts.none, {}, { timeout: 20_000 })).toBeInTheDocument();
+  });
+
+  it('says when today could not be read, and not that nothing was taken', async () => {
+    counterServer('cashier').on('GET', API_PATHS.myDay, {
+      status: 500,
+      body: { success: false, message: 'down' },
+    });
+    renderApp(PATHS.counter);
+    expect(await screen.findByText(texts.failed, {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(screen.queryByText(texts.none)).toBeNull();
   });
 
   it('leaves a manager on the dashboard', async () => {

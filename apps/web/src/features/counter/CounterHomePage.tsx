@@ -2,12 +2,6 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -15,17 +9,41 @@ import {
   COUNTER_TEXTS,
   PAGE_TITLES,
   formatRupees,
-  type MyDayData,
+  type MyDayInstallment,
   type PaymentMode,
 } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
+import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { SchemeLink } from '../../components/SchemeLink';
 import { PATHS } from '../../lib/paths';
 import { myDayQuery } from './api';
 
 const texts = COUNTER_TEXTS;
+const c = texts.columns;
 const modeLabel = (mode: string) => COLLECTION_MODE_LABELS[mode as PaymentMode] ?? mode;
+
+// The tracks add up to the table's least width, less its 16 px gutter and border.
+const columns: DataColumn<MyDayInstallment>[] = [
+  { key: 'time', header: c.time, width: '64px', nowrap: true, cell: (row) => row.time },
+  { key: 'receipt', header: c.receipt, width: 'minmax(150px, 1fr)', cell: (row) => row.receipt },
+  {
+    key: 'schemeid',
+    header: c.schemeid,
+    width: '80px',
+    cell: (row) => <SchemeLink schemeid={row.schemeid} />,
+  },
+  { key: 'customer', header: c.customer, width: 'minmax(140px, 2fr)', cell: (row) => row.custname },
+  { key: 'mode', header: c.mode, width: '92px', cell: (row) => modeLabel(row.mode) },
+  {
+    key: 'amount',
+    header: c.amount,
+    width: '110px',
+    align: 'right',
+    nowrap: true,
+    cell: (row) => formatRupees(row.amount),
+  },
+];
 
 function QuickActions() {
   const actions = [
@@ -48,46 +66,6 @@ function QuickActions() {
   );
 }
 
-function TodaysInstallments({ day }: { day: MyDayData }) {
-  if (day.installments.length === 0) return <Typography>{texts.none}</Typography>;
-  const columns = texts.columns;
-  return (
-    <>
-      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={texts.today}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{columns.time}</TableCell>
-              <TableCell>{columns.receipt}</TableCell>
-              <TableCell>{columns.schemeid}</TableCell>
-              <TableCell>{columns.customer}</TableCell>
-              <TableCell>{columns.mode}</TableCell>
-              <TableCell align="right">{columns.amount}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {day.installments.map((row) => (
-              <TableRow key={row.receipt}>
-                <TableCell>{row.time}</TableCell>
-                <TableCell>{row.receipt}</TableCell>
-                <TableCell>
-                  <SchemeLink schemeid={row.schemeid} />
-                </TableCell>
-                <TableCell>{row.custname}</TableCell>
-                <TableCell>{modeLabel(row.mode)}</TableCell>
-                <TableCell align="right">{formatRupees(row.amount)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Paper>
-      <Typography sx={{ mt: 1 }}>
-        {texts.totals(day.totals.installments, formatRupees(day.totals.amount))}
-      </Typography>
-    </>
-  );
-}
-
 /**
  * The counter home: a cashier's day starts with a customer. The search has the focus; the
  * quick actions open the screens where the work is done; below, what they took today.
@@ -105,8 +83,22 @@ export function CounterHomePage() {
         <Typography component="h2" variant="h6">
           {texts.today}
         </Typography>
-        {day.isError && <Typography role="alert">{texts.failed}</Typography>}
-        {day.data && <TodaysInstallments day={day.data} />}
+        <DataTable
+          label={texts.today}
+          columns={columns}
+          rows={day.data?.installments ?? []}
+          rowKey={(row) => row.receipt}
+          bodyHeight={320}
+          minWidth={652}
+          emptyText={day.isError ? '' : texts.none}
+          loading={day.isFetching}
+          loadError={day.isError && texts.failed}
+        />
+        {day.data && day.data.installments.length > 0 && (
+          <Typography>
+            {texts.totals(day.data.totals.installments, formatRupees(day.data.totals.amount))}
+          </Typography>
+        )}
       </Box>
     </>
   );

@@ -12,7 +12,7 @@ import {
   type CustomerProfile,
 } from '@kanak/contract';
 import { pickCustomer } from '../../components/CustomerSearch.testing';
-import { fakeServer, testOwner } from '../../test/fake-server';
+import { deferred, fakeServer, testOwner } from '../../test/fake-server';
 import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
 
 const texts = DATA_RIGHTS_TEXTS;
@@ -85,9 +85,11 @@ describe('the consent switch', { timeout: 60_000 }, () => {
 
     await user.click(marketing());
     const dialog = await screen.findByRole('dialog', { name: texts.consentConfirmTitle(true) });
-    expect(dialog).toHaveTextContent(
+    expect(dialog).toHaveAccessibleDescription(
       texts.consentConfirmBody(MEERA.custname, CONSENT_LABELS.marketing, true),
     );
+    // Cancel has the focus: a stray Enter records nothing.
+    expect(within(dialog).getByRole('button', { name: texts.consentCancel })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: texts.consentCancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fake.sent('POST', P.customerConsent)).toHaveLength(0);
@@ -99,6 +101,37 @@ describe('the consent switch', { timeout: 60_000 }, () => {
     expect(fake.sent('POST', P.customerConsent).map((sent) => sent.body)).toEqual([
       { custid: 41, purpose: 'marketing', granted: true },
     ]);
+  });
+
+  it('records a Record pressed twice once, the switch and the button off while it is sent', async () => {
+    const { user, fake } = await openCustomer();
+    const pending = deferred();
+    fake.on('POST', P.customerConsent, pending.handler);
+    await user.click(marketing());
+    const dialog = await screen.findByRole('dialog', { name: texts.consentConfirmTitle(true) });
+    await user.dblClick(within(dialog).getByRole('button', { name: texts.consentConfirm }));
+    // The page behind the dialog is hidden from the accessibility tree while it is open.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('switch', { name: CONSENT_LABELS.marketing, hidden: true }),
+      ).toBeDisabled(),
+    );
+    expect(
+      within(dialog).getByRole('button', { name: new RegExp(texts.consentConfirm) }),
+    ).toBeDisabled();
+    pending.release({
+      status: 200,
+      body: {
+        success: true,
+        message: DATA_RIGHTS_MESSAGES.consentRecorded('marketing', true),
+        data: {
+          consents: { transactional: true, marketing: true },
+          consentHistory: MEERA.consentHistory,
+        },
+      },
+    });
+    await waitFor(() => expect(marketing()).toBeChecked());
+    expect(fake.sent('POST', P.customerConsent)).toHaveLength(1);
   });
 
   it('keeps "Withdrawn" on one line in the history', async () => {

@@ -199,17 +199,15 @@ export function CustomerDataRights({ customer, onConsents, onErased, onPrint }: 
           pendingLabel={texts.consentConfirm}
           pending={consent.isPending}
           error={null}
+          // As the question, the dialog is described by it: a screen reader reads it on opening.
+          question={texts.consentConfirmBody(
+            customer.custname,
+            CONSENT_LABELS[asked.purpose],
+            asked.granted,
+          )}
           onConfirm={() => record(asked)}
           onCancel={() => setAsked(null)}
-        >
-          <Typography>
-            {texts.consentConfirmBody(
-              customer.custname,
-              CONSENT_LABELS[asked.purpose],
-              asked.granted,
-            )}
-          </Typography>
-        </ConfirmDialog>
+        />
       )}
       {erasing && (
         <EraseDialog

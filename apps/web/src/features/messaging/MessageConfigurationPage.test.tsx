@@ -250,7 +250,7 @@ describe('Message Configuration', () => {
       { status: 500, body: { success: false, message: 'boom' } },
       MESSAGES.panelSaveFailed,
     ],
-    // The fixed text, then that the server was never reached, so nothing was saved.
+    // The fixed text first, then that the server could not be reached.
     [
       'a lost connection',
       'network-error',

@@ -28,7 +28,7 @@ describe('a server that cannot be reached', { timeout: 60_000 }, () => {
     expect(screen.queryByText(MESSAGES.invalidCredentials)).not.toBeInTheDocument();
   });
 
-  it('on a points update says nothing was saved, and the typed entry survives leaving the screen', async () => {
+  it('on a points update says so after the fixed text, and the typed entry survives leaving the screen', async () => {
     const server = fakeServer()
       .on('GET', P.searchCustomers, { status: 200, body: { success: true, data: [RAVI] } })
       .on('POST', P.customerData, {

@@ -12,7 +12,7 @@ import {
   type SchemeRecord,
   type SchemeStatementRow,
 } from '@kanak/contract';
-import { testOwner } from '../../test/fake-server';
+import { deferred, testOwner } from '../../test/fake-server';
 import { queryClient } from '../../lib/query-client';
 import { renderApp } from '../../test/render';
 import { customer, ok, pickCustomer, scheme, schemeServer, today } from './schemeTestKit';
@@ -199,6 +199,38 @@ describe('scheme actions at the counter', { timeout: 40_000 }, () => {
       date: today(),
       advance: true,
     });
+  });
+
+  it('sends an advance pressed twice once, its RECORD off while it is sent', async () => {
+    const rows = [
+      installmentRow(addDays(today(), -40), 'MAIN-000001'),
+      installmentRow(today(), 'MAIN-000002'),
+    ];
+    const { fake, user } = await openStatement('cashier', running({ paid: 2 }), rows);
+    const pending = deferred();
+    fake.on('POST', API_PATHS.addInstallment, pending.handler);
+    await user.click(
+      screen.getByRole('button', {
+        name: SCHEME_TEXTS.installment.advanceButton(formatMonth(nextMonth)),
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: SCHEME_TEXTS.installment.advanceTitle(7, formatMonth(nextMonth)),
+    });
+    await user.dblClick(
+      within(dialog).getByRole('button', { name: SCHEME_TEXTS.installment.record }),
+    );
+    // The spinner's name joins the button's while it is sent.
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('button', { name: new RegExp(SCHEME_TEXTS.installment.record) }),
+      ).toBeDisabled(),
+    );
+    pending.release(
+      ok({ message: 'Installment recorded.', data: { ...receipt, installmentNo: 3 } }),
+    );
+    await screen.findByRole('dialog', { name: SCHEME_TEXTS.receipt.title('MAIN-000090') });
+    expect(fake.sent('POST', API_PATHS.addInstallment)).toHaveLength(1);
   });
 
   it('offers no second advance once next month is paid too', async () => {

@@ -28,6 +28,7 @@ import { saveFile } from '../../components/saveFile';
 import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
 import { reportFailure } from '../../lib/failure';
+import { useMayCall } from '../../lib/me';
 import { fetchWholeSummary, financialYearQuery, summaryQuery, type SummaryFilter } from './api';
 import { ActivateButton, ActivateSchemeDialog } from './ActivateScheme';
 import { SummaryPrint } from './PrintSheet';
@@ -71,6 +72,7 @@ export function SchemeSummaryPage() {
   const [fetchingAll, setFetchingAll] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   const [activating, setActivating] = useState<SchemeSummaryRow | null>(null);
+  const mayActivate = useMayCall('activateScheme');
 
   const financialYear = useQuery(financialYearQuery);
   const summary = useQuery({
@@ -186,7 +188,7 @@ export function SchemeSummaryPage() {
       cell: (row) => (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <StatusChip matyn={row.matyn} />
-          {isInactive(row.matyn) && (
+          {isInactive(row.matyn) && mayActivate && (
             <ActivateButton schemeid={row.schemeid} onClick={() => setActivating(row)} />
           )}
         </Box>
