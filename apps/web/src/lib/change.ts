@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { newIdempotencyKey, readFailure } from './api';
+import { keepUnsurePress, readUnsurePress, type UnsurePress } from './drafts';
 
 export interface ChangeCallbacks<TData> {
   onSuccess?: (data: TData) => void;
@@ -25,18 +26,28 @@ export interface Change<TInput, TData> {
  * request. The guard is set synchronously, before the request, not by the re-render that
  * disables the button. The Idempotency-Key is made once per action; when its outcome is
  * unknown (no answer, a 5xx), pressing again with the same values sends the same key, so the
- * server does it at most once and answers the repeat with the first result.
+ * server does it at most once and answers the repeat with the first result. With `keptAs`
+ * (a screen whose typed entry outlives it as a draft), that key outlives the screen too.
  */
 export function useChange<TInput, TData>(
   send: (input: TInput, idempotencyKey: string) => Promise<TData>,
-  options: { onSuccess?: (data: TData, input: TInput) => unknown } = {},
+  options: { onSuccess?: (data: TData, input: TInput) => unknown; keptAs?: string } = {},
 ): Change<TInput, TData> {
   const mutation = useMutation({
     mutationFn: ({ input, key }: { input: TInput; key: string }) => send(input, key),
     onSuccess: (data, { input }) => options.onSuccess?.(data, input),
   });
   const running = useRef(false);
-  const unsure = useRef<{ body: string; key: string } | null>(null);
+  const unsure = useRef<UnsurePress | null>(null);
+  const kept = useRef(false);
+  if (!kept.current) {
+    kept.current = true;
+    if (options.keptAs) unsure.current = readUnsurePress(options.keptAs);
+  }
+  const remember = (press: UnsurePress | null) => {
+    unsure.current = press;
+    if (options.keptAs) keepUnsurePress(options.keptAs, press);
+  };
 
   const submit = (input: TInput, callbacks: ChangeCallbacks<TData> = {}) => {
     if (running.current) return;
@@ -45,13 +56,13 @@ export function useChange<TInput, TData>(
     const key = unsure.current?.body === body ? unsure.current.key : newIdempotencyKey();
     mutation.mutateAsync({ input, key }).then(
       (data) => {
-        unsure.current = null;
+        remember(null);
         running.current = false;
         callbacks.onSuccess?.(data);
       },
       (error: unknown) => {
         // Refused or signed out: nothing was done, so a later press is a new action.
-        unsure.current = readFailure(error).kind === 'exception' ? { body, key } : null;
+        remember(readFailure(error).kind === 'exception' ? { body, key } : null);
         running.current = false;
         callbacks.onError?.(error);
       },

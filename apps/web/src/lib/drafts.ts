@@ -60,3 +60,24 @@ export function keepDraft<T>(
     if (user && isSignedIn() && started(kept)) saveDraft(name, user, kept);
   };
 }
+
+/** A press whose outcome is unknown: the values sent and the Idempotency-Key they went with. */
+export interface UnsurePress {
+  body: string;
+  key: string;
+}
+
+/**
+ * The unsure press of the action `name`, kept in this tab beside its draft: a screen left and
+ * opened again sends the same values with the same key, so the server does them at most once.
+ * Only for the same user; a logout forgets it with the drafts.
+ */
+export function readUnsurePress(name: string): UnsurePress | null {
+  return readDraft<UnsurePress>(`${name}.unsure`, appState.get().activeUser);
+}
+
+export function keepUnsurePress(name: string, press: UnsurePress | null): void {
+  const user = appState.get().activeUser;
+  if (press && user) saveDraft(`${name}.unsure`, user, press);
+  else clearDraft(`${name}.unsure`);
+}

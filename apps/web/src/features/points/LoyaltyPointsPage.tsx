@@ -12,12 +12,14 @@ import { blankPointsForm, formatPoints, PointsForm } from './PointsForm';
 import coins from './coins.svg';
 
 const texts = LEDGER_TEXTS.loyaltyPoints;
+/** The entry typed here, and the key of a press whose outcome is unknown, outlive the screen. */
+const DRAFT = 'loyaltyPoints';
 
 /** Edit customer balance (/home/loyalty-points): add or deduct a customer's points. */
 export function LoyaltyPointsPage() {
   const today = useStoreToday();
   const [initialValues] = useState(() => blankPointsForm(today));
-  const update = useUpdatePoints();
+  const update = useUpdatePoints(DRAFT);
 
   return (
     <>
@@ -47,7 +49,7 @@ export function LoyaltyPointsPage() {
             showBalance
             autoFocus
             labelledBy="points-form-title"
-            draftName="loyaltyPoints"
+            draftName={DRAFT}
             offerFollowUp
             onSubmit={(entry, clear) =>
               update.submit(entry, {

@@ -98,9 +98,10 @@ function useRefreshPoints() {
   };
 }
 
-export function useUpdatePoints() {
+/** `keptAs`: the screen's draft name, so an unsure press keeps its key with the draft. */
+export function useUpdatePoints(keptAs?: string) {
   const refresh = useRefreshPoints();
-  return useChange(updatePoints, { onSuccess: refresh });
+  return useChange(updatePoints, { onSuccess: refresh, keptAs });
 }
 
 export function useUpdateStatement() {

@@ -69,6 +69,17 @@ describe('a server that cannot be reached', { timeout: 60_000 }, () => {
       'aria-pressed',
       'true',
     );
+
+    // Sent again as it was: with the first press's key, so a server that did get the first
+    // one credits the points once.
+    const before = server.sent('POST', P.updatePoints).length;
+    await user.click(screen.getByRole('button', { name: texts.update }));
+    await waitFor(() => expect(server.sent('POST', P.updatePoints).length).toBeGreaterThan(before));
+    const keys = new Set(
+      server.sent('POST', P.updatePoints).map((sent) => sent.headers['Idempotency-Key']),
+    );
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toBeTruthy();
   });
 });
 
