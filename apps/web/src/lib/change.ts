@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { newIdempotencyKey, readFailure } from './api';
 import { keepUnsurePress, readUnsurePress, type UnsurePress } from './drafts';
@@ -38,12 +38,8 @@ export function useChange<TInput, TData>(
     onSuccess: (data, { input }) => options.onSuccess?.(data, input),
   });
   const running = useRef(false);
-  const unsure = useRef<UnsurePress | null>(null);
-  const kept = useRef(false);
-  if (!kept.current) {
-    kept.current = true;
-    if (options.keptAs) unsure.current = readUnsurePress(options.keptAs);
-  }
+  const [keptPress] = useState(() => (options.keptAs ? readUnsurePress(options.keptAs) : null));
+  const unsure = useRef<UnsurePress | null>(keptPress);
   const remember = (press: UnsurePress | null) => {
     unsure.current = press;
     if (options.keptAs) keepUnsurePress(options.keptAs, press);
