@@ -31,6 +31,8 @@ import { customersRepo } from './modules/customers/customers.repo.js';
 import { createExportTickets } from './modules/customers/customers.export-tickets.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
+import { dataRightsRoutes } from './modules/data-rights/data-rights.routes.js';
+import { createDataRightsService } from './modules/data-rights/data-rights.service.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
 import { pointsRepo } from './modules/points/points.repo.js';
 import { createPointsService } from './modules/points/points.service.js';
@@ -176,13 +178,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     preparedStatements: config.preparedStatements,
   });
   const auth = createAuthService({ db, users, log: app.log });
-  const customers = createCustomersService({
+  const customers = createCustomersService({ db, cipher, today, points: pointsSummaryReader });
+  const dataRights = createDataRightsService({
     db,
-    cipher,
-    today,
+    customers: customersRepo,
     ledger: pointsRepo,
     schemes: schemesRepo,
-    points: pointsSummaryReader,
     notices: noticesRepo,
   });
   // Every change a customer hears of queues its notice here, in the change's transaction.
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         reads,
         exportTickets: createExportTickets({ db, findSessionUser: users.findSessionUser }),
       });
+      await api.register(dataRightsRoutes, { dataRights });
       await api.register(pointsRoutes, { points, reads });
       await api.register(pointsRulesRoutes, { rules: createPointsRulesService({ db }) });
       await api.register(posRoutes, { pos });

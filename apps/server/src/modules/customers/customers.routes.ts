@@ -4,12 +4,8 @@ import {
   API_PATHS,
   consentRequest,
   consentResponse,
-  customerDataExportResponse,
   customerProfileResponse,
   DATA_RIGHTS_MESSAGES,
-  dataExportQuery,
-  eraseRequest,
-  eraseResponse,
   customerDataRequest,
   customerExportResponse,
   customerSearchQuery,
@@ -114,33 +110,6 @@ export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
       message: DATA_RIGHTS_MESSAGES.consentRecorded(request.body.purpose, request.body.granted),
       data: await customers.recordConsent(request.staff, request.body),
     }),
-  );
-
-  app.get(
-    API_PATHS.customerDataExport,
-    { schema: { querystring: dataExportQuery, response: { 200: customerDataExportResponse } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { success: true, data: await customers.dataExport(request.query.custid) };
-    },
-  );
-
-  app.post(
-    API_PATHS.eraseCustomer,
-    {
-      schema: { body: eraseRequest, response: { 200: eraseResponse } },
-      config: { idempotent: true },
-    },
-    async (request) => {
-      const result = await customers.erase(request.staff, request.body.custid);
-      return {
-        success: true,
-        message: result.alreadyErased
-          ? DATA_RIGHTS_MESSAGES.customerAlreadyErased
-          : DATA_RIGHTS_MESSAGES.customerErased,
-        data: result,
-      };
-    },
   );
 
   app.get(

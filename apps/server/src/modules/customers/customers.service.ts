@@ -2,76 +2,54 @@ import {
   AUDIT_HIDDEN,
   cleanName,
   CONSENT_METHODS,
-  CONSENT_PURPOSES,
-  CUSTOMER_PERSONAL_FIELDS,
   DATA_RIGHTS_MESSAGES,
-  ERASED_CUSTOMER_NAME,
-  ERASED_TEXT,
-  POINTS_DEFAULT_NARRATION,
   PRIVACY_NOTICE_VERSION,
   type ConsentPurpose,
   type ConsentsWithHistory,
-  type CustomerDataExport,
   type CustomerProfile,
   maskAadhaar,
   MASKED_AADHAAR_PATTERN,
   MESSAGES,
-  NOTICE_MESSAGES,
   type CustomerForm,
   type CustomerRecord,
 } from '@kanak/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { eraseFromAuditText, recordAudit, removeFromAuditDetail } from '../../lib/audit.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { FieldCipher } from '../../lib/crypto.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
-import type { NoticesRepo } from '../notices/notices.repo.js';
-import type { PointsRepo } from '../points/points.repo.js';
-import type { PointsSummaryReader } from '../points/points.summary.js';
-import type { SchemesRepo } from '../schemes/schemes.repo.js';
 import {
   customersRepo,
   SEARCH_LIMIT,
   type CustomerRow,
+  type CustomersRepo,
   type CustomerValues,
 } from './customers.repo.js';
 
 export type CustomersService = ReturnType<typeof createCustomersService>;
 
-/** What a customer's copy of their data and their erasure need of the ledger's tables. */
-export type CustomerLedger = Pick<PointsRepo, 'allForCustomer' | 'eraseNarrations'>;
-/** ... and of the schemes' tables. */
-export type CustomerSchemes = Pick<
-  SchemesRepo,
-  'allForCustomer' | 'installmentsOf' | 'openForCustomer' | 'eraseNarrations'
->;
-
-/** ... and of the points lots and rules: the balance's value and what expires soon. */
-export type CustomerPoints = Pick<PointsSummaryReader, 'summaryOf'>;
-
-/** ... and of the notices to them: those sent, and what an erasure takes out of them. */
-export type CustomerNotices = Pick<NoticesRepo, 'sentToCustomer' | 'eraseForCustomer'>;
+/**
+ * What the profile shows of the points beside the balance: its worth and what expires soon.
+ * The points module's summary reader answers it.
+ */
+export interface CustomerPoints {
+  summaryOf(
+    tx: Tx,
+    customerId: number,
+    balance: number,
+    today: string,
+  ): Promise<Pick<CustomerProfile, 'pointsValue' | 'pointsExpiringIn30Days'>>;
+}
 
 interface Deps {
   db: Db;
   cipher: FieldCipher;
   today: () => string;
-  ledger: CustomerLedger;
-  schemes: CustomerSchemes;
   points: CustomerPoints;
-  notices: CustomerNotices;
 }
 
-export function createCustomersService({
-  db,
-  cipher,
-  today,
-  ledger,
-  schemes,
-  points,
-  notices,
-}: Deps) {
+export function createCustomersService({ db, cipher, today, points }: Deps) {
   /** The profile with the customer's consents and points summary, as the screens show it. */
   const toProfile = async (tx: Tx, row: CustomerRow): Promise<CustomerProfile> => ({
     ...toRecord(row),
@@ -153,156 +131,6 @@ export function createCustomersService({
       });
     },
 
-    /** Everything held about one customer, for the customer to take away. */
-    async dataExport(custid: number): Promise<CustomerDataExport> {
-      return db.transaction(
-        async (tx) => {
-          const row = await customersRepo.findById(tx, custid);
-          if (!row) throw new NotFoundError(MESSAGES.customerNotFound);
-          const entries = await ledger.allForCustomer(tx, row.id);
-          const schemeRows = await schemes.allForCustomer(tx, row.id);
-          const installments = await schemes.installmentsOf(
-            tx,
-            schemeRows.map((scheme) => scheme.id),
-          );
-          const { consents, consentHistory } = await consentsOf(tx, row.id);
-          return {
-            exportedAt: new Date().toISOString(),
-            noticeVersion: PRIVACY_NOTICE_VERSION,
-            profile: { ...toRecord(row), erasedAt: row.erasedAt?.toISOString() ?? null },
-            consents,
-            consentHistory,
-            pointsLedger: entries.map((entry) => ({
-              mrn: entry.mrn,
-              date: entry.invdate,
-              narration: entry.narration,
-              credit: entry.credit,
-              debit: entry.debit,
-              saleAmountPaise: entry.saleAmountPaise,
-              source: entry.source,
-              createdAt: entry.createdAt.toISOString(),
-            })),
-            schemes: schemeRows.map((scheme) => ({
-              schemeId: scheme.id,
-              status: scheme.status,
-              startDate: scheme.startdt,
-              maturityDate: scheme.matdt,
-              amount: scheme.amount,
-              installmentCount: scheme.installments,
-              bonus: scheme.bonus,
-              maturityValue: scheme.maturityValue,
-              installments: installments
-                .filter((installment) => installment.schemeId === scheme.id)
-                .map((installment) => ({
-                  receiptNo: installment.receiptNo,
-                  paidOn: installment.paidOn,
-                  amount: installment.amount,
-                  mode: installment.mode,
-                  reference: installment.reference,
-                  narration: installment.narration,
-                })),
-            })),
-            noticesSent: (await notices.sentToCustomer(tx, row.id)).map((notice) => ({
-              event: notice.event,
-              text: notice.text,
-              sentAt: notice.sentAt!.toISOString(),
-            })),
-          };
-        },
-        // One consistent picture of the customer across the tables.
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
-    },
-
-    /**
-     * Erases a customer's personal data. The row stays (the ledger, schemes and receipts point
-     * at it by id and are tax records), its balance still the sum of its ledger; the mobile
-     * number is freed for a new enrolment. Refused while a scheme is still running. Erasing an
-     * erased customer again changes nothing.
-     */
-    async erase(actor: StaffIdentity, custid: number) {
-      return db.transaction(async (tx) => {
-        // The row lock: a concurrent points entry, scheme start or profile save waits for the
-        // erasure, then finds no customer by that mobile number.
-        const customer = await customersRepo.findByIdForUpdate(tx, custid);
-        if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
-        if (customer.erasedAt)
-          return {
-            custid: customer.id,
-            erasedAt: customer.erasedAt.toISOString(),
-            alreadyErased: true,
-          };
-        const open = await schemes.openForCustomer(tx, customer.id);
-        if (open)
-          throw new ConflictError(
-            open.status === 'a'
-              ? DATA_RIGHTS_MESSAGES.eraseActiveScheme(open.id)
-              : DATA_RIGHTS_MESSAGES.eraseInactiveScheme(open.id),
-          );
-        const { consents } = await consentsOf(tx, customer.id);
-        for (const purpose of CONSENT_PURPOSES) {
-          if (!consents[purpose]) continue;
-          await customersRepo.insertConsent(tx, {
-            customerId: customer.id,
-            purpose,
-            granted: false,
-            method: CONSENT_METHODS.erasure,
-            noticeVersion: PRIVACY_NOTICE_VERSION,
-            recordedBy: actor.id,
-          });
-        }
-        // Free text typed by staff may name the customer in any spelling (a nickname, another
-        // script, part of the number): all of their narrations go, not only those that match.
-        // Kanak's own words (the default narrations, the POS's invoice lines) stay.
-        const defaults = Object.values(POINTS_DEFAULT_NARRATION);
-        await eraseFromAuditText(
-          tx,
-          {
-            entity: 'customer',
-            entityId: customer.id,
-            mobile: customer.mobileno,
-            records: [
-              {
-                entity: 'points_entry',
-                ids: (await ledger.allForCustomer(tx, customer.id)).map((entry) => entry.mrn),
-              },
-              {
-                entity: 'scheme',
-                ids: (await schemes.allForCustomer(tx, customer.id)).map((scheme) => scheme.id),
-              },
-            ],
-          },
-          [customer.custname, customer.mobileno ?? '', customer.email],
-          defaults,
-          ERASED_TEXT,
-        );
-        await ledger.eraseNarrations(tx, customer.id, ERASED_TEXT, defaults);
-        await schemes.eraseNarrations(tx, customer.id, ERASED_TEXT);
-        const erased = await customersRepo.erase(tx, customer.id, actor.id, ERASED_CUSTOMER_NAME);
-        // Their notices keep when and what kind, not the number or the text; none still
-        // waiting goes.
-        await notices.eraseForCustomer(tx, customer.id, NOTICE_MESSAGES.skippedNoMobile);
-        // The audit rows about this customer keep who did what and when, none of what was erased.
-        await removeFromAuditDetail(
-          tx,
-          { entity: 'customer', entityId: customer.id, mobile: customer.mobileno },
-          [...CUSTOMER_PERSONAL_FIELDS],
-        );
-        await recordAudit(tx, {
-          userId: actor.id,
-          action: 'customer.erase',
-          entity: 'customer',
-          entityId: customer.id,
-          detail: { removed: CUSTOMER_PERSONAL_FIELDS, pointsBalanceKept: erased.pointsBalance },
-        });
-        return {
-          custid: erased.id,
-          erasedAt: erased.erasedAt!.toISOString(),
-          alreadyErased: false,
-        };
-      });
-    },
-
     /** Creates (no custid) or updates (custid) a customer profile. */
     async save(actor: StaffIdentity, form: CustomerForm): Promise<CustomerProfile> {
       if (form.dob && form.dob > today()) throw new InvalidInputError(MESSAGES.dobInFuture);
@@ -372,9 +200,13 @@ export function createCustomersService({
   }
 }
 
+const consentsOf = async (tx: Tx, customerId: number) =>
+  toConsents(await customersRepo.consentHistory(tx, customerId));
+
 /** Each purpose's latest choice (none recorded: not given) and the whole history. */
-async function consentsOf(tx: Tx, customerId: number): Promise<ConsentsWithHistory> {
-  const history = await customersRepo.consentHistory(tx, customerId);
+export function toConsents(
+  history: Awaited<ReturnType<CustomersRepo['consentHistory']>>,
+): ConsentsWithHistory {
   const latest = (purpose: ConsentPurpose) =>
     history.find((event) => event.purpose === purpose)?.granted ?? false;
   return {

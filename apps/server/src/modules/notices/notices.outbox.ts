@@ -11,38 +11,12 @@ import {
 } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import { nextStoreHours } from '../../lib/dates.js';
+import type { NoticeQueue, NoticeRequest, QueuedNotices } from '../../lib/notice-queue.js';
 import type { BranchesRepo } from '../branches/branches.repo.js';
 import type { CustomersRepo } from '../customers/customers.repo.js';
 import type { MessagingRepo } from '../messaging/messaging.repo.js';
 import type { PointsSummaryReader } from '../points/points.summary.js';
 import { noticesRepo, type NewNotice } from './notices.repo.js';
-
-/**
- * What a change tells its customer, beyond who they are (the outbox reads the name, the mobile
- * number and the points balance itself, in the change's own transaction: the balance after it).
- */
-export interface NoticeFacts {
-  /** Points of this entry; an adjustment's with its sign ("+50", "-20"). */
-  points?: number | string;
-  /** Rupees: an installment, a scheme's amount. */
-  amount?: number;
-  receipt?: string;
-  /** Installments paid so far, and in the scheme. */
-  paid?: number;
-  total?: number;
-  /** A due, maturity or expiry date, `YYYY-MM-DD`. */
-  dueDate?: string;
-}
-
-export interface NoticeRequest {
-  event: NoticeEvent;
-  customerId: number;
-  /** Where the change was made; none for a digest of the whole account. */
-  branchId: number | null;
-  facts: NoticeFacts;
-  /** Reminders and digests: the same key is never queued twice. */
-  dedupeKey?: string;
-}
 
 /** The events whose text may speak of the points balance and its worth. */
 const POINTS_EVENTS = new Set<NoticeEvent>([
@@ -111,9 +85,10 @@ interface Deps {
   nudge?: () => void;
 }
 
-export type NoticesOutbox = ReturnType<typeof createNoticesOutbox>;
-/** What a service that changes data needs to tell the customer: queue, in its transaction. */
-export type NoticeQueue = Pick<NoticesOutbox, 'queue'>;
+/** The notice queue the changes are handed, and the reminders' queueing of many at once. */
+export interface NoticesOutbox extends NoticeQueue {
+  queueMany(tx: Tx, requests: NoticeRequest[]): Promise<QueuedNotices>;
+}
 
 /**
  * The outbox of notices to customers. A service queues a notice inside the transaction of the
@@ -122,14 +97,14 @@ export type NoticeQueue = Pick<NoticesOutbox, 'queue'>;
  * from the template of the moment; a notice that may not go is written `skipped` with why.
  * Reminders and digests wait for the store's day hours.
  */
-export function createNoticesOutbox(deps: Deps) {
+export function createNoticesOutbox(deps: Deps): NoticesOutbox {
   const now = () => deps.clock?.() ?? new Date();
 
   /**
    * Queues the notices (those whose dedupe key is taken are left out); answers how many rows
    * were written and how many of them wait to be sent.
    */
-  async function queueMany(tx: Tx, requests: NoticeRequest[]) {
+  async function queueMany(tx: Tx, requests: NoticeRequest[]): Promise<QueuedNotices> {
     if (requests.length === 0) return { written: 0, queued: 0 };
     const templates = await templatesOf(tx);
     const recipients = new Map(
@@ -195,8 +170,7 @@ export function createNoticesOutbox(deps: Deps) {
   }
 
   return {
-    /** Queues one notice in the caller's transaction. */
-    queue: (tx: Tx, request: NoticeRequest) => queueMany(tx, [request]),
+    queue: (tx, request) => queueMany(tx, [request]),
     queueMany,
   };
 }

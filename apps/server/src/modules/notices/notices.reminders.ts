@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import { addMonths } from '../../lib/dates.js';
 import { EXPIRY_WARNING_DAYS, type PointsSummaryReader } from '../points/points.summary.js';
 import type { SchemesRepo } from '../schemes/schemes.repo.js';
-import type { NoticeRequest, NoticesOutbox } from './notices.outbox.js';
+import type { NoticeRequest } from '../../lib/notice-queue.js';
+import type { NoticesOutbox } from './notices.outbox.js';
 import { noticesRepo } from './notices.repo.js';
 
 export interface ReminderDeps {

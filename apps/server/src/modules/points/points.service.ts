@@ -17,7 +17,7 @@ import { assertOwnBranch, type BranchStaff } from '../../lib/branch-scope.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import type { StaffActor, StaffIdentity } from '../../plugins/types.js';
 import type { CustomersRepo } from '../customers/customers.repo.js';
-import type { NoticeQueue } from '../notices/notices.outbox.js';
+import type { NoticeQueue } from '../../lib/notice-queue.js';
 import { pointsRepo, type EntryRow } from './points.repo.js';
 import { createLedger } from './points.ledger.js';
 import { redeemPoints } from './points.redeem.js';

@@ -13,7 +13,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import type { Machine } from '../../plugins/types.js';
 import type { CustomersRepo } from '../customers/customers.repo.js';
-import type { NoticeQueue } from '../notices/notices.outbox.js';
+import type { NoticeQueue } from '../../lib/notice-queue.js';
 import { createLedger, type LedgerBalances } from './points.ledger.js';
 import { expiryOf, lotsRepo } from './points.lots.js';
 import { posRepo } from './pos.repo.js';

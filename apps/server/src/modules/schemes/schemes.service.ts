@@ -31,7 +31,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { StaffActor } from '../../plugins/types.js';
 import { toBranch, type BranchesRepo } from '../branches/branches.repo.js';
 import type { CustomersRepo } from '../customers/customers.repo.js';
-import type { NoticeQueue } from '../notices/notices.outbox.js';
+import type { NoticeQueue } from '../../lib/notice-queue.js';
 import { schemesRepo, type SchemeRow, type SummaryFilter } from './schemes.repo.js';
 
 export type SchemesService = ReturnType<typeof createSchemesService>;
