@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { installmentDueSql } from '../modules/schemes/schemes.due.js';
 
 /**
  * The shop's first branch (the database function `first_branch_id()`, made with the branches
@@ -386,13 +387,13 @@ export const schemes = pgTable(
      */
     paid: smallint('paid').notNull().default(0),
     /**
-     * The due date of the oldest unpaid installment (installment k is due on the start date
-     * plus k months, the 31st becoming a shorter month's last day); none once all are paid.
+     * The due date of the oldest unpaid installment, by the schemes' rule of when an
+     * installment is due; none once all are paid.
      * Computed by PostgreSQL from `paid`, so the overdue report reads an index, not the
      * installments.
      */
     nextDue: date('next_due').generatedAlwaysAs(
-      sql`CASE WHEN paid < installments THEN (startdt + make_interval(months => paid::integer))::date END`,
+      sql`CASE WHEN paid < installments THEN ${installmentDueSql(sql`startdt`, sql`paid::integer`)} END`,
     ),
   },
   (t) => [

@@ -1,9 +1,9 @@
 import { addDays, LIMITS } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
-import { addMonths } from '../../lib/dates.js';
-import { EXPIRY_WARNING_DAYS, type PointsSummaryReader } from '../points/points.summary.js';
-import type { SchemesRepo } from '../schemes/schemes.repo.js';
 import type { NoticeRequest } from '../../lib/notice-queue.js';
+import { EXPIRY_WARNING_DAYS, type PointsSummaryReader } from '../points/points.summary.js';
+import { installmentDueOn, overdueFrom } from '../schemes/schemes.due.js';
+import type { SchemesRepo } from '../schemes/schemes.repo.js';
 import type { NoticesOutbox } from './notices.outbox.js';
 import { noticesRepo } from './notices.repo.js';
 
@@ -40,11 +40,11 @@ interface ActiveScheme {
 }
 
 /**
- * The reminders of one active scheme on `today`. Installment k (k = 0 … n−1) is due on the
- * start date plus k months and is unpaid while fewer than k + 1 installments are paid: it is
- * reminded of once when due within LIMITS.installmentReminderDays, and told of once when
- * unpaid LIMITS.installmentGraceDays after its due date. A scheme past its maturity date is
- * told of once that it matured (and nothing more about its installments).
+ * The reminders of one active scheme on `today`. Installment k (k = 0 … n−1) falls due and
+ * becomes overdue by the schemes' rule, and is unpaid while fewer than k + 1 installments are
+ * paid: it is reminded of once when due within LIMITS.installmentReminderDays, and told of once
+ * when it becomes overdue. A scheme past its maturity date is told of once that it matured
+ * (and nothing more about its installments).
  */
 function schemeReminders(scheme: ActiveScheme, today: string): NoticeRequest[] {
   const base = { customerId: scheme.customerId, branchId: scheme.branchId };
@@ -63,7 +63,7 @@ function schemeReminders(scheme: ActiveScheme, today: string): NoticeRequest[] {
   const overdueSince = addDays(today, -OVERDUE_LOOKBACK_DAYS);
   const reminders: NoticeRequest[] = [];
   for (let k = scheme.paid; k < scheme.installments; k++) {
-    const due = addMonths(scheme.startdt, k);
+    const due = installmentDueOn(scheme.startdt, k);
     if (due > remindUntil) break;
     if (due >= today) {
       reminders.push({
@@ -73,8 +73,8 @@ function schemeReminders(scheme: ActiveScheme, today: string): NoticeRequest[] {
         dedupeKey: `installmentDue:${scheme.id}:${k}`,
       });
     }
-    const overdueFrom = addDays(due, LIMITS.installmentGraceDays);
-    if (overdueFrom <= today && overdueFrom > overdueSince) {
+    const overdue = overdueFrom(due);
+    if (overdue <= today && overdue > overdueSince) {
       reminders.push({
         ...base,
         event: 'installmentOverdue',

@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { addDays, LIMITS } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import type { QueryText } from '../../lib/csv-stream.js';
+import { installmentsDueBySql, overdueCutoff } from '../schemes/schemes.due.js';
 
 /**
  * The owner's view reads across the tables of several modules (installments with their
@@ -39,28 +40,13 @@ export async function pageRows<Row extends Record<string, unknown>>(
 }
 
 /**
- * Installments overdue on `asOf` of the active scheme `s`: installment k (k = 0 … n−1) is due
- * on the start date plus k months and overdue once LIMITS.installmentGraceDays have passed, so
- * those due by the cutoff (asOf less the grace) are k = 0 … m−1, plus k = m when that one is
- * due by then too, m being the calendar months from the start's month to the cutoff's. The
- * start plus m months falls in the cutoff's month, on the start's day or, in a shorter month,
- * its last day (PostgreSQL's month arithmetic, as next_due's): it is due by the cutoff when the
- * start's day is not after the cutoff's, or when the cutoff is its month's last day. The first
- * `paid` are paid. Plain integer arithmetic per scheme, the rest worked out once here.
- * Meaningful only where next_due is on or before the cutoff (then at least 1).
+ * Installments overdue on `asOf` of the active scheme `s`: those due by the overdue cutoff,
+ * less the `paid` first. Meaningful only where next_due is on or before the cutoff (then at
+ * least 1).
  */
-const overdueCutoff = (asOf: string) => addDays(asOf, -LIMITS.installmentGraceDays);
 function overdueInstallments(asOf: string) {
-  const cutoff = overdueCutoff(asOf);
-  const [year, month, day] = cutoff.split('-').map(Number) as [number, number, number];
-  const monthEnd = addDays(cutoff, 1).endsWith('-01');
-  const reached = monthEnd
-    ? sql`1`
-    : sql`CASE WHEN extract(day FROM s.startdt) <= ${day} THEN 1 ELSE 0 END`;
-  return sql`(least(s.installments,
-    ${year * 12 + month - 1} - (extract(year FROM s.startdt)::integer * 12
-                                + extract(month FROM s.startdt)::integer - 1)
-    + ${reached}) - s.paid)`;
+  const scheme = { startdt: sql`s.startdt`, installments: sql`s.installments` };
+  return sql`(${installmentsDueBySql(scheme, overdueCutoff(asOf))} - s.paid)`;
 }
 /** Active, with an installment overdue, and not yet matured (a matured one cannot be paid). */
 const isOverdue = (asOf: string) =>
