@@ -64,11 +64,31 @@ async function sourceFiles(dir: string): Promise<string[]> {
     .filter((file) => !/^(cli|faults|test)[/\\]/.test(path.relative(src, file)));
 }
 
-/** drizzle's table variables and the tables they name, from db/schema.ts. */
+/** Each table declared in db/schema/, with its variable and the file that declares it. */
+async function declaredTables() {
+  const dir = path.join(src, 'db/schema');
+  const declared: { variable: string; table: string; file: string }[] = [];
+  for (const file of await readdir(dir)) {
+    const schema = await readFile(path.join(dir, file), 'utf8');
+    for (const [, variable, table] of schema.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g))
+      declared.push({ variable: variable!, table: table!, file });
+  }
+  return declared;
+}
+
+/** drizzle's table variables and the tables they name. */
 async function tablesByVariable() {
-  const schema = await readFile(path.join(src, 'db/schema.ts'), 'utf8');
-  const found = schema.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g);
-  return new Map([...found].map(([, variable, table]) => [variable!, table!]));
+  return new Map((await declaredTables()).map(({ variable, table }) => [variable, table]));
+}
+
+/**
+ * The db/schema/ file a table belongs in: its owning module's name, the audit trail's own, and
+ * one file for the tables of the request machinery in plugins/ and lib/.
+ */
+function schemaFileOf(owner: string) {
+  if (owner === 'lib/audit.ts') return 'audit.ts';
+  const module = /^modules\/(\w+)/.exec(owner);
+  return module ? `${module[1]}.ts` : 'platform.ts';
 }
 
 /** Every table a file writes, with the line that writes it. */
@@ -92,6 +112,13 @@ describe('table ownership', () => {
     const tables = [...(await tablesByVariable()).values()];
     expect(tables.filter((table) => !OWNERS[table])).toEqual([]);
     expect(Object.keys(OWNERS).filter((table) => !tables.includes(table))).toEqual([]);
+  });
+
+  it("declares each table in its owner's schema file", async () => {
+    const misplaced = (await declaredTables())
+      .filter(({ table, file }) => OWNERS[table] && file !== schemaFileOf(OWNERS[table]))
+      .map(({ table, file }) => `${table} in ${file}, owned by ${OWNERS[table]}`);
+    expect(misplaced).toEqual([]);
   });
 
   it('lets only its owner write a table', async () => {

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+
+/**
+ * The shop's branches (showrooms). `code` (2 to 6 capital letters) prefixes the branch's
+ * receipt numbers and never changes; name, address and phone are printed on its printouts.
+ */
+export const branches = pgTable(
+  'branches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: varchar('code', { length: 6 }).notNull().unique(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('branches_code_check', sql`${t.code} ~ '^[A-Z]{2,6}$'`)],
+);
