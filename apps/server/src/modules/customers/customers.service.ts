@@ -26,10 +26,9 @@ import type { FieldCipher } from '../../lib/crypto.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
-import type { NoticesRepo } from '../notices/notices.repo.js';
-import type { PointsRepo } from '../points/points.repo.js';
-import type { PointsSummaryReader } from '../points/points.summary.js';
-import type { SchemesRepo } from '../schemes/schemes.repo.js';
+import type { NoticesRepo } from '../notices/index.js';
+import type { PointsRepo, PointsSummaryReader } from '../points/index.js';
+import type { SchemesRepo } from '../schemes/index.js';
 import {
   customersRepo,
   SEARCH_LIMIT,

@@ -1,8 +1,8 @@
 import { addDays, LIMITS } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
 import { addMonths } from '../../lib/dates.js';
-import { EXPIRY_WARNING_DAYS, type PointsSummaryReader } from '../points/points.summary.js';
-import type { SchemesRepo } from '../schemes/schemes.repo.js';
+import { EXPIRY_WARNING_DAYS, type PointsSummaryReader } from '../points/index.js';
+import type { SchemesRepo } from '../schemes/index.js';
 import type { NoticeRequest, NoticesOutbox } from './notices.outbox.js';
 import { noticesRepo } from './notices.repo.js';
 

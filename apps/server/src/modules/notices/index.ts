@@ -1,0 +1,3 @@
+/** What other modules may use of the notices module; the rest is its own. */
+export type { NoticeQueue } from './notices.outbox.js';
+export type { NoticesRepo } from './notices.repo.js';
