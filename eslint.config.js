@@ -39,6 +39,28 @@ const webZones = [
   },
 ];
 
+// Every folder under the server's modules/ is a module, found the same way.
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The server's boundaries: a module imports another module only through its public face, the
+ * other module's index.ts, types included; what is not exported there stays the module's own.
+ */
+const serverZones = serverModules.flatMap((module) =>
+  serverModules
+    .filter((other) => other !== module)
+    .map((other) => ({
+      target: `./apps/server/src/modules/${module}`,
+      from: `./apps/server/src/modules/${other}`,
+      except: ['./index.ts'],
+      message: `A module imports another only through its index.ts: import from '../${other}/index.js'.`,
+    })),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,7 +103,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
     },
   },
   {

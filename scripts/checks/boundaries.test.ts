@@ -5,7 +5,8 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The lint rules that keep the web app's folders apart: a feature imports no other feature
+ * The lint rules that keep folders apart: a server module imports another only through its
+ * index.ts; in the web app a feature imports no other feature
  * and not the app shell; shared pieces import no feature; no import cycles. Each rule is tried
  * on a file that breaks it, as if it were in the tree.
  */
@@ -13,8 +14,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const eslint = new ESLint({ cwd: root });
 const web = (file: string) => path.join(root, 'apps/web/src', file);
 
-async function problems(file: string, code: string) {
-  const [result] = await eslint.lintText(code, { filePath: web(file) });
+const server = (file: string) => path.join(root, 'apps/server/src', file);
+
+async function problems(file: string, code: string, where = web) {
+  const [result] = await eslint.lintText(code, { filePath: where(file) });
   return result!.messages.map((message) => message.ruleId);
 }
 
@@ -59,5 +62,34 @@ describe('the web app’s boundaries', () => {
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+  }, 60_000);
+});
+
+describe('the server’s boundaries', () => {
+  it('refuses a module importing another module’s inner file, even a type', async () => {
+    expect(
+      await problems(
+        'modules/schemes/probe.ts',
+        "export { customersRepo } from '../customers/customers.repo.js';",
+        server,
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await problems(
+        'modules/schemes/probe.ts',
+        "export type { CustomersRepo } from '../customers/customers.repo.js';",
+        server,
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  }, 60_000);
+
+  it('lets a module import another through its index, and its own files', async () => {
+    expect(
+      await problems(
+        'modules/schemes/probe.ts',
+        "export { customersRepo } from '../customers/index.js';\nexport type { CustomersRepo } from '../customers/index.js';\nexport { schemesRepo } from './schemes.repo.js';",
+        server,
+      ),
+    ).toEqual([]);
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { verifyDecoy, verifyPassword } from '../../lib/crypto.js';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
-import type { UsersService } from '../users/users.service.js';
+import type { UsersService } from '../users/index.js';
 import { authRepo } from './auth.repo.js';
 
 export type AuthService = ReturnType<typeof createAuthService>;

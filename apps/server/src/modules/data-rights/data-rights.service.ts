@@ -15,11 +15,10 @@ import type { Db } from '../../db/client.js';
 import { eraseFromAuditText, recordAudit, removeFromAuditDetail } from '../../lib/audit.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
-import type { CustomersRepo } from '../customers/customers.repo.js';
-import { toConsents, toRecord } from '../customers/customers.service.js';
-import type { NoticesRepo } from '../notices/notices.repo.js';
-import type { PointsRepo } from '../points/points.repo.js';
-import type { SchemesRepo } from '../schemes/schemes.repo.js';
+import { toConsents, toRecord, type CustomersRepo } from '../customers/index.js';
+import type { NoticesRepo } from '../notices/index.js';
+import type { PointsRepo } from '../points/index.js';
+import type { SchemesRepo } from '../schemes/index.js';
 
 export type DataRightsService = ReturnType<typeof createDataRightsService>;
 

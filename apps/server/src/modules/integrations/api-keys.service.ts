@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { POS_MESSAGES } from '@kanak/contract';
 import { MESSAGES } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
-import type { BranchesRepo } from '../branches/branches.repo.js';
+import type { BranchesRepo } from '../branches/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import { hashApiKey } from '../../plugins/auth.js';

@@ -12,10 +12,10 @@ import {
 import type { Tx } from '../../db/client.js';
 import { nextStoreHours } from '../../lib/dates.js';
 import type { NoticeQueue, NoticeRequest, QueuedNotices } from '../../lib/notice-queue.js';
-import type { BranchesRepo } from '../branches/branches.repo.js';
-import type { CustomersRepo } from '../customers/customers.repo.js';
-import type { MessagingRepo } from '../messaging/messaging.repo.js';
-import type { PointsSummaryReader } from '../points/points.summary.js';
+import type { BranchesRepo } from '../branches/index.js';
+import type { CustomersRepo } from '../customers/index.js';
+import type { MessagingRepo } from '../messaging/index.js';
+import type { PointsSummaryReader } from '../points/index.js';
 import { noticesRepo, type NewNotice } from './notices.repo.js';
 
 /** The events whose text may speak of the points balance and its worth. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, DEFAULT_NOTICE_TEXTS, renderNotice } from '@kanak/contract';
 import { noticeShop, testOutbox, type NoticeShop } from '../../../test/notices.js';
-import { pointsSummaryReader } from '../points/points.summary.js';
-import { schemesRepo } from '../schemes/schemes.repo.js';
+import { pointsSummaryReader } from '../points/index.js';
+import { schemesRepo } from '../schemes/index.js';
 import type { NoticesOutbox } from './notices.outbox.js';
 import { queueReminders } from './notices.reminders.js';
 

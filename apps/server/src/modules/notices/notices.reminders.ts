@@ -1,9 +1,8 @@
 import { addDays, LIMITS } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
 import type { NoticeRequest } from '../../lib/notice-queue.js';
-import { EXPIRY_WARNING_DAYS, type PointsSummaryReader } from '../points/points.summary.js';
-import { installmentDueOn, overdueFrom } from '../schemes/schemes.due.js';
-import type { SchemesRepo } from '../schemes/schemes.repo.js';
+import { EXPIRY_WARNING_DAYS, type PointsSummaryReader } from '../points/index.js';
+import { installmentDueOn, overdueFrom, type SchemesRepo } from '../schemes/index.js';
 import type { NoticesOutbox } from './notices.outbox.js';
 import { noticesRepo } from './notices.repo.js';
 

@@ -14,7 +14,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { assertOwnBranch, type BranchStaff } from '../../lib/branch-scope.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
-import type { MessagingService } from '../messaging/messaging.service.js';
+import type { MessagingService } from '../messaging/index.js';
 import { templatesOf } from './notices.outbox.js';
 import { noticesRepo, type LogRow, type NoticeFilters } from './notices.repo.js';
 import { sendWhatsApp, type PanelUrls } from './providers.js';

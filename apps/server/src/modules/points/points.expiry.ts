@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
-import type { CustomersRepo } from '../customers/customers.repo.js';
+import type { CustomersRepo } from '../customers/index.js';
 import { expireLots } from './points.ledger.js';
 
 /**

@@ -4,7 +4,7 @@ import { ENTRY_SOURCE, MESSAGES } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import { pointsEntries, pointsEntryHistory, pointsLots, pointsLotTakes } from '../../db/schema.js';
 import { ConflictError, DataFaultError } from '../../lib/errors.js';
-import type { CustomersRepo } from '../customers/customers.repo.js';
+import type { CustomersRepo } from '../customers/index.js';
 import { expiryOf } from './points.lots.js';
 import type { EntryRow, NewEntry } from './points.repo.js';
 import { rulesRepo } from './points.rules.js';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import type { CustomersRepo } from '../customers/customers.repo.js';
+import type { CustomersRepo } from '../customers/index.js';
 import type { NoticeQueue } from '../../lib/notice-queue.js';
 import type { Ledger } from './points.ledger.js';
 import { rulesRepo } from './points.rules.js';

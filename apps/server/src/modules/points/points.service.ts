@@ -16,7 +16,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { assertOwnBranch, type BranchStaff } from '../../lib/branch-scope.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import type { StaffActor, StaffIdentity } from '../../plugins/types.js';
-import type { CustomersRepo } from '../customers/customers.repo.js';
+import type { CustomersRepo } from '../customers/index.js';
 import type { NoticeQueue } from '../../lib/notice-queue.js';
 import { pointsRepo, type EntryRow } from './points.repo.js';
 import { createLedger } from './points.ledger.js';

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import type { Machine } from '../../plugins/types.js';
-import type { CustomersRepo } from '../customers/customers.repo.js';
+import type { CustomersRepo } from '../customers/index.js';
 import type { NoticeQueue } from '../../lib/notice-queue.js';
 import { createLedger, type LedgerBalances } from './points.ledger.js';
 import { expiryOf, lotsRepo } from './points.lots.js';

@@ -8,7 +8,7 @@ import {
   login,
   type TestContext,
 } from '../../../test/helpers.js';
-import { customersRepo } from '../customers/customers.repo.js';
+import { customersRepo } from '../customers/index.js';
 import { expireDueLots, type ExpiryCustomers } from './points.expiry.js';
 
 /** Today is 15 June 2025 in Kolkata. */

@@ -6,8 +6,8 @@ import {
   staffSession,
   type TestContext,
 } from '../../../test/helpers.js';
-import { customersRepo } from '../customers/customers.repo.js';
-import { expireDueLots } from '../points/points.expiry.js';
+import { customersRepo } from '../customers/index.js';
+import { expireDueLots } from '../points/index.js';
 
 /**
  * The dashboard's points outstanding and the Points Liability report's total are one figure:

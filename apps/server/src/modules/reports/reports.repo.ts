@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { addDays, LIMITS } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import type { QueryText } from '../../lib/csv-stream.js';
-import { installmentsDueBySql, overdueCutoff } from '../schemes/schemes.due.js';
+import { installmentsDueBySql, overdueCutoff } from '../schemes/index.js';
 
 /**
  * The owner's view reads across the tables of several modules (installments with their

@@ -29,7 +29,7 @@ import { branchOf } from '../../lib/branch-scope.js';
 import type { OpenCsvOn } from '../../lib/csv-stream.js';
 import { InvalidInputError } from '../../lib/errors.js';
 import type { SessionStaff } from '../../plugins/types.js';
-import type { BranchesRepo } from '../branches/branches.repo.js';
+import type { BranchesRepo } from '../branches/index.js';
 import {
   pageRows,
   queryText,

@@ -7,8 +7,8 @@ import {
   staffSession,
   type TestContext,
 } from '../../../test/helpers.js';
-import { customersRepo } from '../customers/customers.repo.js';
-import { expireDueLots } from '../points/points.expiry.js';
+import { customersRepo } from '../customers/index.js';
+import { expireDueLots } from '../points/index.js';
 import { expectSummariesAgree } from '../../../test/summaries.js';
 
 /**

@@ -8,8 +8,8 @@ import {
   type TestContext,
 } from '../../../test/helpers.js';
 import { expectSummariesAgree } from '../../../test/summaries.js';
-import { customersRepo } from '../customers/customers.repo.js';
-import { expireDueLots } from '../points/points.expiry.js';
+import { customersRepo } from '../customers/index.js';
+import { expireDueLots } from '../points/index.js';
 
 /**
  * The dashboard's daily totals and each scheme's installments paid are kept by triggers in

@@ -29,8 +29,8 @@ import { assertOwnBranch, type BranchStaff } from '../../lib/branch-scope.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { StaffActor } from '../../plugins/types.js';
-import { toBranch, type BranchesRepo } from '../branches/branches.repo.js';
-import type { CustomersRepo } from '../customers/customers.repo.js';
+import { toBranch, type BranchesRepo } from '../branches/index.js';
+import type { CustomersRepo } from '../customers/index.js';
 import type { NoticeQueue } from '../../lib/notice-queue.js';
 import { schemesRepo, type SchemeRow, type SummaryFilter } from './schemes.repo.js';
 

@@ -10,7 +10,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/types.js';
-import { branchesRepo, type BranchRow } from '../branches/branches.repo.js';
+import { branchesRepo, type BranchRow } from '../branches/index.js';
 import { usersRepo, type UserRow } from './users.repo.js';
 import { generatePassword, type BranchLookup } from './users.service.js';
 

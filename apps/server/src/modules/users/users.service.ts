@@ -8,7 +8,7 @@ import {
   type UpdateCurrentUserRequest,
 } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
-import { branchesRepo, toBranch, type BranchesRepo } from '../branches/branches.repo.js';
+import { branchesRepo, toBranch, type BranchesRepo } from '../branches/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { isCommonPassword } from '../../lib/common-passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';

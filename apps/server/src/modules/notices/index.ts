@@ -1,0 +1,2 @@
+/** What other modules may use of the notices module; the rest is its own. */
+export type { NoticesRepo } from './notices.repo.js';

@@ -1,0 +1,10 @@
+/** What other modules may use of the schemes module; the rest is its own. */
+export { schemesRepo } from './schemes.repo.js';
+export type { SchemesRepo } from './schemes.repo.js';
+export {
+  installmentDueOn,
+  installmentDueSql,
+  installmentsDueBySql,
+  overdueCutoff,
+  overdueFrom,
+} from './schemes.due.js';
