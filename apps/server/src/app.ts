@@ -166,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { db });
+      await api.register(systemRoutes, { checkDatabase: services.checkDatabase });
       await api.register(authRoutes, {
         auth: services.auth,
         signInLimitPerMinute: config.signInLimitPerMinute,
@@ -176,20 +176,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(branchesRoutes, { branches: services.branches });
       await api.register(customersRoutes, {
         customers: services.customers,
-        openCustomersCsv: services.openCustomersCsv,
-        openCustomersJson: services.openCustomersJson,
-        reads,
+        exports: services.customersExports,
         exportTickets: services.exportTickets,
       });
-      await api.register(pointsRoutes, { points: services.points, reads });
+      await api.register(pointsRoutes, { points: services.points });
       await api.register(pointsRulesRoutes, { rules: services.pointsRules });
       await api.register(posRoutes, { pos: services.pos });
       await api.register(apiKeysRoutes, { apiKeys: services.apiKeys });
-      await api.register(schemesRoutes, { schemes: services.schemes, reads });
+      await api.register(schemesRoutes, { schemes: services.schemes });
       await api.register(contentRoutes, { content: services.content });
       await api.register(messagingRoutes, { messaging: services.messaging });
       await api.register(noticesRoutes, { notices: services.notices });
-      await api.register(auditRoutes, { audit: services.audit, reads });
+      await api.register(auditRoutes, { audit: services.audit });
       await api.register(reportsRoutes, { reports: services.reports });
     },
     { prefix: API_PREFIX },

@@ -1,4 +1,5 @@
 import { todayIn } from '@kanak/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.js';
@@ -16,10 +17,8 @@ import {
   type BranchesService,
 } from './modules/branches/branches.service.js';
 import {
-  createCustomersCsv,
-  createCustomersJson,
-  type OpenCustomersCsv,
-  type OpenCustomersJson,
+  createCustomersExports,
+  type CustomersExports,
 } from './modules/customers/customers.export.js';
 import {
   createExportTickets,
@@ -83,6 +82,8 @@ export interface ServicesDeps {
 export interface Services {
   config: Config;
   db: Db;
+  /** Fails when the database does not answer (the health check). */
+  checkDatabase: () => Promise<void>;
   now: () => Date;
   today: () => string;
   reads: Reads;
@@ -93,8 +94,7 @@ export interface Services {
   staff: StaffService;
   branches: BranchesService;
   customers: CustomersService;
-  openCustomersCsv: OpenCustomersCsv;
-  openCustomersJson: OpenCustomersJson;
+  customersExports: CustomersExports;
   exportTickets: ExportTickets;
   points: PointsService;
   pointsRules: PointsRulesService;
@@ -145,6 +145,9 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
   return {
     config,
     db,
+    async checkDatabase() {
+      await db.execute(sql`SELECT 1`);
+    },
     now,
     today,
     reads,
@@ -163,10 +166,9 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       points: pointsSummaryReader,
       notices: noticesRepo,
     }),
-    openCustomersCsv: createCustomersCsv(pool),
-    openCustomersJson: createCustomersJson(pool),
+    customersExports: createCustomersExports(pool, reads),
     exportTickets: createExportTickets({ db, findSessionUser: users.findSessionUser }),
-    points: createPointsService({ db, today, customers: customersRepo, notices: outbox }),
+    points: createPointsService({ db, reads, today, customers: customersRepo, notices: outbox }),
     pointsRules: createPointsRulesService({ db }),
     pos: createPosService({
       db,
@@ -177,6 +179,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     }),
     schemes: createSchemesService({
       db,
+      reads,
       today,
       terms: config.schemeTerms,
       customers: customersRepo,
@@ -194,7 +197,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       log,
       nudge: deps.nudgeNotices,
     }),
-    audit: createAuditService({ timeZone: config.storeTimezone }),
+    audit: createAuditService({ timeZone: config.storeTimezone, reads }),
     reports: createReportsService({
       reads,
       today,
