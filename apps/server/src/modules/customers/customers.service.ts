@@ -354,7 +354,7 @@ export function createCustomersService({
       }
     },
 
-    /** Every customer; read `from` the reports replica when the route chooses it. */
+    /** Whether any customer is stored. */
     hasAny: () => customersRepo.any(db),
   };
 
