@@ -84,7 +84,6 @@ export interface Services {
   db: Db;
   /** Fails when the database does not answer (the health check). */
   checkDatabase: () => Promise<void>;
-  now: () => Date;
   today: () => string;
   reads: Reads;
   users: UsersService;
@@ -148,7 +147,6 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     async checkDatabase() {
       await db.execute(sql`SELECT 1`);
     },
-    now,
     today,
     reads,
     users,
