@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_PREFIX, LIMITS, MESSAGES, todayIn } from '@kanak/contract';
+import { API_PREFIX, LIMITS, MESSAGES } from '@kanak/contract';
 import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.js';
@@ -22,60 +22,32 @@ import { redactingLogger } from './lib/logging.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
 import type { Secrets } from './lib/secrets.js';
 import { authRepo } from './modules/auth/auth.repo.js';
-import { createAuthService } from './modules/auth/auth.service.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
 import { branchesRoutes } from './modules/branches/branches.routes.js';
-import { createBranchesService } from './modules/branches/branches.service.js';
-import { createCustomersCsv, createCustomersJson } from './modules/customers/customers.export.js';
-import { customersRepo } from './modules/customers/customers.repo.js';
-import { createExportTickets } from './modules/customers/customers.export-tickets.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
-import { createCustomersService } from './modules/customers/customers.service.js';
 import { dataRightsRoutes } from './modules/data-rights/data-rights.routes.js';
-import { createDataRightsService } from './modules/data-rights/data-rights.service.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
-import { pointsRepo } from './modules/points/points.repo.js';
-import { createPointsService } from './modules/points/points.service.js';
 import { pointsRulesRoutes } from './modules/points/points-rules.routes.js';
-import { createPointsRulesService } from './modules/points/points.rules.js';
 import { posRoutes } from './modules/points/pos.routes.js';
-import { createPosService } from './modules/points/pos.service.js';
-import { pointsSummaryReader } from './modules/points/points.summary.js';
-import { rulesRepo } from './modules/points/points.rules.js';
 import { apiKeysRoutes } from './modules/integrations/api-keys.routes.js';
-import { createApiKeysService } from './modules/integrations/api-keys.service.js';
 import { schemesRoutes } from './modules/schemes/schemes.routes.js';
-import { schemesRepo } from './modules/schemes/schemes.repo.js';
-import { createSchemesService } from './modules/schemes/schemes.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
-import { createContentService } from './modules/content/content.service.js';
-import { messagingRepo } from './modules/messaging/messaging.repo.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
-import { createNoticesOutbox } from './modules/notices/notices.outbox.js';
-import { noticesRepo } from './modules/notices/notices.repo.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
-import { createNoticesService } from './modules/notices/notices.service.js';
-import { createMessagingService } from './modules/messaging/messaging.service.js';
-import { createFieldCipher, createKeyedHash } from './lib/crypto.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { openApiPlugin } from './modules/system/openapi.js';
 import { systemRoutes } from './modules/system/system.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { staffRoutes } from './modules/users/staff.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
-import { createAuditService } from './modules/audit/audit.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { createReportsService } from './modules/reports/reports.service.js';
-import { createCsvStreams } from './lib/csv-stream.js';
-import { createStaffService } from './modules/users/staff.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { readsPlugin } from './plugins/reads.js';
-import { createReads } from './db/reads.js';
 import { windowCounter } from './plugins/rate-limit-store.js';
 import { securityPlugin } from './plugins/security.js';
 import './plugins/types.js';
+import { createServices, type Services } from './services.js';
 import { DEFAULT_WEB_DIST, webPlugin } from './plugins/web.js';
 
 export interface RegisteredRoute {
@@ -104,13 +76,9 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Wakes the notices' sender after a notice is queued (main.ts: a pg-boss job). */
   nudgeNotices?: () => void;
+  /** The services main.ts built for the server and its jobs; else built here. */
+  services?: Services;
 }
-
-/**
- * Report CSVs streamed at once in the whole chain (each holds a database connection); the next
- * waits its turn.
- */
-const REPORT_CSVS_AT_ONCE = 2;
 
 /** JSON bodies are small forms; image uploads have their own, larger limit. */
 const BODY_LIMIT = 256 * 1024;
@@ -167,70 +135,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
 
-  const cipher = createFieldCipher(deps.secrets.dataKey);
-  const today = () => todayIn(config.storeTimezone, deps.clock?.() ?? new Date());
+  const services =
+    deps.services ??
+    createServices(config, {
+      database: { db, pool: deps.pool },
+      secrets: deps.secrets,
+      clock: deps.clock,
+      log: app.log,
+      nudgeNotices: deps.nudgeNotices,
+    });
+  const { users, reads } = services;
   // The first branch, made by the migration, takes SHOP_ADDRESS and SHOP_PHONE until the
   // owner gives it an address of its own.
   await branchesRepo.fillFirstBranch(db, config.branding.shopAddress, config.branding.shopPhone);
-  const users = createUsersService({
-    db,
-    branches: branchesRepo,
-    preparedStatements: config.preparedStatements,
-  });
-  const auth = createAuthService({ db, users, log: app.log });
-  const customers = createCustomersService({ db, cipher, today, points: pointsSummaryReader });
-  const dataRights = createDataRightsService({
-    db,
-    customers: customersRepo,
-    ledger: pointsRepo,
-    schemes: schemesRepo,
-    notices: noticesRepo,
-  });
-  // Every change a customer hears of queues its notice here, in the change's transaction.
-  const outbox = createNoticesOutbox({
-    customers: customersRepo,
-    branches: branchesRepo,
-    panel: messagingRepo,
-    points: pointsSummaryReader,
-    shop: config.branding.companyName,
-    timeZone: config.storeTimezone,
-    clock: deps.clock,
-    nudge: deps.nudgeNotices,
-  });
-  const points = createPointsService({ db, today, customers: customersRepo, notices: outbox });
-  const schemes = createSchemesService({
-    db,
-    today,
-    terms: config.schemeTerms,
-    customers: customersRepo,
-    branches: branchesRepo,
-    notices: outbox,
-  });
-  const pos = createPosService({
-    db,
-    today,
-    customers: customersRepo,
-    notices: outbox,
-    keyedHash: createKeyedHash(deps.secrets.dataKey, 'pos-documents'),
-  });
-  const apiKeys = createApiKeysService({ db, branches: branchesRepo });
-  const content = createContentService({ db });
-  const messaging = createMessagingService({ db, cipher });
-  const notices = createNoticesService({
-    db,
-    timeZone: config.storeTimezone,
-    panel: messaging,
-    urls: config.messaging.panelUrls,
-    shop: config.branding.companyName,
-    log: app.log,
-    nudge: deps.nudgeNotices,
-  });
 
   await app.register(securityPlugin, { db, sweepAlso: () => authRepo.sweepLockouts(db) });
   await app.register(authPlugin, {
     secret: deps.secrets.jwtSecret,
     findSessionUser: users.findSessionUser,
-    findApiKey: apiKeys.findApiKey,
+    findApiKey: services.apiKeys.findApiKey,
     wrongApiKeys: windowCounter(db, 'wrong-api-key', LIMITS.posWrongKeysWindowMinutes * 60_000),
   });
   await app.register(idempotencyPlugin, {
@@ -238,60 +161,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.secrets.jwtSecret,
     preparedStatements: config.preparedStatements,
   });
-  const reads = createReads({
-    primary: { db, pool: deps.pool },
-    replicaUrl: config.reports.databaseUrl,
-    maxLagSeconds: config.reports.maxLagSeconds,
-    log: app.log,
-  });
   await app.register(readsPlugin, { reads, noteChange: users.noteChange });
-  const reportCsvs = createCsvStreams({
-    primary: deps.pool,
-    kind: 'reports',
-    atOnce: REPORT_CSVS_AT_ONCE,
-  });
   // Before the routes: it collects them as they are registered.
   await app.register(openApiPlugin);
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { db });
-      await api.register(authRoutes, { auth, signInLimitPerMinute: config.signInLimitPerMinute });
+      await api.register(systemRoutes, { checkDatabase: services.checkDatabase });
+      await api.register(authRoutes, {
+        auth: services.auth,
+        signInLimitPerMinute: config.signInLimitPerMinute,
+      });
       await api.register(usersRoutes, { users });
-      await api.register(staffRoutes, {
-        staff: createStaffService({ db, branches: branchesRepo }),
-      });
-      await api.register(branchesRoutes, { branches: createBranchesService({ db }) });
+      await api.register(staffRoutes, { staff: services.staff });
+      await api.register(branchesRoutes, { branches: services.branches });
       await api.register(customersRoutes, {
-        customers,
-        openCustomersCsv: createCustomersCsv(deps.pool),
-        openCustomersJson: createCustomersJson(deps.pool),
-        reads,
-        exportTickets: createExportTickets({ db, findSessionUser: users.findSessionUser }),
+        customers: services.customers,
+        exports: services.customersExports,
+        exportTickets: services.exportTickets,
       });
-      await api.register(dataRightsRoutes, { dataRights });
-      await api.register(pointsRoutes, { points, reads });
-      await api.register(pointsRulesRoutes, { rules: createPointsRulesService({ db }) });
-      await api.register(posRoutes, { pos });
-      await api.register(apiKeysRoutes, { apiKeys });
-      await api.register(schemesRoutes, { schemes, reads });
-      await api.register(contentRoutes, { content });
-      await api.register(messagingRoutes, { messaging });
-      await api.register(noticesRoutes, { notices });
-      await api.register(auditRoutes, {
-        audit: createAuditService({ timeZone: config.storeTimezone }),
-        reads,
-      });
-      await api.register(reportsRoutes, {
-        reports: createReportsService({
-          reads,
-          today,
-          timeZone: config.storeTimezone,
-          branches: branchesRepo,
-          pointValuePaise: async (tx) => (await rulesRepo.current(tx)).pointValuePaise,
-          openCsv: reportCsvs,
-        }),
-      });
+      await api.register(dataRightsRoutes, { dataRights: services.dataRights });
+      await api.register(pointsRoutes, { points: services.points });
+      await api.register(pointsRulesRoutes, { rules: services.pointsRules });
+      await api.register(posRoutes, { pos: services.pos });
+      await api.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+      await api.register(schemesRoutes, { schemes: services.schemes });
+      await api.register(contentRoutes, { content: services.content });
+      await api.register(messagingRoutes, { messaging: services.messaging });
+      await api.register(noticesRoutes, { notices: services.notices });
+      await api.register(auditRoutes, { audit: services.audit });
+      await api.register(reportsRoutes, { reports: services.reports });
     },
     { prefix: API_PREFIX },
   );

@@ -5,12 +5,7 @@ import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { connectDatabase, type Database } from './db/client.js';
 import { startJobs } from './jobs.js';
-import {
-  createTestDatabase,
-  NO_PROVIDER,
-  TEST_SECRETS,
-  type TestDatabase,
-} from '../test/helpers.js';
+import { createTestDatabase, servicesOn, type TestDatabase } from '../test/helpers.js';
 
 let database: TestDatabase;
 let connection: Database;
@@ -40,20 +35,9 @@ function capturedLogger() {
 const jobsLoggingTo = (log: pino.Logger) =>
   startJobs({
     connectionString: database.url,
-    db: connection.db,
-    storeTimezone: 'Asia/Kolkata',
     log,
     catchUpAfterSeconds: 3600,
-    dataKey: TEST_SECRETS.dataKey,
-    messaging: {
-      panelUrls: {
-        1: NO_PROVIDER.MESSAGING_PANEL1_URL,
-        2: NO_PROVIDER.MESSAGING_PANEL2_URL,
-        3: NO_PROVIDER.MESSAGING_PANEL3_URL,
-      },
-      rate: 10,
-    },
-    shop: 'Kanak Jewellers',
+    services: servicesOn(connection, { MESSAGING_RATE: '10' }),
   });
 
 describe('a pg-boss error in the log', () => {

@@ -11,26 +11,15 @@ import {
   startJobsOnceReachable,
   type JobsOptions,
 } from './jobs.js';
-import { createTestDatabase, NO_PROVIDER, TEST_SECRETS } from '../test/helpers.js';
+import { createTestDatabase, servicesOn } from '../test/helpers.js';
 import { startTcpRelay } from '../test/proxies.js';
 
 const ROUNDS = 12;
 
 const jobOptions = (url: string, pool: Database): JobsOptions => ({
   connectionString: url,
-  db: pool.db,
-  storeTimezone: 'Asia/Kolkata',
   log: pino({ level: 'silent' }),
-  dataKey: TEST_SECRETS.dataKey,
-  messaging: {
-    panelUrls: {
-      1: NO_PROVIDER.MESSAGING_PANEL1_URL,
-      2: NO_PROVIDER.MESSAGING_PANEL2_URL,
-      3: NO_PROVIDER.MESSAGING_PANEL3_URL,
-    },
-    rate: 10,
-  },
-  shop: 'Kanak Jewellers',
+  services: servicesOn(pool, { MESSAGING_RATE: '10' }),
 });
 const INSTANCES = 3;
 

@@ -18,6 +18,7 @@ import { testOutbox } from '../test/notices.js';
 import {
   createTestDatabase,
   NO_PROVIDER,
+  servicesOn,
   TEST_SECRETS,
   type TestDatabase,
 } from '../test/helpers.js';
@@ -39,13 +40,14 @@ afterAll(async () => {
 
 const jobOptions = (urls: Record<1 | 2 | 3, string>): JobsOptions => ({
   connectionString: database.url,
-  db: connection.db,
-  storeTimezone: 'Asia/Kolkata',
   log: pino({ level: 'silent' }),
   catchUpAfterSeconds: 0,
-  dataKey: TEST_SECRETS.dataKey,
-  messaging: { panelUrls: urls, rate: 10 },
-  shop: 'Kanak Jewellers',
+  services: servicesOn(connection, {
+    MESSAGING_PANEL1_URL: urls[1],
+    MESSAGING_PANEL2_URL: urls[2],
+    MESSAGING_PANEL3_URL: urls[3],
+    MESSAGING_RATE: '10',
+  }),
 });
 const noProvider = {
   1: NO_PROVIDER.MESSAGING_PANEL1_URL,
@@ -196,6 +198,63 @@ describe('the background jobs', () => {
       await jobs.stop();
     }
   }, 90_000);
+
+  it('nudge the sender once the notice has committed, promptly, and never for a change rolled back', async () => {
+    const [customer] = await database.sql<{ id: number }>(
+      `INSERT INTO customers (mobileno, custname) VALUES ('9123400078', 'Committed Customer') RETURNING id`,
+    );
+    await database.sql(
+      `INSERT INTO customer_consents (customer_id, purpose, granted, method, notice_version)
+       VALUES ($1, 'transactional', true, 'staff', '2025-11')`,
+      [customer!.id],
+    );
+    await database.sql(
+      `INSERT INTO panel_config (id, instance_id, token_sealed, panel, phone) VALUES (1, 'i-9', $1, 2, '9000000001')
+       ON CONFLICT (id) DO NOTHING`,
+      [createFieldCipher(TEST_SECRETS.dataKey).encrypt('nudge-token')],
+    );
+    const jobs = await startJobs(jobOptions({ 1: fake.url, 2: fake.url, 3: fake.url }));
+    const web = connectDatabase(database.url, { max: 2 });
+    const sentBefore = fake.messages.length;
+    try {
+      await jobs.boss.unschedule(NOTICE_SEND_QUEUE);
+      let nudges = 0;
+      const nudge = noticeNudge(web.pool, pino({ level: 'silent' }));
+      const outbox = testOutbox({ nudge: () => (nudges++, nudge()) });
+      const notice = {
+        event: 'schemeClosed' as const,
+        customerId: customer!.id,
+        branchId: null,
+        facts: {},
+      };
+
+      const refused = new Error('the change was refused');
+      await expect(
+        web.db.transaction(async (tx) => {
+          await outbox.queue(tx, notice);
+          throw refused;
+        }),
+      ).rejects.toBe(refused);
+      expect(nudges).toBe(0);
+
+      const queuedAt = Date.now();
+      await web.db.transaction(async (tx) => {
+        await outbox.queue(tx, notice);
+        // Not yet: a sender woken now would not see the notice.
+        expect(nudges).toBe(0);
+      });
+      expect(nudges).toBe(1);
+      await waitFor(async () => fake.messages[sentBefore], 10_000);
+      expect(Date.now() - queuedAt).toBeLessThan(5_000);
+      expect(fake.messages.slice(sentBefore)).toMatchObject([{ mobile: '9123400078' }]);
+      expect(
+        await database.sql(`SELECT status FROM notices WHERE customer_id = $1`, [customer!.id]),
+      ).toHaveLength(1);
+    } finally {
+      await web.close();
+      await jobs.stop();
+    }
+  }, 60_000);
 
   it('run in the server process unless JOBS=off', () => {
     expect(loadConfig({}).jobs).toBe(true);

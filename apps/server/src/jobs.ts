@@ -3,22 +3,16 @@ import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { todayIn } from '@kanak/contract';
-import type { Config, MessagingConfig } from './config.js';
 import type { Db } from './db/client.js';
-import { createFieldCipher } from './lib/crypto.js';
 import { errorInBrief } from './lib/logging.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
-import { branchesRepo } from './modules/branches/branches.repo.js';
 import { customersRepo } from './modules/customers/customers.repo.js';
-import { messagingRepo } from './modules/messaging/messaging.repo.js';
-import { createMessagingService } from './modules/messaging/messaging.service.js';
-import { createNoticesOutbox } from './modules/notices/notices.outbox.js';
 import { queueReminders } from './modules/notices/notices.reminders.js';
 import { createNoticeSender, type SenderOptions } from './modules/notices/notices.sender.js';
 import { expireDueLots } from './modules/points/points.expiry.js';
 import { pointsSummaryReader } from './modules/points/points.summary.js';
 import { schemesRepo } from './modules/schemes/schemes.repo.js';
+import type { Services } from './services.js';
 
 /** The queue of the daily points expiry. */
 export const EXPIRY_QUEUE = 'points-expiry';
@@ -36,21 +30,12 @@ const NOTICE_SEND_CRON = '* * * * *';
 const NOTICE_REMINDERS_CRON = '0 8 * * *';
 /** After every start, once this soon: a server switched off at night catches up. */
 const CATCH_UP_AFTER_SECONDS = 30;
-/** A nudge waits this long: the transaction that queued the notice has then committed. */
-const NUDGE_DELAY_MS = 500;
 
 export interface JobsOptions {
   connectionString: string;
-  db: Db;
-  storeTimezone: string;
   log: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>;
-  /** The field key: the messaging token is sealed with it. */
-  dataKey: string;
-  messaging: MessagingConfig;
-  /** The shop's name, for {shop} in reminders. */
-  shop: string;
-  /** "Now", for tests. */
-  clock?: () => Date;
+  /** The process's services (see createServices): the jobs run theirs. */
+  services: Pick<Services, 'config' | 'db' | 'today' | 'outbox' | 'messaging'>;
   catchUpAfterSeconds?: number;
   /** The sender's timings, for tests. */
   sender?: Pick<SenderOptions, 'leaseSeconds' | 'timeoutMs' | 'runSeconds'>;
@@ -59,16 +44,30 @@ export interface JobsOptions {
 /** How long a start that met an unreachable database waits before it tries again. */
 const START_RETRY_MS = 2_000;
 
-/** The jobs' options that come from the configuration: the same in the server and the worker. */
-export const jobsOptionsOf = (
-  config: Pick<Config, 'storeTimezone' | 'messaging' | 'branding'>,
-  given: Pick<JobsOptions, 'connectionString' | 'db' | 'log' | 'dataKey'>,
-): JobsOptions => ({
-  ...given,
-  storeTimezone: config.storeTimezone,
-  messaging: config.messaging,
-  shop: config.branding.companyName,
-});
+/** A background job: its queue, when it runs, how pg-boss keeps it, and what it does. */
+interface Job {
+  queue: string;
+  /** When it runs, in the store's time zone. */
+  cron: string;
+  policy: Omit<PgBoss.Queue, 'name'>;
+  /**
+   * Sent at every start too: `now`, or once a little later with one catch-up at a time (a
+   * server switched off at night catches up).
+   */
+  atStart: 'now' | 'catch-up';
+  /** One run; `again` asks for the next one at once or after the given seconds. */
+  run(again: (afterSeconds?: number) => Promise<void>): Promise<void>;
+  stop?(): void;
+}
+
+/** A daily job, safe to repeat: one run at a time, retried with backoff for two hours. */
+const DAILY_POLICY: Job['policy'] = {
+  policy: 'singleton',
+  retryLimit: 5,
+  retryDelay: 60,
+  retryBackoff: true,
+  expireInHours: 2,
+};
 
 /**
  * The background jobs on PostgreSQL (pg-boss 10), in their own schema made at the first start:
@@ -80,12 +79,69 @@ export const jobsOptionsOf = (
  * - the reminders and digests, daily at 08:00 store time and once soon after every start, safe
  *   to repeat (see queueReminders).
  */
+function jobsOf(options: JobsOptions): Job[] {
+  const { log, services } = options;
+  const { db, today } = services;
+  const { messaging } = services.config;
+  const sender = createNoticeSender({
+    ...options.sender,
+    db,
+    panel: services.messaging,
+    customers: customersRepo,
+    urls: messaging.panelUrls,
+    rate: messaging.rate,
+    log,
+  });
+  return [
+    {
+      queue: EXPIRY_QUEUE,
+      cron: EXPIRY_CRON,
+      policy: DAILY_POLICY,
+      atStart: 'catch-up',
+      async run() {
+        const result = await expireDueLots({ db, customers: customersRepo }, today());
+        log.info({ today: today(), ...result }, 'jobs: points expiry done');
+      },
+    },
+    {
+      queue: NOTICE_SEND_QUEUE,
+      cron: NOTICE_SEND_CRON,
+      // A failed run is not retried: the next minute's run is the retry.
+      policy: { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
+      // Notices queued while no sender ran go now.
+      atStart: 'now',
+      async run(again) {
+        const result = await sender.run();
+        if (result.sent + result.retried + result.failed + result.skipped > 0)
+          log.info(result, 'jobs: notices sent');
+        // Stopped on time with notices still due: the next run follows at once (or when the
+        // provider said to come back).
+        if (result.more) await again(result.resumeAfterSeconds);
+      },
+      stop: () => sender.stop(),
+    },
+    {
+      queue: NOTICE_REMINDERS_QUEUE,
+      cron: NOTICE_REMINDERS_CRON,
+      policy: DAILY_POLICY,
+      atStart: 'catch-up',
+      async run() {
+        const counts = await queueReminders(
+          { db, outbox: services.outbox, schemes: schemesRepo, points: pointsSummaryReader },
+          today(),
+        );
+        log.info({ today: today(), ...counts }, 'jobs: reminders queued');
+      },
+    },
+  ];
+}
+
 export type Jobs = Awaited<ReturnType<typeof startJobs>>;
 
+/** Starts every job of the table: its queue and schedule made (once), its worker running. */
 export async function startJobs(options: JobsOptions) {
   const { log } = options;
-  const now = () => options.clock?.() ?? new Date();
-  const today = () => todayIn(options.storeTimezone, now());
+  const { storeTimezone } = options.services.config;
   const catchUp = options.catchUpAfterSeconds ?? CATCH_UP_AFTER_SECONDS;
   // pg-boss on a pool of our own, so that a stop can wait for its last writes (see stop).
   const pool = new pg.Pool({
@@ -105,15 +161,6 @@ export async function startJobs(options: JobsOptions) {
   boss.on('error', (error) => log.error({ err: errorInBrief(error) }, 'jobs: pg-boss error'));
   // Our job runs under way: a worker that was fetching when the stop came starts one after.
   let running = 0;
-  const work = (name: string, run: () => Promise<void>) =>
-    boss.work(name, async () => {
-      running++;
-      try {
-        await run();
-      } finally {
-        running--;
-      }
-    });
   const stopBoss = async (graceful: boolean) => {
     await boss.stop({ graceful, wait: true, timeout: 10_000 });
     // pg-boss's stop returns while a worker's fetch is still under way (its job then runs
@@ -126,106 +173,38 @@ export async function startJobs(options: JobsOptions) {
     }
     await pool.end();
   };
+  const jobs = jobsOf(options);
   try {
-    await oneStartAtATime(options.db, boss, async () => {
-      await boss.createQueue(EXPIRY_QUEUE, {
-        name: EXPIRY_QUEUE,
-        policy: 'singleton',
-        retryLimit: 5,
-        retryDelay: 60,
-        retryBackoff: true,
-        expireInHours: 2,
+    await oneStartAtATime(options.services.db, boss, async () => {
+      for (const job of jobs) {
+        await boss.createQueue(job.queue, { name: job.queue, ...job.policy });
+        await boss.schedule(job.queue, job.cron, {}, { tz: storeTimezone });
+      }
+    });
+    for (const job of jobs) {
+      await (job.atStart === 'now'
+        ? boss.send(job.queue, {})
+        : boss.send(
+            job.queue,
+            { reason: 'start' },
+            { startAfter: catchUp, singletonKey: 'catch-up' },
+          ));
+      const again = async (afterSeconds?: number) => {
+        await boss.send(job.queue, {}, { startAfter: afterSeconds });
+      };
+      await boss.work(job.queue, async () => {
+        running++;
+        try {
+          await job.run(again);
+        } finally {
+          running--;
+        }
       });
-      await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON, {}, { tz: options.storeTimezone });
-      await boss.createQueue(NOTICE_SEND_QUEUE, {
-        name: NOTICE_SEND_QUEUE,
-        policy: 'stately',
-        // A failed run is not retried: the next minute's run is the retry.
-        retryLimit: 0,
-        expireInSeconds: 5 * 60,
-      });
-      await boss.schedule(NOTICE_SEND_QUEUE, NOTICE_SEND_CRON, {}, { tz: options.storeTimezone });
-      await boss.createQueue(NOTICE_REMINDERS_QUEUE, {
-        name: NOTICE_REMINDERS_QUEUE,
-        policy: 'singleton',
-        retryLimit: 5,
-        retryDelay: 60,
-        retryBackoff: true,
-        expireInHours: 2,
-      });
-      await boss.schedule(
-        NOTICE_REMINDERS_QUEUE,
-        NOTICE_REMINDERS_CRON,
-        {},
-        {
-          tz: options.storeTimezone,
-        },
-      );
-    });
-
-    await boss.send(
-      EXPIRY_QUEUE,
-      { reason: 'start' },
-      { startAfter: catchUp, singletonKey: 'catch-up' },
-    );
-    await work(EXPIRY_QUEUE, async () => {
-      const result = await expireDueLots({ db: options.db, customers: customersRepo }, today());
-      log.info({ today: today(), ...result }, 'jobs: points expiry done');
-    });
-
-    const sender = createNoticeSender({
-      ...options.sender,
-      db: options.db,
-      panel: createMessagingService({ db: options.db, cipher: createFieldCipher(options.dataKey) }),
-      customers: customersRepo,
-      urls: options.messaging.panelUrls,
-      rate: options.messaging.rate,
-      log,
-    });
-    // Notices queued while no sender ran go now.
-    await boss.send(NOTICE_SEND_QUEUE, {});
-    await work(NOTICE_SEND_QUEUE, async () => {
-      const result = await sender.run();
-      if (result.sent + result.retried + result.failed + result.skipped > 0)
-        log.info(result, 'jobs: notices sent');
-      // Stopped on time with notices still due: the next run follows at once (or when the
-      // provider said to come back).
-      if (result.more)
-        await boss.send(NOTICE_SEND_QUEUE, {}, { startAfter: result.resumeAfterSeconds });
-    });
-
-    const outbox = createNoticesOutbox({
-      customers: customersRepo,
-      branches: branchesRepo,
-      panel: messagingRepo,
-      points: pointsSummaryReader,
-      shop: options.shop,
-      timeZone: options.storeTimezone,
-      clock: options.clock,
-      nudge: () => void boss.send(NOTICE_SEND_QUEUE, {}).catch(() => undefined),
-    });
-    await boss.send(
-      NOTICE_REMINDERS_QUEUE,
-      { reason: 'start' },
-      { startAfter: catchUp, singletonKey: 'catch-up' },
-    );
-    await work(NOTICE_REMINDERS_QUEUE, async () => {
-      const counts = await queueReminders(
-        {
-          db: options.db,
-          outbox,
-          schemes: schemesRepo,
-          points: pointsSummaryReader,
-        },
-        today(),
-      );
-      log.info({ today: today(), ...counts }, 'jobs: reminders queued');
-    });
-
+    }
     return {
       boss,
       stop: async () => {
-        sender.stop();
+        for (const job of jobs) job.stop?.();
         await stopBoss(true);
       },
     };
@@ -281,32 +260,42 @@ async function oneStartAtATime(db: Db, boss: PgBoss, setUp: () => Promise<void>)
 
 /**
  * Wakes the notices' sender from any process, the web instances with JOBS=off included: a job
- * on its queue, written through this process's own pool. It goes a moment after the call, so
- * the transaction that queued the notice has committed when the sender looks; calls in
- * between share it, and the queue drops it when a run is already waiting. One that comes
- * too soon, or is lost, only delays the notice to the next minute's run.
+ * on its queue, written through this process's own pool. The outbox calls it once the
+ * transaction that queued the notice has committed, so the sender finds the notice. Calls
+ * while one is on its way share one more after it, and the queue drops it when a run is
+ * already waiting. One that is lost only delays the notice to the next minute's run.
  */
 export function noticeNudge(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'warn'>): () => void {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values) },
     schema: JOBS_SCHEMA,
   });
-  let pending = false;
+  let sending = false;
+  let again = false;
   // Said once until a nudge gets through again (no jobs schema yet: the worker never ran).
   let failing = false;
-  return () => {
-    if (pending) return;
-    pending = true;
-    setTimeout(() => {
-      pending = false;
-      boss.send(NOTICE_SEND_QUEUE, {}).then(
+  const send = () => {
+    sending = true;
+    boss
+      .send(NOTICE_SEND_QUEUE, {})
+      .then(
         () => (failing = false),
         (error: unknown) => {
           if (!failing)
             log.warn({ err: errorInBrief(error) }, 'notices: the sender was not nudged');
           failing = true;
         },
-      );
-    }, NUDGE_DELAY_MS).unref();
+      )
+      .finally(() => {
+        sending = false;
+        if (again) {
+          again = false;
+          send();
+        }
+      });
+  };
+  return () => {
+    if (sending) again = true;
+    else send();
   };
 }

@@ -3,9 +3,9 @@ import { buildApp } from './app.js';
 import { connectDatabase } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
 import { migrateDatabase } from './db/migrate.js';
-import { jobsOptionsOf, noticeNudge, startJobsOnceReachable } from './jobs.js';
+import { noticeNudge, startJobsOnceReachable } from './jobs.js';
 import { resolveSecrets } from './lib/secrets.js';
-import { createUsersService } from './modules/users/users.service.js';
+import { createServices } from './services.js';
 import pino from 'pino';
 
 /** After the stop deadline, how long stopping the embedded PostgreSQL may take before we exit. */
@@ -56,7 +56,14 @@ async function main() {
     const database = connectDatabase(databaseUrl);
     await migrateDatabase(database.db);
 
-    const generated = await createUsersService({ db: database.db }).ensureFirstAdmin(
+    // One set of services for the routes and the jobs of this process.
+    const services = createServices(config, {
+      database,
+      secrets,
+      log,
+      nudgeNotices: noticeNudge(database.pool, log),
+    });
+    const generated = await services.users.ensureFirstAdmin(
       config.adminUsername,
       config.adminPassword,
     );
@@ -73,21 +80,13 @@ async function main() {
       pool: database.pool,
       secrets,
       logger: log,
-      nudgeNotices: noticeNudge(database.pool, log),
+      services,
     });
     await app.listen({ port: config.port, host: config.host });
     // After listening: the first request is not kept waiting for the jobs' schema.
     const jobsStopped = new AbortController();
     const jobs = config.jobs
-      ? startJobsOnceReachable(
-          jobsOptionsOf(config, {
-            connectionString: databaseUrl,
-            db: database.db,
-            log,
-            dataKey: secrets.dataKey,
-          }),
-          jobsStopped.signal,
-        )
+      ? startJobsOnceReachable({ connectionString: databaseUrl, log, services }, jobsStopped.signal)
       : undefined;
 
     let stopping = false;

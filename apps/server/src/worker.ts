@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { loadConfig } from './config.js';
 import { migrateDatabase } from './db/migrate.js';
-import { jobsOptionsOf, startJobs } from './jobs.js';
+import { noticeNudge, startJobs } from './jobs.js';
+import { createServices } from './services.js';
 import { openCliDatabase } from './cli/cli-database.js';
 
 /**
@@ -17,14 +18,14 @@ async function main() {
     log,
   });
   await migrateDatabase(database.db);
-  const jobs = await startJobs(
-    jobsOptionsOf(config, {
-      connectionString: url,
-      db: database.db,
-      log,
-      dataKey: secrets.dataKey,
-    }),
-  );
+  const services = createServices(config, {
+    database,
+    secrets,
+    log,
+    nudgeNotices: noticeNudge(database.pool, log),
+    replica: false,
+  });
+  const jobs = await startJobs({ connectionString: url, log, services });
   log.info('worker: jobs running');
   const stop = async () => {
     await jobs.stop();

@@ -16,6 +16,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { connectDatabase, type Database } from '../src/db/client.js';
 import { createUsersService } from '../src/modules/users/users.service.js';
+import { createServices, type Services } from '../src/services.js';
 import { withClient, withDatabase } from './global-setup.js';
 
 export const TEST_SECRETS = {
@@ -89,6 +90,18 @@ export async function appOnDatabase(
   });
   await app.ready();
   return app;
+}
+
+/**
+ * The services as a process builds them, on `database`, for the jobs the tests start: no
+ * provider unless `env` names one, the test secrets.
+ */
+export function servicesOn(
+  database: Pick<Database, 'db' | 'pool'>,
+  env: NodeJS.ProcessEnv = {},
+): Services {
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...NO_PROVIDER, ...env });
+  return createServices(config, { database, secrets: TEST_SECRETS, replica: false });
 }
 
 export interface TestDatabase {

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { runningAfterCommit } from './after-commit.js';
 import * as schema from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -34,7 +35,7 @@ export function connectDatabase(
   // the pool listens only to idle clients. Its next query fails instead (a 503), and the pool
   // discards it when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
+  return { db: runningAfterCommit(drizzle(pool, { schema })), pool, close: () => pool.end() };
 }
 
 /**

@@ -7,12 +7,7 @@ import { API_PATHS, API_PREFIX, CSV_BOM, CUSTOMER_EXPORT_HEADERS, MESSAGES } fro
 import { connectDatabase } from '../db/client.js';
 import { EXPIRY_QUEUE, JOBS_SCHEMA, startJobs } from '../jobs.js';
 import { usersRepo } from '../modules/users/users.repo.js';
-import {
-  NO_PROVIDER,
-  TEST_SECRETS,
-  createTestDatabase,
-  type TestDatabase,
-} from '../../test/helpers.js';
+import { createTestDatabase, servicesOn, type TestDatabase } from '../../test/helpers.js';
 import { startPgBouncer, type PgBouncer } from '../../test/pgbouncer.js';
 import {
   addCustomer,
@@ -324,20 +319,9 @@ describe('a server whose DATABASE_URL goes through PgBouncer in transaction mode
     const database = connectDatabase(bouncedUrl, { max: 2 });
     const jobs = await startJobs({
       connectionString: bouncedUrl,
-      db: database.db,
-      storeTimezone: 'Asia/Kolkata',
       log: pino({ level: 'silent' }),
       catchUpAfterSeconds: 0,
-      dataKey: TEST_SECRETS.dataKey,
-      messaging: {
-        panelUrls: {
-          1: NO_PROVIDER.MESSAGING_PANEL1_URL,
-          2: NO_PROVIDER.MESSAGING_PANEL2_URL,
-          3: NO_PROVIDER.MESSAGING_PANEL3_URL,
-        },
-        rate: 1,
-      },
-      shop: 'Kanak Jewellers',
+      services: servicesOn(database),
     });
     try {
       for (const until = Date.now() + 30_000; Date.now() < until;) {

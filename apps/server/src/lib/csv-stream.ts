@@ -23,7 +23,7 @@ export interface CsvSource<Row> {
   cells(row: Row): unknown[];
 }
 
-/** Opens a CSV on the pool given: the reports replica's when the route chooses it. */
+/** Opens a CSV on the pool given: the reports replica's when it may answer the staff member. */
 export type OpenCsvOn = <Row>(pool: pg.Pool, source: CsvSource<Row>) => Promise<Readable>;
 
 /** Turns a cursor's rows into the text of a file, a chunk at a time. */

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, auditQuery, auditResponse } from '@kanak/contract';
 import type { FastifyReply } from 'fastify';
-import type { Reads } from '../../db/reads.js';
 import { branchOf } from '../../lib/branch-scope.js';
 import type { AuditService } from './audit.service.js';
 
@@ -12,9 +11,9 @@ const sendCsv = (reply: FastifyReply, csv: string, fileName: string) =>
     .header('cache-control', 'no-store')
     .send(csv);
 
-export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; reads: Reads }> = async (
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (
   app,
-  { audit, reads },
+  { audit },
 ) => {
   app.get(
     API_PATHS.audit,
@@ -30,14 +29,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; reads: Re
       // A manager sees their own branch's changes only; the owner every branch's.
       const filters = { ...asked, branchId: branchOf(request.staff) };
       if (format === 'csv')
-        return sendCsv(
-          reply,
-          await reads.run(request.staff, (from) => audit.csv(filters, from.db)),
-          audit.csvFileName(filters),
-        );
+        return sendCsv(reply, await audit.csv(request.staff, filters), audit.csvFileName(filters));
       return {
         success: true,
-        ...(await reads.run(request.staff, (from) => audit.page(filters, page, from.db))),
+        ...(await audit.page(request.staff, filters, page)),
       };
     },
   );

@@ -17,6 +17,7 @@ import {
   type AuditEntry,
 } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
+import type { Reader, Reads } from '../../db/reads.js';
 import { beforeAndAfter } from '../../lib/audit.js';
 
 export type AuditService = ReturnType<typeof createAuditService>;
@@ -52,7 +53,7 @@ interface Row extends Record<string, unknown> {
  * mobile number and the store's dates. Each filter has an index in (at, id) order, so a page
  * reads only its own rows however large the log grows; the count stops at a cap.
  */
-export function createAuditService({ timeZone }: { timeZone: string }) {
+export function createAuditService({ timeZone, reads }: { timeZone: string; reads: Reads }) {
   function where(filters: AuditFilters): SQL {
     const conditions: SQL[] = [];
     if (filters.user)
@@ -88,54 +89,63 @@ export function createAuditService({ timeZone }: { timeZone: string }) {
 
   return {
     /**
-     * One page of changes and how many match (counted up to the cap); read `from` the reports
-     * replica when the route chooses it.
+     * One page of changes and how many match (counted up to the cap); read from the reports
+     * replica when it may answer `reader`.
      */
-    async page(filters: AuditFilters, page: number, from: Db) {
-      const size = LIMITS.auditPageSize;
-      const [data, counted] = await Promise.all([
-        rows(from, filters, size, (page - 1) * size),
-        from.execute<{ n: number }>(sql`
-          SELECT count(*)::integer AS n FROM (
-            SELECT 1 FROM audit_log a WHERE ${where(filters)} LIMIT ${LIMITS.auditCountCap + 1}
-          ) matching`),
-      ]);
-      const n = counted.rows[0]?.n ?? 0;
-      return {
-        data,
-        total: Math.min(n, LIMITS.auditCountCap),
-        totalCapped: n > LIMITS.auditCountCap,
-      };
-    },
+    page: (reader: Reader, filters: AuditFilters, page: number) =>
+      reads.run(reader, ({ db }) => pageOf(db, filters, page)),
 
     /** The CSV's file name, with the dates it covers (today when none are asked). */
     csvFileName: (filters: AuditFilters) =>
       datedFileName(AUDIT_CSV_FILE_NAME.replace(/\.csv$/, ''), filters, todayIn(timeZone), '_'),
 
-    /** The filtered changes as CSV (UTF-8 with its byte-order mark), newest first, capped. */
-    async csv(filters: AuditFilters, from: Db): Promise<string> {
-      const entries = await rows(from, filters, LIMITS.auditCsvMaxRows, 0);
-      let text = CSV_BOM + csvLine([...AUDIT_CSV_COLUMNS]);
-      // In the screen's words: a manager reads this file, not the code.
-      const side = (values: Record<string, unknown> | null) =>
-        auditChanges(values, null).map(auditChangeLine).join('; ');
-      for (const entry of entries) {
-        text += csvLine([
-          formatAuditTime(entry.at, timeZone),
-          entry.username,
-          entry.name,
-          entry.branch,
-          AUDIT_ENTITY_LABELS[entry.entity as AuditEntity] ?? entry.entity,
-          entry.entityId,
-          auditActionLabel(entry.action),
-          entry.mobile,
-          side(entry.before),
-          side(entry.after),
-        ]);
-      }
-      return text;
-    },
+    /**
+     * The filtered changes as CSV (UTF-8 with its byte-order mark), newest first, capped; read
+     * from the reports replica when it may answer `reader`.
+     */
+    csv: (reader: Reader, filters: AuditFilters) =>
+      reads.run(reader, ({ db }) => csvOf(db, filters)),
   };
+
+  async function pageOf(from: Db, filters: AuditFilters, page: number) {
+    const size = LIMITS.auditPageSize;
+    const [data, counted] = await Promise.all([
+      rows(from, filters, size, (page - 1) * size),
+      from.execute<{ n: number }>(sql`
+          SELECT count(*)::integer AS n FROM (
+            SELECT 1 FROM audit_log a WHERE ${where(filters)} LIMIT ${LIMITS.auditCountCap + 1}
+          ) matching`),
+    ]);
+    const n = counted.rows[0]?.n ?? 0;
+    return {
+      data,
+      total: Math.min(n, LIMITS.auditCountCap),
+      totalCapped: n > LIMITS.auditCountCap,
+    };
+  }
+
+  async function csvOf(from: Db, filters: AuditFilters): Promise<string> {
+    const entries = await rows(from, filters, LIMITS.auditCsvMaxRows, 0);
+    let text = CSV_BOM + csvLine([...AUDIT_CSV_COLUMNS]);
+    // In the screen's words: a manager reads this file, not the code.
+    const side = (values: Record<string, unknown> | null) =>
+      auditChanges(values, null).map(auditChangeLine).join('; ');
+    for (const entry of entries) {
+      text += csvLine([
+        formatAuditTime(entry.at, timeZone),
+        entry.username,
+        entry.name,
+        entry.branch,
+        AUDIT_ENTITY_LABELS[entry.entity as AuditEntity] ?? entry.entity,
+        entry.entityId,
+        auditActionLabel(entry.action),
+        entry.mobile,
+        side(entry.before),
+        side(entry.after),
+      ]);
+    }
+    return text;
+  }
 }
 
 function toEntry(row: Row): AuditEntry {

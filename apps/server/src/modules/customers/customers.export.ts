@@ -5,6 +5,7 @@ import {
   CUSTOMER_EXPORT_HEADERS,
   type CustomerRecord,
 } from '@kanak/contract';
+import type { Reader, Reads } from '../../db/reads.js';
 import { createCsvStreams, createCursorStreams, jsonDataChunks } from '../../lib/csv-stream.js';
 import { toRecord, type RecordFields } from './customers.service.js';
 
@@ -21,7 +22,7 @@ const EXPORT_SQL = `
 // connection).
 const EXPORTS_AT_ONCE = 4;
 
-/** Opens the export on `pool`: the reports replica's when the route chooses it. */
+/** Opens the export on `pool`: the reports replica's when it may answer the staff member. */
 export type OpenCustomersCsv = (pool: pg.Pool) => Promise<Readable>;
 export type OpenCustomersJson = (pool: pg.Pool) => Promise<Readable>;
 
@@ -67,3 +68,18 @@ export function createCustomersJson(primary: pg.Pool): OpenCustomersJson {
       jsonDataChunks(rows, recordOf),
     );
 }
+
+/**
+ * The exports of all customers as a staff member asks for them: read from the reports replica
+ * when it may answer them (see Reads), otherwise from the primary.
+ */
+export function createCustomersExports(primary: pg.Pool, reads: Pick<Reads, 'run'>) {
+  const csv = createCustomersCsv(primary);
+  const json = createCustomersJson(primary);
+  return {
+    csv: (reader: Reader) => reads.run(reader, (from) => csv(from.pool)),
+    json: (reader: Reader) => reads.run(reader, (from) => json(from.pool)),
+  };
+}
+
+export type CustomersExports = ReturnType<typeof createCustomersExports>;

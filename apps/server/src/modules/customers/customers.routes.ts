@@ -19,8 +19,8 @@ import {
 import { NotFoundError } from '../../lib/errors.js';
 import { reread } from '../../plugins/idempotency.js';
 import type { FastifyReply } from 'fastify';
-import type { Reads, Reader } from '../../db/reads.js';
-import type { OpenCustomersCsv, OpenCustomersJson } from './customers.export.js';
+import type { Reader } from '../../db/reads.js';
+import type { CustomersExports } from './customers.export.js';
 import type { ExportTickets } from './customers.export-tickets.js';
 import type { CustomersService } from './customers.service.js';
 
@@ -33,26 +33,22 @@ const savedProfile = (profile: CustomerProfile): SavedProfile => ({
 
 interface Options {
   customers: CustomersService;
-  openCustomersCsv: OpenCustomersCsv;
-  openCustomersJson: OpenCustomersJson;
+  exports: CustomersExports;
   exportTickets: ExportTickets;
-  reads: Reads;
 }
 
 export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { customers, openCustomersCsv, openCustomersJson, exportTickets, reads },
+  { customers, exports, exportTickets },
 ) => {
   const sendCsv = async (reply: FastifyReply, reader: Reader) =>
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
       .header('cache-control', 'no-store')
-      .send(await reads.run(reader, (from) => openCustomersCsv(from.pool)));
+      .send(await exports.csv(reader));
   const sendJson = async (reply: FastifyReply, reader: Reader) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(await reads.run(reader, (from) => openCustomersJson(from.pool)));
+    reply.type('application/json; charset=utf-8').send(await exports.json(reader));
 
   app.get(
     API_PATHS.searchCustomers,

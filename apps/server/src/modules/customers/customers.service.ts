@@ -182,7 +182,7 @@ export function createCustomersService({ db, cipher, today, points }: Deps) {
       }
     },
 
-    /** Every customer; read `from` the reports replica when the route chooses it. */
+    /** Whether any customer is stored. */
     hasAny: () => customersRepo.any(db),
   };
 

@@ -9,6 +9,7 @@ import {
   renderNotice,
   type NoticeEvent,
 } from '@kanak/contract';
+import { afterCommit } from '../../db/after-commit.js';
 import type { Tx } from '../../db/client.js';
 import { nextStoreHours } from '../../lib/dates.js';
 import type { NoticeQueue, NoticeRequest, QueuedNotices } from '../../lib/notice-queue.js';
@@ -81,7 +82,7 @@ interface Deps {
   shop: string;
   timeZone: string;
   clock?: () => Date;
-  /** Tells the sender there is work (it may be in another process). */
+  /** Tells the sender there is work (it may be in another process); after the commit. */
   nudge?: () => void;
 }
 
@@ -165,7 +166,8 @@ export function createNoticesOutbox(deps: Deps): NoticesOutbox {
     });
     const written = await noticesRepo.insertMany(tx, rows);
     const queued = written.filter((row) => row.status === 'queued').length;
-    if (queued > 0) deps.nudge?.();
+    // Told once the change commits: a sender woken sooner would find nothing yet.
+    if (queued > 0 && deps.nudge) afterCommit(tx, deps.nudge);
     return { written: written.length, queued };
   }
 

@@ -14,12 +14,11 @@ import {
   updatePointsRequest,
   updateStatementRequest,
 } from '@kanak/contract';
-import type { Reads } from '../../db/reads.js';
 import type { PointsService } from './points.service.js';
 
-export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService; reads: Reads }> = async (
+export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService }> = async (
   app,
-  { points, reads },
+  { points },
 ) => {
   app.post(
     API_PATHS.updatePoints,
@@ -70,7 +69,7 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService; reads:
     { schema: { body: pointsStatementRequest, response: { 200: pointsStatementResponse } } },
     async (request) => ({
       success: true,
-      data: await reads.run(request.staff, (from) => points.statement(request.body, from.db)),
+      data: await points.statement(request.staff, request.body),
     }),
   );
 

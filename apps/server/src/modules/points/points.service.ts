@@ -1,3 +1,4 @@
+import type { Reader, Reads } from '../../db/reads.js';
 import {
   CASHCR,
   cleanName,
@@ -39,13 +40,15 @@ export type LedgerCustomers = Pick<
 
 interface Deps {
   db: Db;
+  /** Where the statements read: the reports replica when it may answer the staff member. */
+  reads: Pick<Reads, 'run'>;
   today: () => string;
   customers: LedgerCustomers;
   /** Tells the customer of a credit or deduction by staff, in the change's transaction. */
   notices: NoticeQueue;
 }
 
-export function createPointsService({ db, today, customers, notices }: Deps) {
+export function createPointsService({ db, reads, today, customers, notices }: Deps) {
   const ledger = createLedger(customers);
   const assertNotFuture = (date: string) => {
     if (date > today()) throw new InvalidInputError(MESSAGES.entryDateInFuture);
@@ -198,27 +201,29 @@ export function createPointsService({ db, today, customers, notices }: Deps) {
     },
 
     /**
-     * The ledger for a date range, opening with the balance brought forward; read `from` the
-     * reports replica when the route chooses it.
+     * The ledger for a date range, opening with the balance brought forward; read from the
+     * reports replica when it may answer `reader`.
      */
-    async statement(filter: PointsStatementFilter, from: Db): Promise<StatementRow[]> {
+    async statement(reader: Reader, filter: PointsStatementFilter): Promise<StatementRow[]> {
       // One snapshot for both reads: an edit moving an entry across DFROM in between would
       // otherwise count it twice or not at all.
-      return from.transaction(
-        async (tx) => {
-          const customer = await customers.findBalanceByMobile(tx, filter.MOBILENO);
-          if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
-          const opening = await pointsRepo.openingBalance(tx, customer.id, filter.DFROM);
-          const entries = await pointsRepo.entriesBetween(
-            tx,
-            customer.id,
-            filter.DFROM,
-            filter.DTO,
-          );
-          const rows = entries.map((entry) => toStatementRow(entry, customer));
-          return opening.entries === 0 ? rows : [openingRow(opening.net, customer), ...rows];
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      return reads.run(reader, ({ db: from }) =>
+        from.transaction(
+          async (tx) => {
+            const customer = await customers.findBalanceByMobile(tx, filter.MOBILENO);
+            if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
+            const opening = await pointsRepo.openingBalance(tx, customer.id, filter.DFROM);
+            const entries = await pointsRepo.entriesBetween(
+              tx,
+              customer.id,
+              filter.DFROM,
+              filter.DTO,
+            );
+            const rows = entries.map((entry) => toStatementRow(entry, customer));
+            return opening.entries === 0 ? rows : [openingRow(opening.net, customer), ...rows];
+          },
+          { isolationLevel: 'repeatable read', accessMode: 'read only' },
+        ),
       );
     },
 

@@ -20,7 +20,6 @@ import {
   updatePanRequest,
   verifyPanResponse,
 } from '@kanak/contract';
-import type { Reads } from '../../db/reads.js';
 import { reread } from '../../plugins/idempotency.js';
 import type { SchemesService } from './schemes.service.js';
 
@@ -28,8 +27,7 @@ type Receipt = z.infer<typeof receiptResponse>;
 
 export const schemesRoutes: FastifyPluginAsyncZod<{
   schemes: SchemesService;
-  reads: Reads;
-}> = async (app, { schemes, reads }) => {
+}> = async (app, { schemes }) => {
   const changes = { config: { idempotent: true } } as const;
   // A receipt is made out to the customer by name and number: a repeat keeps the rest of it
   // and completes it with the name and number as they are now.
@@ -134,8 +132,9 @@ export const schemesRoutes: FastifyPluginAsyncZod<{
 
   const statement = { body: schemeIdRequest, response: { 200: schemeStatementResponse } };
   app.post(API_PATHS.schemeStatement, { schema: statement }, async (request) => {
-    const { scheme, custname, mobileno, rows } = await reads.run(request.staff, (from) =>
-      schemes.statement(request.body.schemeid, from.db),
+    const { scheme, custname, mobileno, rows } = await schemes.statement(
+      request.staff,
+      request.body.schemeid,
     );
     return { success: true, data: rows, custname, mobileno, scheme };
   });
@@ -145,14 +144,15 @@ export const schemesRoutes: FastifyPluginAsyncZod<{
     const { selected, formData, page, pageSize } = request.body;
     const none = { success: false, message: MESSAGES.noMatchingRecords, data: [], total: 0 };
     if (page === undefined && pageSize === undefined) {
-      const { rows, total } = await reads.run(request.staff, (from) =>
-        schemes.summary(selected, formData, from.db),
-      );
+      const { rows, total } = await schemes.summary(request.staff, selected, formData);
       return rows.length === 0 ? none : { success: true, data: rows, total };
     }
     const paging = { page: page ?? 1, pageSize: pageSize ?? LIMITS.summaryPageSize };
-    const { rows, count, total } = await reads.run(request.staff, (from) =>
-      schemes.summaryPage(selected, formData, paging, from.db),
+    const { rows, count, total } = await schemes.summaryPage(
+      request.staff,
+      selected,
+      formData,
+      paging,
     );
     // A page past the last of a filter that has rows is empty, not "no records".
     if (count === 0) return { ...none, count, ...paging };

@@ -1,3 +1,4 @@
+import type { Reader, Reads } from '../../db/reads.js';
 import {
   AUDIT_HIDDEN,
   addDays,
@@ -38,6 +39,8 @@ export type SchemesService = ReturnType<typeof createSchemesService>;
 
 interface Deps {
   db: Db;
+  /** Where the statement and summary read: the reports replica when it may answer the staff member. */
+  reads: Pick<Reads, 'run'>;
   today: () => string;
   terms: { installments: number; bonusPercent: number };
   /** What schemes need of the customers table, which the customers module owns. */
@@ -78,7 +81,15 @@ const summaryFilter = (selected: SummaryStatusLabel, form: SummaryForm): Summary
   mobileno: form.mobileno,
 });
 
-export function createSchemesService({ db, today, terms, customers, branches, notices }: Deps) {
+export function createSchemesService({
+  db,
+  reads,
+  today,
+  terms,
+  customers,
+  branches,
+  notices,
+}: Deps) {
   /** The receipt's notice: the amount, its number, and "k of n" installments. */
   const tellOfPayment = (
     tx: Tx,
@@ -415,94 +426,111 @@ export function createSchemesService({ db, today, terms, customers, branches, no
     },
 
     /**
-     * Installment rows (with mode and receipt) and, once closed, the bonus row; read `from`
-     * the reports replica when the route chooses it.
+     * Installment rows (with mode and receipt) and, once closed, the bonus row; read from the
+     * reports replica when it may answer `reader`.
      */
-    async statement(schemeid: number, from: Db) {
-      const scheme = await schemeOrFail(from, schemeid);
-      const [customer, installments] = await Promise.all([
-        customers.findForScheme(from, scheme.customerId),
-        schemesRepo.installments(from, scheme.id),
-      ]);
-      const branchIds = [...new Set(installments.map((installment) => installment.branchId))];
-      const byId = new Map(
-        (await branches.findByIds(from, branchIds)).map((branch) => [branch.id, toBranch(branch)]),
-      );
-      const rows: SchemeStatementRow[] = installments.map((installment, i) => ({
-        date: installment.paidOn,
-        narration: [
-          `Installment ${i + 1} of ${scheme.installments}`,
-          PAYMENT_MODE_LABELS[installment.mode as PaymentMode],
-          installment.reference,
-          `Receipt ${installment.receipt}`,
-          installment.period === installment.paidOn.slice(0, 7)
-            ? ''
-            : `In advance for ${formatMonth(installment.period)}`,
-          installment.narration,
-        ]
-          .filter(Boolean)
-          .join(' · '),
-        amount: installment.amount,
-        receiptNo: installment.receipt,
-        branch: byId.get(installment.branchId) ?? null,
-        mode: installment.mode as PaymentMode,
-        reference: installment.reference ?? '',
-        period: installment.period,
-      }));
-      if (scheme.status === SCHEME_STATUS.completed && scheme.bonus) {
-        rows.push({
-          date: scheme.closedOn ?? scheme.matdt,
-          narration: 'Maturity bonus',
-          amount: scheme.bonus,
-          receiptNo: null,
-          branch: null,
-          mode: null,
-          reference: null,
-          period: null,
-        });
-      }
-      return {
-        scheme: toRecord(scheme, installments.length),
-        custname: cleanName(customer!.custname),
-        mobileno: customer!.mobileno,
-        rows,
-      };
-    },
+    statement: (reader: Reader, schemeid: number) =>
+      reads.run(reader, ({ db }) => statementOf(db, schemeid)),
 
     /**
      * Every row of the filter with their amount, as the screen's original call answers, up to
-     * LIMITS.summaryWholeMaxRows. Any staff member may call it over any dates: a wider filter
-     * is refused from its count (the roll-up's few rows per day) before a row is read, and the
-     * read stops one row past the limit in case schemes started in between.
+     * LIMITS.summaryWholeMaxRows; read from the reports replica when it may answer `reader`.
      */
-    async summary(selected: SummaryStatusLabel, form: SummaryForm, from: Db) {
-      const filter = summaryFilter(selected, form);
-      const most = LIMITS.summaryWholeMaxRows;
-      const tooMany = new InvalidInputError(MESSAGES.summaryTooManyRows(most));
-      if ((await schemesRepo.summaryTotals(from, filter)).count > most) throw tooMany;
-      const rows = await schemesRepo.summary(from, filter, most + 1);
-      if (rows.length > most) throw tooMany;
-      return { rows, total: rows.reduce((sum, row) => sum + row.amount, 0) };
-    },
+    summary: (reader: Reader, selected: SummaryStatusLabel, form: SummaryForm) =>
+      reads.run(reader, ({ db }) => summaryOf(db, selected, form)),
 
     /**
      * One page of the filter's rows, with how many rows and what amount the whole filter
-     * holds. The two are read at once, on two connections.
+     * holds; read from the reports replica when it may answer `reader`.
      */
-    async summaryPage(
+    summaryPage: (
+      reader: Reader,
       selected: SummaryStatusLabel,
       form: SummaryForm,
-      { page, pageSize }: { page: number; pageSize: number },
-      from: Db,
-    ) {
-      const filter = summaryFilter(selected, form);
-      const [rows, { count, total }] = await Promise.all([
-        schemesRepo.summaryPage(from, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
-        schemesRepo.summaryTotals(from, filter),
-      ]);
-      return { rows, count, total };
-    },
+      paging: { page: number; pageSize: number },
+    ) => reads.run(reader, ({ db }) => summaryPageOf(db, selected, form, paging)),
   };
+
+  async function statementOf(from: Db, schemeid: number) {
+    const scheme = await schemeOrFail(from, schemeid);
+    const [customer, installments] = await Promise.all([
+      customers.findForScheme(from, scheme.customerId),
+      schemesRepo.installments(from, scheme.id),
+    ]);
+    const branchIds = [...new Set(installments.map((installment) => installment.branchId))];
+    const byId = new Map(
+      (await branches.findByIds(from, branchIds)).map((branch) => [branch.id, toBranch(branch)]),
+    );
+    const rows: SchemeStatementRow[] = installments.map((installment, i) => ({
+      date: installment.paidOn,
+      narration: [
+        `Installment ${i + 1} of ${scheme.installments}`,
+        PAYMENT_MODE_LABELS[installment.mode as PaymentMode],
+        installment.reference,
+        `Receipt ${installment.receipt}`,
+        installment.period === installment.paidOn.slice(0, 7)
+          ? ''
+          : `In advance for ${formatMonth(installment.period)}`,
+        installment.narration,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      amount: installment.amount,
+      receiptNo: installment.receipt,
+      branch: byId.get(installment.branchId) ?? null,
+      mode: installment.mode as PaymentMode,
+      reference: installment.reference ?? '',
+      period: installment.period,
+    }));
+    if (scheme.status === SCHEME_STATUS.completed && scheme.bonus) {
+      rows.push({
+        date: scheme.closedOn ?? scheme.matdt,
+        narration: 'Maturity bonus',
+        amount: scheme.bonus,
+        receiptNo: null,
+        branch: null,
+        mode: null,
+        reference: null,
+        period: null,
+      });
+    }
+    return {
+      scheme: toRecord(scheme, installments.length),
+      custname: cleanName(customer!.custname),
+      mobileno: customer!.mobileno,
+      rows,
+    };
+  }
+
+  /**
+   * Any staff member may ask for the whole summary over any dates: a wider filter is refused
+   * from its count (the roll-up's few rows per day) before a row is read, and the read stops
+   * one row past the limit in case schemes started in between.
+   */
+  async function summaryOf(from: Db, selected: SummaryStatusLabel, form: SummaryForm) {
+    const filter = summaryFilter(selected, form);
+    const most = LIMITS.summaryWholeMaxRows;
+    const tooMany = new InvalidInputError(MESSAGES.summaryTooManyRows(most));
+    if ((await schemesRepo.summaryTotals(from, filter)).count > most) throw tooMany;
+    const rows = await schemesRepo.summary(from, filter, most + 1);
+    if (rows.length > most) throw tooMany;
+    return { rows, total: rows.reduce((sum, row) => sum + row.amount, 0) };
+  }
+
+  /** The page and the whole filter's count and amount are read at once, on two connections. */
+  async function summaryPageOf(
+    from: Db,
+    selected: SummaryStatusLabel,
+    form: SummaryForm,
+    { page, pageSize }: { page: number; pageSize: number },
+  ) {
+    const filter = summaryFilter(selected, form);
+    const [rows, { count, total }] = await Promise.all([
+      schemesRepo.summaryPage(from, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+      schemesRepo.summaryTotals(from, filter),
+    ]);
+    return { rows, count, total };
+  }
 }
 
 function toRecord(scheme: SchemeRow, paid: number): SchemeRecord {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
@@ -7,17 +6,19 @@ import {
   MESSAGES,
   messageResponse,
 } from '@kanak/contract';
-import type { Db } from '../../db/client.js';
 
 /** Public: health for load balancers, branding for the login screen. */
-export const systemRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{
+  /** Fails when the database does not answer. */
+  checkDatabase: () => Promise<void>;
+}> = async (app, { checkDatabase }) => {
   const health = { response: { 200: healthResponse, 503: messageResponse } };
   app.get(
     API_PATHS.health,
     { schema: health, config: { public: true } },
     async (_request, reply) => {
       try {
-        await db.execute(sql`SELECT 1`);
+        await checkDatabase();
         return { success: true };
       } catch {
         return reply.code(503).send({ success: false, message: MESSAGES.databaseUnavailable });

@@ -1,0 +1,212 @@
+import { todayIn } from '@kanak/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { createReads, type Reads } from './db/reads.js';
+import { createCsvStreams } from './lib/csv-stream.js';
+import { createFieldCipher, createKeyedHash } from './lib/crypto.js';
+import { redactingLogger } from './lib/logging.js';
+import type { Secrets } from './lib/secrets.js';
+import { createAuditService, type AuditService } from './modules/audit/audit.service.js';
+import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import { branchesRepo } from './modules/branches/branches.repo.js';
+import {
+  createBranchesService,
+  type BranchesService,
+} from './modules/branches/branches.service.js';
+import {
+  createCustomersExports,
+  type CustomersExports,
+} from './modules/customers/customers.export.js';
+import {
+  createExportTickets,
+  type ExportTickets,
+} from './modules/customers/customers.export-tickets.js';
+import { customersRepo } from './modules/customers/customers.repo.js';
+import {
+  createCustomersService,
+  type CustomersService,
+} from './modules/customers/customers.service.js';
+import {
+  createApiKeysService,
+  type ApiKeysService,
+} from './modules/integrations/api-keys.service.js';
+import {
+  createDataRightsService,
+  type DataRightsService,
+} from './modules/data-rights/data-rights.service.js';
+import { createContentService, type ContentService } from './modules/content/content.service.js';
+import { messagingRepo } from './modules/messaging/messaging.repo.js';
+import {
+  createMessagingService,
+  type MessagingService,
+} from './modules/messaging/messaging.service.js';
+import { createNoticesOutbox, type NoticesOutbox } from './modules/notices/notices.outbox.js';
+import { noticesRepo } from './modules/notices/notices.repo.js';
+import { createNoticesService, type NoticesService } from './modules/notices/notices.service.js';
+import { pointsRepo } from './modules/points/points.repo.js';
+import {
+  createPointsRulesService,
+  rulesRepo,
+  type PointsRulesService,
+} from './modules/points/points.rules.js';
+import { createPointsService, type PointsService } from './modules/points/points.service.js';
+import { pointsSummaryReader } from './modules/points/points.summary.js';
+import { createPosService, type PosService } from './modules/points/pos.service.js';
+import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
+import { schemesRepo } from './modules/schemes/schemes.repo.js';
+import { createSchemesService, type SchemesService } from './modules/schemes/schemes.service.js';
+import { createStaffService, type StaffService } from './modules/users/staff.service.js';
+import { createUsersService, type UsersService } from './modules/users/users.service.js';
+
+/**
+ * Report CSVs streamed at once in the whole chain (each holds a database connection); the next
+ * waits its turn.
+ */
+const REPORT_CSVS_AT_ONCE = 2;
+
+export interface ServicesDeps {
+  database: Pick<Database, 'db' | 'pool'>;
+  secrets: Pick<Secrets, 'dataKey'>;
+  /** "Now" for the store's "today"; tests pin it. */
+  clock?: () => Date;
+  log?: FastifyBaseLogger;
+  /** Wakes the notices' sender once a change that queued a notice has committed. */
+  nudgeNotices?: () => void;
+  /**
+   * Whether the reports may read REPORTS_DATABASE_URL's replica: the server's do; the worker
+   * reads no reports and keeps to the primary.
+   */
+  replica?: boolean;
+}
+
+/** Every service of the app, each built once, on one database. */
+export interface Services {
+  config: Config;
+  db: Db;
+  /** Fails when the database does not answer (the health check). */
+  checkDatabase: () => Promise<void>;
+  today: () => string;
+  reads: Reads;
+  users: UsersService;
+  outbox: NoticesOutbox;
+  messaging: MessagingService;
+  auth: AuthService;
+  staff: StaffService;
+  branches: BranchesService;
+  customers: CustomersService;
+  dataRights: DataRightsService;
+  customersExports: CustomersExports;
+  exportTickets: ExportTickets;
+  points: PointsService;
+  pointsRules: PointsRulesService;
+  pos: PosService;
+  schemes: SchemesService;
+  apiKeys: ApiKeysService;
+  content: ContentService;
+  notices: NoticesService;
+  audit: AuditService;
+  reports: ReportsService;
+}
+
+/**
+ * Builds the services: the server hands them to its routes, the jobs (in the server or the
+ * worker) take theirs from the same set.
+ */
+export function createServices(config: Config, deps: ServicesDeps): Services {
+  const { db, pool } = deps.database;
+  const log = redactingLogger(deps.log ?? pino({ level: 'silent' }));
+  const now = () => deps.clock?.() ?? new Date();
+  const today = () => todayIn(config.storeTimezone, now());
+  const cipher = createFieldCipher(deps.secrets.dataKey);
+  const reads: Reads = createReads({
+    primary: deps.database,
+    replicaUrl: deps.replica === false ? undefined : config.reports.databaseUrl,
+    maxLagSeconds: config.reports.maxLagSeconds,
+    log,
+  });
+
+  const users = createUsersService({
+    db,
+    branches: branchesRepo,
+    preparedStatements: config.preparedStatements,
+  });
+  // Every change a customer hears of queues its notice here, in the change's transaction.
+  const outbox = createNoticesOutbox({
+    customers: customersRepo,
+    branches: branchesRepo,
+    panel: messagingRepo,
+    points: pointsSummaryReader,
+    shop: config.branding.companyName,
+    timeZone: config.storeTimezone,
+    clock: deps.clock,
+    nudge: deps.nudgeNotices,
+  });
+  const messaging = createMessagingService({ db, cipher });
+
+  return {
+    config,
+    db,
+    async checkDatabase() {
+      await db.execute(sql`SELECT 1`);
+    },
+    today,
+    reads,
+    users,
+    outbox,
+    messaging,
+    auth: createAuthService({ db, users, log }),
+    staff: createStaffService({ db, branches: branchesRepo }),
+    branches: createBranchesService({ db }),
+    customers: createCustomersService({ db, cipher, today, points: pointsSummaryReader }),
+    dataRights: createDataRightsService({
+      db,
+      customers: customersRepo,
+      ledger: pointsRepo,
+      schemes: schemesRepo,
+      notices: noticesRepo,
+    }),
+    customersExports: createCustomersExports(pool, reads),
+    exportTickets: createExportTickets({ db, findSessionUser: users.findSessionUser }),
+    points: createPointsService({ db, reads, today, customers: customersRepo, notices: outbox }),
+    pointsRules: createPointsRulesService({ db }),
+    pos: createPosService({
+      db,
+      today,
+      customers: customersRepo,
+      notices: outbox,
+      keyedHash: createKeyedHash(deps.secrets.dataKey, 'pos-documents'),
+    }),
+    schemes: createSchemesService({
+      db,
+      reads,
+      today,
+      terms: config.schemeTerms,
+      customers: customersRepo,
+      branches: branchesRepo,
+      notices: outbox,
+    }),
+    apiKeys: createApiKeysService({ db, branches: branchesRepo }),
+    content: createContentService({ db }),
+    notices: createNoticesService({
+      db,
+      timeZone: config.storeTimezone,
+      panel: messaging,
+      urls: config.messaging.panelUrls,
+      shop: config.branding.companyName,
+      log,
+      nudge: deps.nudgeNotices,
+    }),
+    audit: createAuditService({ timeZone: config.storeTimezone, reads }),
+    reports: createReportsService({
+      reads,
+      today,
+      timeZone: config.storeTimezone,
+      branches: branchesRepo,
+      pointValuePaise: async (tx) => (await rulesRepo.current(tx)).pointValuePaise,
+      openCsv: createCsvStreams({ primary: pool, kind: 'reports', atOnce: REPORT_CSVS_AT_ONCE }),
+    }),
+  };
+}
