@@ -38,6 +38,7 @@ import { pointsRulesRoutes } from './modules/points/points-rules.routes.js';
 import { createPointsRulesService } from './modules/points/points.rules.js';
 import { posRoutes } from './modules/points/pos.routes.js';
 import { createPosService } from './modules/points/pos.service.js';
+import { pointsAccountsRepo } from './modules/points/points.ledger.js';
 import { pointsSummaryReader } from './modules/points/points.summary.js';
 import { rulesRepo } from './modules/points/points.rules.js';
 import { apiKeysRoutes } from './modules/integrations/api-keys.routes.js';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ledger: pointsRepo,
     schemes: schemesRepo,
     points: pointsSummaryReader,
+    accounts: pointsAccountsRepo,
     notices: noticesRepo,
   });
   // Every change a customer hears of queues its notice here, in the change's transaction.
@@ -196,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
     nudge: deps.nudgeNotices,
   });
-  const points = createPointsService({ db, today, customers: customersRepo, notices: outbox });
+  const points = createPointsService({ db, today, notices: outbox });
   const schemes = createSchemesService({
     db,
     today,

@@ -169,7 +169,7 @@ export async function startJobs(options: JobsOptions) {
       { startAfter: catchUp, singletonKey: 'catch-up' },
     );
     await work(EXPIRY_QUEUE, async () => {
-      const result = await expireDueLots({ db: options.db, customers: customersRepo }, today());
+      const result = await expireDueLots({ db: options.db }, today());
       log.info({ today: today(), ...result }, 'jobs: points expiry done');
     });
 

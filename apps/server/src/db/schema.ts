@@ -221,8 +221,8 @@ export const auditLog = pgTable(
 );
 
 /**
- * Customers. `points_balance` is the sum of the customer's ledger entries, kept in the same
- * transaction as every entry change (a test checks the two always agree).
+ * Customers: who they are and how to reach them. Their points balance is their points account
+ * (points_accounts), which the points module owns.
  */
 export const customers = pgTable(
   'customers',
@@ -242,7 +242,6 @@ export const customers = pgTable(
     aadhaarSealed: text('aadhaar_sealed'),
     aadhaarLast4: varchar('aadhaar_last4', { length: 4 }),
     pan: text('pan').notNull().default(''),
-    pointsBalance: bigint('points_balance', { mode: 'number' }).notNull().default(0),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedBy: integer('updated_by').references(() => users.id),
@@ -262,7 +261,6 @@ export const customers = pgTable(
       'btree',
       sql`lower(${t.custname}) text_pattern_ops`,
     ),
-    check('customers_points_balance_check', sql`${t.pointsBalance} >= 0`),
     // Only an erased customer is without a mobile number.
     check(
       'customers_mobileno_erased_check',
@@ -270,7 +268,7 @@ export const customers = pgTable(
     ),
     // Also in migration 0005, by hand (drizzle cannot declare them): the covering index
     // customers_names_idx (id) INCLUDE (custname, mobileno), and statistics target 1000 on
-    // custname. In migration 0021: fillfactor 90, room on each page for the balance's changes.
+    // custname. In migration 0021: fillfactor 90 (set when the balance was a column here).
   ],
 );
 
@@ -278,6 +276,26 @@ export const customers = pgTable(
  * Consent per purpose (transactional notices, marketing), every grant and withdrawal kept:
  * the latest row of a purpose is the customer's current choice. Rows are never changed.
  */
+/**
+ * A customer's points account: the balance, the sum of the customer's ledger entries and of
+ * their open lots, changed only by the points ledger in the transaction that writes the entry.
+ * Its row is what every change of the customer's points locks. Every customer has one from the
+ * moment they exist: the trigger of this table's migration opens it in the customer's own
+ * INSERT statement, so taking the lock is always a plain SELECT … FOR UPDATE of a row that is
+ * there, never a write to create it first. Also in that migration: fillfactor 90, room on each
+ * page for the new version of a changed balance (a HOT update).
+ */
+export const pointsAccounts = pgTable(
+  'points_accounts',
+  {
+    customerId: integer('customer_id')
+      .primaryKey()
+      .references(() => customers.id),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('points_accounts_balance_check', sql`${t.balance} >= 0`)],
+);
+
 export const customerConsents = pgTable(
   'customer_consents',
   {

@@ -108,7 +108,13 @@ const ledgerOf = (custid: number) =>
     [custid],
   );
 const customerRow = async (custid: number) =>
-  (await ctx.sql<Record<string, unknown>>(`SELECT * FROM customers WHERE id = $1`, [custid]))[0]!;
+  (
+    await ctx.sql<Record<string, unknown>>(
+      `SELECT c.*, a.balance AS points_balance
+         FROM customers c JOIN points_accounts a ON a.customer_id = c.id WHERE c.id = $1`,
+      [custid],
+    )
+  )[0]!;
 
 describe('consent per purpose', () => {
   it('starts with neither purpose for a customer enrolled by staff', async () => {

@@ -27,6 +27,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/error
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
 import type { NoticesRepo } from '../notices/notices.repo.js';
+import type { PointsAccountsRepo } from '../points/points.ledger.js';
 import type { PointsRepo } from '../points/points.repo.js';
 import type { PointsSummaryReader } from '../points/points.summary.js';
 import type { SchemesRepo } from '../schemes/schemes.repo.js';
@@ -35,6 +36,7 @@ import {
   SEARCH_LIMIT,
   type CustomerRow,
   type CustomerValues,
+  type CustomerWithPoints,
 } from './customers.repo.js';
 
 export type CustomersService = ReturnType<typeof createCustomersService>;
@@ -50,6 +52,9 @@ export type CustomerSchemes = Pick<
 /** ... and of the points lots and rules: the balance's value and what expires soon. */
 export type CustomerPoints = Pick<PointsSummaryReader, 'summaryOf'>;
 
+/** ... and of their points account: an erasure holds it, as every change of points does. */
+export type CustomerAccounts = Pick<PointsAccountsRepo, 'lockById'>;
+
 /** ... and of the notices to them: those sent, and what an erasure takes out of them. */
 export type CustomerNotices = Pick<NoticesRepo, 'sentToCustomer' | 'eraseForCustomer'>;
 
@@ -60,6 +65,7 @@ interface Deps {
   ledger: CustomerLedger;
   schemes: CustomerSchemes;
   points: CustomerPoints;
+  accounts: CustomerAccounts;
   notices: CustomerNotices;
 }
 
@@ -70,14 +76,18 @@ export function createCustomersService({
   ledger,
   schemes,
   points,
+  accounts,
   notices,
 }: Deps) {
   /** The profile with the customer's consents and points summary, as the screens show it. */
-  const toProfile = async (tx: Tx, row: CustomerRow): Promise<CustomerProfile> => ({
+  const toProfile = async (tx: Tx, row: CustomerWithPoints): Promise<CustomerProfile> => ({
     ...toRecord(row),
     ...(await consentsOf(tx, row.id)),
     ...(await points.summaryOf(tx, row.id, row.pointsBalance, today())),
   });
+  /** The profile as just saved, read back with the balance of the customer's points account. */
+  const profileOf = async (tx: Tx, id: number) =>
+    toProfile(tx, (await customersRepo.findById(tx, id))!);
 
   async function matching(text: string) {
     const query = text.trim();
@@ -222,8 +232,10 @@ export function createCustomersService({
      */
     async erase(actor: StaffIdentity, custid: number) {
       return db.transaction(async (tx) => {
-        // The row lock: a concurrent points entry, scheme start or profile save waits for the
-        // erasure, then finds no customer by that mobile number.
+        // The points account first, as every change of points takes it, then the customers
+        // row: a concurrent points entry, scheme start or profile save waits for the erasure,
+        // then finds no customer by that mobile number.
+        await accounts.lockById(tx, [custid]);
         const customer = await customersRepo.findByIdForUpdate(tx, custid);
         if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
         if (customer.erasedAt)
@@ -293,7 +305,7 @@ export function createCustomersService({
           action: 'customer.erase',
           entity: 'customer',
           entityId: customer.id,
-          detail: { removed: CUSTOMER_PERSONAL_FIELDS, pointsBalanceKept: erased.pointsBalance },
+          detail: { removed: CUSTOMER_PERSONAL_FIELDS, pointsBalanceKept: customer.pointsBalance },
         });
         return {
           custid: erased.id,
@@ -332,7 +344,7 @@ export function createCustomersService({
               ...changedValues(undefined, row),
               mobile: row.mobileno,
             });
-            return toProfile(tx, row);
+            return profileOf(tx, row.id);
           }
           const previous = await customersRepo.findByIdForUpdate(tx, form.custid);
           if (!previous || previous.erasedAt) throw new NotFoundError(MESSAGES.customerNotFound);
@@ -345,7 +357,7 @@ export function createCustomersService({
             ...changedValues(previous, row),
             mobile: row.mobileno,
           });
-          return toProfile(tx, row);
+          return profileOf(tx, row.id);
         });
       } catch (error) {
         if (isUniqueViolation(error, 'customers_mobileno_key'))
@@ -387,9 +399,9 @@ async function consentsOf(tx: Tx, customerId: number): Promise<ConsentsWithHisto
   };
 }
 
-/** The fields of a customers row that the API shows (the exports read only these). */
+/** The fields of a customer that the API shows (the exports read only these). */
 export type RecordFields = Pick<
-  CustomerRow,
+  CustomerWithPoints,
   | 'id'
   | 'mobileno'
   | 'custname'
