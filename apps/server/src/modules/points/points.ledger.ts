@@ -24,15 +24,15 @@ import { rulesRepo } from './points.rules.js';
  * The balance is the customer's points account (points_accounts), and its row is what a change
  * locks: first the account, then anything else of the customer's (their lots; the customers
  * row, which a ledger row's foreign key holds). An erasure locks the account before the
- * customers row too, so the two never wait on each other.
+ * customers row too, so the two can never deadlock.
  */
 
 /** The customer as a change of their points needs them, their account locked or read. */
 const accountColumns = {
   id: pointsAccounts.customerId,
   custname: customers.custname,
-  /** None once erased: the ledger still names the customer, as "Erased customer". */
-  mobileno: sql<string>`coalesce(${customers.mobileno}, '')`,
+  /** Found by the number, so never null (only an erased customer has none). */
+  mobileno: sql<string>`${customers.mobileno}`,
   balance: pointsAccounts.balance,
 };
 
