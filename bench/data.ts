@@ -126,7 +126,7 @@ export async function ensureLongStatements(pool: pg.Pool, samples: Samples) {
        INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining)
        SELECT customer_id, mrn, invdate, invdate + interval '24 months', 10, 10 FROM purchases
      )
-     UPDATE customers SET points_balance = points_balance + 1000 WHERE id IN (SELECT id FROM short)`,
+     UPDATE points_accounts SET balance = balance + 1000 WHERE customer_id IN (SELECT id FROM short)`,
     [samples.statementMobiles, samples.from, samples.to],
   );
 }
@@ -154,14 +154,14 @@ export async function undoBenchWrites(pool: pg.Pool, benchUserId: number) {
        ), per_customer AS (
          SELECT customer_id, sum(delta) AS delta FROM removed GROUP BY customer_id
        )
-       UPDATE customers c SET points_balance = c.points_balance - p.delta
-       FROM per_customer p WHERE c.id = p.customer_id`,
+       UPDATE points_accounts a SET balance = a.balance - p.delta
+       FROM per_customer p WHERE a.customer_id = p.customer_id`,
       [benchUserId],
     );
     await client.query(`DELETE FROM audit_log WHERE user_id = $1`, [benchUserId]);
     await client.query(`DELETE FROM idempotency_keys WHERE user_id = $1`, [benchUserId]);
     await client.query('COMMIT');
-    if (rowCount) await client.query('VACUUM ANALYZE points_entries, customers, audit_log');
+    if (rowCount) await client.query('VACUUM ANALYZE points_entries, points_accounts, audit_log');
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;

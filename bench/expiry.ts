@@ -14,7 +14,6 @@ import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { connectDatabase, type Db } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
-import { customersRepo } from '../apps/server/src/modules/customers/customers.repo.js';
 import { expireDueLots } from '../apps/server/src/modules/points/points.expiry.js';
 
 /** The bench's lots are earned and expire on days no real lot has: easy to find and take back. */
@@ -43,10 +42,10 @@ export async function makeDueLots(pool: pg.Pool, lots: number) {
        INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining)
        SELECT customer_id, mrn, $2::date, $3::date, 10, 10 FROM credits
      )
-     UPDATE customers SET points_balance = points_balance + 10 WHERE id IN (SELECT id FROM picked)`,
+     UPDATE points_accounts SET balance = balance + 10 WHERE customer_id IN (SELECT id FROM picked)`,
     [lots, EARNED_ON, EXPIRES_ON, NARRATION],
   );
-  await pool.query('VACUUM ANALYZE points_lots, points_entries, customers');
+  await pool.query('VACUUM ANALYZE points_lots, points_entries, points_accounts');
 }
 
 /** Takes back the bench lots, their credits and their E rows; balances as they were. */
@@ -65,8 +64,8 @@ export async function removeBenchLots(pool: pg.Pool) {
        ), per_customer AS (
          SELECT customer_id, sum(delta) AS delta FROM gone GROUP BY customer_id
        )
-       UPDATE customers c SET points_balance = c.points_balance - p.delta
-         FROM per_customer p WHERE c.id = p.customer_id`,
+       UPDATE points_accounts a SET balance = a.balance - p.delta
+         FROM per_customer p WHERE a.customer_id = p.customer_id`,
       [EARNED_ON, EXPIRES_ON, NARRATION],
     );
     await client.query('COMMIT');
@@ -76,13 +75,13 @@ export async function removeBenchLots(pool: pg.Pool) {
   } finally {
     client.release();
   }
-  await pool.query('VACUUM ANALYZE points_lots, points_entries, customers');
+  await pool.query('VACUUM ANALYZE points_lots, points_entries, points_accounts');
 }
 
 /** The expiry of every due lot, timed; with a check that it left the books agreeing. */
 export async function timeExpiry(db: Db, pool: pg.Pool) {
   const started = performance.now();
-  const result = await expireDueLots({ db, customers: customersRepo }, EXPIRY_TODAY);
+  const result = await expireDueLots({ db }, EXPIRY_TODAY);
   const seconds = (performance.now() - started) / 1000;
   const { rows } = await pool.query<{ left: number }>(
     `SELECT count(*)::int AS left FROM points_lots WHERE remaining > 0 AND expires_on <= $1`,

@@ -49,11 +49,12 @@ async function rawNotice(
 ) {
   await client.query(`SELECT * FROM notice_templates`);
   const { rows } = await client.query<{ custname: string; mobileno: string }>(
-    `SELECT c.id, c.custname, c.mobileno, c.points_balance,
+    `SELECT c.id, c.custname, c.mobileno, a.balance,
             coalesce((SELECT cc.granted FROM customer_consents cc
                        WHERE cc.customer_id = c.id AND cc.purpose = 'transactional'
                        ORDER BY cc.id DESC LIMIT 1), false) AS consented
-       FROM customers c WHERE c.id = ANY($1::int[])`,
+       FROM customers c JOIN points_accounts a ON a.customer_id = c.id
+      WHERE c.id = ANY($1::int[])`,
     [`{${customerId}}`],
   );
   await client.query(
@@ -138,7 +139,9 @@ function posSale(
         ],
       );
       const { rows: found } = await client.query<{ id: number }>(
-        `SELECT id, points_balance FROM customers WHERE mobileno = $1 FOR UPDATE`,
+        `SELECT a.customer_id AS id, a.balance
+           FROM points_accounts a JOIN customers c ON c.id = a.customer_id
+          WHERE c.mobileno = $1 FOR UPDATE OF a FOR KEY SHARE OF c`,
         [pick(mobiles, n)],
       );
       const customerId = found[0]!.id;
@@ -154,7 +157,7 @@ function posSale(
         [customerId, entry[0]!.mrn, today, points],
       );
       await client.query(
-        `UPDATE customers SET points_balance = points_balance + $2 WHERE id = $1`,
+        `UPDATE points_accounts SET balance = balance + $2 WHERE customer_id = $1`,
         [customerId, points],
       );
       await client.query(
@@ -269,9 +272,10 @@ function pointsUpdate({ updateMobiles: mobiles, to: today }: Samples, userId: nu
       });
       await client.query('BEGIN');
       const { rows } = await client.query<{ id: number }>(
-        `UPDATE customers SET points_balance = points_balance + 10
-         WHERE mobileno = $1 AND points_balance + 10 >= 0
-         RETURNING id, custname, mobileno, points_balance`,
+        `UPDATE points_accounts a SET balance = a.balance + 10
+           FROM customers c
+          WHERE c.id = a.customer_id AND c.mobileno = $1 AND a.balance + 10 >= 0
+         RETURNING c.id, c.custname, c.mobileno, a.balance`,
         [form(n).MOBILENO],
       );
       const { rows: entry } = await client.query<{ mrn: number }>(
@@ -385,8 +389,8 @@ function customerExport(): Scenario {
         new QueryStream(
           `SELECT id AS custid, mobileno, custname, email, address, city, pincode, state,
                   to_char(dob, 'YYYY-MM-DD') AS dob, to_char(doa, 'YYYY-MM-DD') AS doa,
-                  aadhaar_last4, pan, points_balance AS points
-           FROM customers ORDER BY id`,
+                  aadhaar_last4, pan, a.balance AS points
+           FROM customers c JOIN points_accounts a ON a.customer_id = c.id ORDER BY id`,
           [],
           { batchSize: 2000 },
         ),

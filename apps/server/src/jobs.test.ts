@@ -77,9 +77,10 @@ const completedRuns = async () =>
 describe('the background jobs', () => {
   it('make their schema, expire due lots soon after a start, and a second start expires nothing again', async () => {
     const [customer] = await database.sql<{ id: number }>(
-      `INSERT INTO customers (mobileno, custname, points_balance) VALUES ('9123400001', 'Due Soon', 70) RETURNING id`,
+      `INSERT INTO customers (mobileno, custname) VALUES ('9123400001', 'Due Soon') RETURNING id`,
     );
     const id = customer!.id;
+    await database.sql(`UPDATE points_accounts SET balance = 70 WHERE customer_id = $1`, [id]);
     const entries = await database.sql<{ mrn: number }>(
       `INSERT INTO points_entries (customer_id, invdate, narration, credit, ts)
        VALUES ($1, '2022-01-05', 'Old credit', 50, 'M'), ($1, '2025-01-05', 'New credit', 20, 'M') RETURNING mrn`,
@@ -124,7 +125,9 @@ describe('the background jobs', () => {
       await database.sql(`SELECT count(*)::int AS n FROM points_entries WHERE ts = 'E'`),
     ).toEqual([{ n: 1 }]);
     expect(
-      await database.sql(`SELECT points_balance::int AS b FROM customers WHERE id = $1`, [id]),
+      await database.sql(`SELECT balance::int AS b FROM points_accounts WHERE customer_id = $1`, [
+        id,
+      ]),
     ).toEqual([{ b: 20 }]);
   }, 90_000);
 

@@ -99,7 +99,7 @@ function jobsOf(options: JobsOptions): Job[] {
       policy: DAILY_POLICY,
       atStart: 'catch-up',
       async run() {
-        const result = await expireDueLots({ db, customers: customersRepo }, today());
+        const result = await expireDueLots({ db }, today());
         log.info({ today: today(), ...result }, 'jobs: points expiry done');
       },
     },

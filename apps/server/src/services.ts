@@ -53,6 +53,7 @@ import {
   type PointsRulesService,
 } from './modules/points/points.rules.js';
 import { createPointsService, type PointsService } from './modules/points/points.service.js';
+import { pointsAccountsRepo } from './modules/points/points.ledger.js';
 import { pointsSummaryReader } from './modules/points/points.summary.js';
 import { createPosService, type PosService } from './modules/points/pos.service.js';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
@@ -167,10 +168,11 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       ledger: pointsRepo,
       schemes: schemesRepo,
       notices: noticesRepo,
+      accounts: pointsAccountsRepo,
     }),
     customersExports: createCustomersExports(pool, reads),
     exportTickets: createExportTickets({ db, findSessionUser: users.findSessionUser }),
-    points: createPointsService({ db, reads, today, customers: customersRepo, notices: outbox }),
+    points: createPointsService({ db, reads, today, notices: outbox }),
     pointsRules: createPointsRulesService({ db }),
     pos: createPosService({
       db,

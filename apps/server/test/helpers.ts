@@ -264,3 +264,21 @@ export async function signedIn(
       ),
   };
 }
+
+/**
+ * A customer's points balance, from their points account: by id, or by mobile number (no
+ * customer with that number: undefined).
+ */
+export async function pointsBalance(
+  database: Pick<TestDatabase, 'sql'>,
+  customer: number | string,
+): Promise<number | undefined> {
+  const [row] = await database.sql<{ balance: number }>(
+    typeof customer === 'number'
+      ? `SELECT balance FROM points_accounts WHERE customer_id = $1`
+      : `SELECT a.balance FROM points_accounts a JOIN customers c ON c.id = a.customer_id
+          WHERE c.mobileno = $1`,
+    [customer],
+  );
+  return row === undefined ? undefined : Number(row.balance);
+}

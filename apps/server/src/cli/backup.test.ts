@@ -510,7 +510,7 @@ describe('writeBackup and restoreBackup', () => {
       `INSERT INTO points_entries (customer_id, invdate, narration, credit, ts)
        SELECT id, '2025-01-01', 'old sale ' || n, 1, 'S' FROM customers, generate_series(1, 150000) n`,
     );
-    await busy.sql(`UPDATE customers SET points_balance = 150000`);
+    await busy.sql(`UPDATE points_accounts SET balance = 150000`);
 
     let backingUp = true;
     let creditsDuring = 0;
@@ -547,8 +547,8 @@ describe('writeBackup and restoreBackup', () => {
     const target = await emptyDatabase();
     await restore(target.database.pool, snapshot);
     const { rows } = await target.database.pool.query<{ balance: number; ledger: number }>(
-      `SELECT c.points_balance AS balance, (SELECT sum(credit - debit) FROM points_entries WHERE customer_id = c.id) AS ledger
-         FROM customers c`,
+      `SELECT a.balance, (SELECT sum(credit - debit) FROM points_entries WHERE customer_id = a.customer_id) AS ledger
+         FROM points_accounts a`,
     );
     expect(rows[0]!.balance).toBe(Number(rows[0]!.ledger));
     expect(rows[0]!.balance).toBeGreaterThanOrEqual(150000);

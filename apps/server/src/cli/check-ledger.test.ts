@@ -11,11 +11,11 @@ import {
   authed,
   createTestDatabase,
   login,
+  pointsBalance,
   TEST_SECRETS,
   type TestDatabase,
 } from '../../test/helpers.js';
 import { connectDatabase, type Database } from '../db/client.js';
-import { customersRepo } from '../modules/customers/customers.repo.js';
 import { expireDueLots } from '../modules/points/points.expiry.js';
 
 /**
@@ -176,10 +176,7 @@ describe('npm run check-ledger, after every kind of posting', () => {
     await edit(manual[1]!.mrn, asha, 'DB', 10);
     await edit(manual[2]!.mrn, bina, 'DB', 5);
     // The expiry of the lots due by today.
-    const expired = await expireDueLots(
-      { db: connection.db, customers: customersRepo },
-      '2025-06-15',
-    );
+    const expired = await expireDueLots({ db: connection.db }, '2025-06-15');
     expect(expired.lots).toBeGreaterThanOrEqual(1);
 
     const kinds = await database.sql<{ ts: string }>(
@@ -193,14 +190,11 @@ describe('npm run check-ledger, after every kind of posting', () => {
 
   it('fails, naming the customer and the three figures, when a balance is changed behind the ledger', async () => {
     const asha = await idOf('9810000001');
-    const [before] = await database.sql<{ balance: string }>(
-      `SELECT points_balance AS balance FROM customers WHERE id = $1`,
+    const held = (await pointsBalance(database, asha))!;
+    await database.sql(
+      `UPDATE points_accounts SET balance = balance + 500 WHERE customer_id = $1`,
       [asha],
     );
-    const held = Number(before!.balance);
-    await database.sql(`UPDATE customers SET points_balance = points_balance + 500 WHERE id = $1`, [
-      asha,
-    ]);
     try {
       const result = await checkLedger(database.url);
       expect(result.code).toBe(1);
@@ -210,7 +204,7 @@ describe('npm run check-ledger, after every kind of posting', () => {
       expect(result.stdout).not.toContain('9810000001');
     } finally {
       await database.sql(
-        `UPDATE customers SET points_balance = points_balance - 500 WHERE id = $1`,
+        `UPDATE points_accounts SET balance = balance - 500 WHERE customer_id = $1`,
         [asha],
       );
     }

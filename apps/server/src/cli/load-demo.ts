@@ -46,6 +46,7 @@ export async function loadDemoData(pool: pg.Pool, options: LoadOptions) {
     const branch = await firstBranch(client);
     let entries = 0;
 
+    // Their points accounts open with them, at the end of the COPY (the customers trigger).
     await copy(
       client,
       'customers (id, mobileno, custname, email, address, city, pincode, state, dob)',
@@ -89,10 +90,10 @@ export async function loadDemoData(pool: pg.Pool, options: LoadOptions) {
           branchId: branch.id,
         });
         await client.query(
-          `UPDATE customers c SET points_balance = s.net
+          `UPDATE points_accounts a SET balance = s.net
            FROM (SELECT customer_id, sum(credit - debit) AS net FROM points_entries
                   WHERE customer_id BETWEEN $1 AND $2 GROUP BY customer_id) s
-           WHERE c.id = s.customer_id`,
+           WHERE a.customer_id = s.customer_id`,
           [start + n, start + last],
         );
         await client.query('COMMIT');
@@ -109,7 +110,9 @@ export async function loadDemoData(pool: pg.Pool, options: LoadOptions) {
       `SELECT setval(pg_get_serial_sequence('customers', 'id'), (SELECT max(id) FROM customers))`,
     );
     const schemes = await loadSchemes(client, rng, start, options);
-    await client.query('ANALYZE customers; ANALYZE points_entries; ANALYZE points_lots');
+    await client.query(
+      'ANALYZE customers; ANALYZE points_accounts; ANALYZE points_entries; ANALYZE points_lots',
+    );
     return { customers: options.customers, entries, ...schemes };
   } finally {
     client.release();

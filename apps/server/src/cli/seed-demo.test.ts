@@ -93,9 +93,10 @@ const disagreeing = async () => (await checkLedger(connection.db)).shown;
 /** The demo customers holding the most points, with their mobile and balance. */
 const richest = (count: number) =>
   ctx.sql<{ id: number; mobileno: string; balance: number; lots: number }>(
-    `SELECT c.id, c.mobileno, c.points_balance AS balance,
+    `SELECT c.id, c.mobileno, a.balance,
             (SELECT count(*)::int FROM points_lots l WHERE l.customer_id = c.id AND l.remaining > 0) AS lots
-       FROM customers c ORDER BY c.points_balance DESC, c.id LIMIT $1`,
+       FROM customers c JOIN points_accounts a ON a.customer_id = c.id
+      ORDER BY a.balance DESC, c.id LIMIT $1`,
     [count],
   );
 
@@ -103,7 +104,7 @@ describe('the demo data set', () => {
   it("gives every customer a balance equal to the ledger's sum and to the open points lots", async () => {
     const [counts] = await ctx.sql<{ customers: number; holding: number; lots: number }>(
       `SELECT (SELECT count(*)::int FROM customers) AS customers,
-              (SELECT count(*)::int FROM customers WHERE points_balance > 0) AS holding,
+              (SELECT count(*)::int FROM points_accounts WHERE balance > 0) AS holding,
               (SELECT count(*)::int FROM points_lots) AS lots`,
     );
     expect(counts!.customers).toBe(300);
@@ -128,7 +129,7 @@ describe('the demo data set', () => {
     const liability = await call('POST', '/api/reports/points-liability', {});
     expect(liability.statusCode, liability.body).toBe(200);
     const [{ balances }] = (await ctx.sql<{ balances: string }>(
-      `SELECT sum(points_balance) AS balances FROM customers`,
+      `SELECT sum(balance) AS balances FROM points_accounts`,
     )) as [{ balances: string }];
     const outstanding = dashboard.json<{ data: { points: { outstanding: number } } }>().data.points
       .outstanding;
@@ -158,7 +159,7 @@ describe('the demo data set', () => {
     const [customer] = await richest(1);
     await ctx.sql(`UPDATE points_lots SET remaining = 0 WHERE customer_id = $1`, [customer!.id]);
     const before = await ctx.sql(
-      `SELECT (SELECT points_balance FROM customers WHERE id = $1) AS balance,
+      `SELECT (SELECT balance FROM points_accounts WHERE customer_id = $1) AS balance,
               (SELECT count(*)::int FROM points_entries WHERE customer_id = $1) AS entries,
               (SELECT count(*)::int FROM pos_redemptions) AS redemptions`,
       [customer!.id],
@@ -168,7 +169,7 @@ describe('the demo data set', () => {
     expect(response.json()).toEqual({ success: false, message: MESSAGES.pointsRecordsDisagree });
     expect(
       await ctx.sql(
-        `SELECT (SELECT points_balance FROM customers WHERE id = $1) AS balance,
+        `SELECT (SELECT balance FROM points_accounts WHERE customer_id = $1) AS balance,
                 (SELECT count(*)::int FROM points_entries WHERE customer_id = $1) AS entries,
                 (SELECT count(*)::int FROM pos_redemptions) AS redemptions`,
         [customer!.id],

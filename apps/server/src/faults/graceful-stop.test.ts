@@ -10,7 +10,7 @@ import pg from 'pg';
 import { API_PATHS, API_PREFIX, MESSAGES } from '@kanak/contract';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { TEST_SECRETS, signedIn, type SignedIn } from '../../test/helpers.js';
+import { pointsBalance, type SignedIn, signedIn, TEST_SECRETS } from '../../test/helpers.js';
 
 /**
  * A graceful stop (SIGTERM: main.ts closes the app): the request being worked on finishes and
@@ -94,13 +94,7 @@ async function until(condition: () => Promise<boolean> | boolean, what: string) 
   throw new Error(`timed out waiting for ${what}`);
 }
 
-const balanceOf = async (mobileno: string) =>
-  (
-    await ctx.sql<{ points_balance: number }>(
-      `SELECT points_balance FROM customers WHERE mobileno = $1`,
-      [mobileno],
-    )
-  )[0]!.points_balance;
+const balanceOf = async (mobileno: string) => (await pointsBalance(ctx, mobileno))!;
 
 const credit = (mobileno: string, points: number) =>
   rawRequest('POST', `${API_PREFIX}${API_PATHS.updatePoints}`, {

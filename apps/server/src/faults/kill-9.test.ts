@@ -154,10 +154,11 @@ async function expectLedgerIntact() {
   expect(rows.filter((row) => !ours.has(row.narration))).toEqual([]);
 
   const balances = await query<{ mobileno: string; balance: number; ledger: number }>(
-    `SELECT c.mobileno, c.points_balance AS balance,
+    `SELECT c.mobileno, a.balance,
             coalesce(sum(e.credit - e.debit), 0)::bigint AS ledger
-       FROM customers c LEFT JOIN points_entries e ON e.customer_id = c.id
-      GROUP BY c.id`,
+       FROM customers c JOIN points_accounts a ON a.customer_id = c.id
+       LEFT JOIN points_entries e ON e.customer_id = c.id
+      GROUP BY c.id, a.balance`,
   );
   for (const row of balances) expect(row.balance, row.mobileno).toBe(row.ledger);
 }

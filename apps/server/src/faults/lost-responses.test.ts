@@ -260,10 +260,11 @@ describe('answers lost on the way back to the web client', () => {
     expect(entries.map((e) => e.narration).sort()).toEqual([...pointsNarrations].sort());
 
     const balances = await db.sql<{ mobileno: string; balance: number; ledger: number }>(
-      `SELECT c.mobileno, c.points_balance AS balance,
+      `SELECT c.mobileno, a.balance,
               coalesce(sum(e.credit - e.debit), 0)::bigint AS ledger
-         FROM customers c LEFT JOIN points_entries e ON e.customer_id = c.id
-        GROUP BY c.id ORDER BY c.mobileno`,
+         FROM customers c JOIN points_accounts a ON a.customer_id = c.id
+         LEFT JOIN points_entries e ON e.customer_id = c.id
+        GROUP BY c.id, a.balance ORDER BY c.mobileno`,
     );
     for (const customer of pointsCustomers) {
       const row = balances.find((b) => b.mobileno === customer.mobileno);
@@ -347,8 +348,9 @@ describe('answers lost on the way back to the web client', () => {
       expect(slowProxy.stats.dropped).toBe(1);
       expect(slowProxy.stats.attemptsByKey.get(outcome.key)).toBeGreaterThan(2);
       const rows = await db.sql<{ credit: number; balance: number }>(
-        `SELECT e.credit, c.points_balance AS balance
-           FROM points_entries e JOIN customers c ON c.id = e.customer_id WHERE e.narration = $1`,
+        `SELECT e.credit, a.balance
+           FROM points_entries e JOIN points_accounts a ON a.customer_id = e.customer_id
+          WHERE e.narration = $1`,
         [narration],
       );
       expect(rows).toEqual([{ credit: 50, balance: 50 }]);

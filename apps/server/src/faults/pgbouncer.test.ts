@@ -7,7 +7,12 @@ import { API_PATHS, API_PREFIX, CSV_BOM, CUSTOMER_EXPORT_HEADERS, MESSAGES } fro
 import { connectDatabase } from '../db/client.js';
 import { EXPIRY_QUEUE, JOBS_SCHEMA, startJobs } from '../jobs.js';
 import { usersRepo } from '../modules/users/users.repo.js';
-import { createTestDatabase, servicesOn, type TestDatabase } from '../../test/helpers.js';
+import {
+  createTestDatabase,
+  pointsBalance,
+  servicesOn,
+  type TestDatabase,
+} from '../../test/helpers.js';
 import { startPgBouncer, type PgBouncer } from '../../test/pgbouncer.js';
 import {
   addCustomer,
@@ -178,11 +183,7 @@ describe('a server whose DATABASE_URL goes through PgBouncer in transaction mode
     });
     expect(statement.status).toBe(200);
     expect(statement.body.data).toHaveLength(11);
-    const [row] = await db.sql<{ points_balance: number }>(
-      `SELECT points_balance FROM customers WHERE mobileno = $1`,
-      [mobileno],
-    );
-    expect(row!.points_balance).toBe(0);
+    expect(await pointsBalance(db, mobileno)).toBe(0);
   });
 
   it('takes a scheme from generation through installments to its statement and summary', async () => {
@@ -291,9 +292,10 @@ describe('a server whose DATABASE_URL goes through PgBouncer in transaction mode
       body: { success: false, message: MESSAGES.idempotencyKeyReused },
     });
     const [row] = await db.sql<{ points_balance: number; entries: number }>(
-      `SELECT c.points_balance, count(e.*)::int AS entries
-         FROM customers c JOIN points_entries e ON e.customer_id = c.id
-        WHERE c.mobileno = $1 GROUP BY c.id`,
+      `SELECT a.balance AS points_balance, count(e.*)::int AS entries
+         FROM customers c JOIN points_accounts a ON a.customer_id = c.id
+         JOIN points_entries e ON e.customer_id = c.id
+        WHERE c.mobileno = $1 GROUP BY c.id, a.balance`,
       [mobileno],
     );
     expect(row).toEqual({ points_balance: 75, entries: 1 });
@@ -301,9 +303,9 @@ describe('a server whose DATABASE_URL goes through PgBouncer in transaction mode
 
   it('runs the background jobs through it: points expire once', async () => {
     const [customer] = await db.sql<{ id: number }>(
-      `INSERT INTO customers (mobileno, custname, points_balance)
-       VALUES ('9400000400', 'Pooled Expiry', 50) RETURNING id`,
+      `INSERT INTO customers (mobileno, custname) VALUES ('9400000400', 'Pooled Expiry') RETURNING id`,
     );
+    await db.sql(`UPDATE points_accounts SET balance = 50 WHERE customer_id = $1`, [customer!.id]);
     const [entry] = await db.sql<{ mrn: number }>(
       `INSERT INTO points_entries (customer_id, invdate, narration, credit, ts)
        VALUES ($1, '2022-01-05', 'Old credit', 50, 'M') RETURNING mrn`,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { API_PATHS, API_PREFIX } from '@kanak/contract';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
+import { createTestDatabase, pointsBalance, type TestDatabase } from '../../test/helpers.js';
 import {
   addCustomer,
   post,
@@ -138,10 +138,6 @@ describe('a stop with a hung request', () => {
         ).length === 0,
       'the server process to leave the database',
     );
-    const [row] = await database.sql<{ points_balance: number }>(
-      'SELECT points_balance FROM customers WHERE mobileno = $1',
-      [mobileno],
-    );
-    expect(row?.points_balance).toBe(0);
+    expect(await pointsBalance(database, mobileno)).toBe(0);
   }, 60_000);
 });

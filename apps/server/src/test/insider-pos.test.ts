@@ -17,6 +17,7 @@ import {
   authed,
   createTestContext,
   login,
+  pointsBalance,
   type TestContext,
 } from '../../test/helpers.js';
 
@@ -45,15 +46,7 @@ const ownerPost = (url: string, payload: unknown) =>
 
 const line = (amount: number, category = 'gold') => ({ description: 'Ring', category, amount });
 
-const balanceOf = async (mobile: string) =>
-  Number(
-    (
-      await ctx.sql<{ b: string }>(
-        `SELECT points_balance AS b FROM customers WHERE mobileno = $1`,
-        [mobile],
-      )
-    )[0]!.b,
-  );
+const balanceOf = async (mobile: string) => (await pointsBalance(ctx, mobile))!;
 const count = async (table: string) =>
   (await ctx.sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 /** Every row of the tables a POS call writes, to show that a refusal wrote none. */

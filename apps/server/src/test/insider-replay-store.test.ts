@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_RIGHTS_MESSAGES, MESSAGES, POS_MESSAGES } from '@kanak/contract';
-import { authed, createTestContext, staffSession, type TestContext } from '../../test/helpers.js';
+import {
+  authed,
+  createTestContext,
+  pointsBalance,
+  staffSession,
+  type TestContext,
+} from '../../test/helpers.js';
 
 /**
  * The replay store (`idempotency_keys`), tried as an insider would: a token that has ended
@@ -356,11 +362,7 @@ describe('erasure leaves nothing of the customer in free text', () => {
       { invdate: '2026-06-01', credit: 7, debit: 0, ts: 'M', narration: '(erased)' },
       { invdate: '2026-06-01', credit: 3, debit: 0, ts: 'M', narration: 'Points allocated' },
     ]);
-    const [balance] = await ctx.sql<{ points_balance: number }>(
-      `SELECT points_balance FROM customers WHERE id = $1`,
-      [custid],
-    );
-    expect(balance!.points_balance).toBe(555);
+    expect(await pointsBalance(ctx, custid)).toBe(555);
     const audit = await ctx.sql<{
       detail: { after?: { credit?: number; invdate?: string; narration?: string } };
     }>(`SELECT detail FROM audit_log WHERE action = 'points.credit' ORDER BY id`);

@@ -546,8 +546,10 @@ describe('V5 validation', () => {
     });
     expect(response.statusCode).toBe(200);
     const [row] = await ctx.sql(
-      `SELECT points_balance, created_by = (SELECT id FROM users WHERE username = 'meera') AS by_caller
-         FROM customers WHERE mobileno = '9811100001'`,
+      `SELECT a.balance AS points_balance,
+              c.created_by = (SELECT id FROM users WHERE username = 'meera') AS by_caller
+         FROM customers c JOIN points_accounts a ON a.customer_id = c.id
+        WHERE c.mobileno = '9811100001'`,
     );
     expect(row).toEqual({ points_balance: 0, by_caller: true });
   });

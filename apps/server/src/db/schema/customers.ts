@@ -16,8 +16,8 @@ import { createdAt } from './columns.js';
 import { users } from './users.js';
 
 /**
- * Customers. `points_balance` is the sum of the customer's ledger entries, kept in the same
- * transaction as every entry change (a test checks the two always agree).
+ * Customers: who they are and how to reach them. Their points balance is their points account
+ * (points_accounts), which the points module owns.
  */
 export const customers = pgTable(
   'customers',
@@ -37,7 +37,6 @@ export const customers = pgTable(
     aadhaarSealed: text('aadhaar_sealed'),
     aadhaarLast4: varchar('aadhaar_last4', { length: 4 }),
     pan: text('pan').notNull().default(''),
-    pointsBalance: bigint('points_balance', { mode: 'number' }).notNull().default(0),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedBy: integer('updated_by').references(() => users.id),
@@ -57,7 +56,6 @@ export const customers = pgTable(
       'btree',
       sql`lower(${t.custname}) text_pattern_ops`,
     ),
-    check('customers_points_balance_check', sql`${t.pointsBalance} >= 0`),
     // Only an erased customer is without a mobile number.
     check(
       'customers_mobileno_erased_check',
@@ -65,7 +63,7 @@ export const customers = pgTable(
     ),
     // Also in migration 0005, by hand (drizzle cannot declare them): the covering index
     // customers_names_idx (id) INCLUDE (custname, mobileno), and statistics target 1000 on
-    // custname. In migration 0021: fillfactor 90, room on each page for the balance's changes.
+    // custname. In migration 0021: fillfactor 90 (set when the balance was a column here).
   ],
 );
 

@@ -19,6 +19,26 @@ import { branches } from './branches.js';
 import { customers } from './customers.js';
 import { users } from './users.js';
 
+/**
+ * A customer's points account: the balance, the sum of the customer's ledger entries and of
+ * their open lots, changed only by the points ledger in the transaction that writes the entry.
+ * Its row is what every change of the customer's points locks. Every customer has one from the
+ * moment they exist: the trigger of this table's migration opens it in the customer's own
+ * INSERT statement, so taking the lock is always a plain SELECT … FOR UPDATE of a row that is
+ * there, never a write to create it first. Also in that migration: fillfactor 90, room on each
+ * page for the new version of a changed balance (a HOT update).
+ */
+export const pointsAccounts = pgTable(
+  'points_accounts',
+  {
+    customerId: integer('customer_id')
+      .primaryKey()
+      .references(() => customers.id),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('points_accounts_balance_check', sql`${t.balance} >= 0`)],
+);
+
 /** The loyalty-points ledger. Rows are never deleted; edits of manual rows keep history. */
 export const pointsEntries = pgTable(
   'points_entries',

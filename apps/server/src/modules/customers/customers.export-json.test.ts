@@ -17,17 +17,21 @@ beforeAll(async () => {
   manager = await signedIn('manager');
   await manager.sql(
     `INSERT INTO customers (mobileno, custname, email, address, city, pincode, state, dob, doa,
-                            aadhaar_last4, pan, points_balance)
+                            aadhaar_last4, pan)
      SELECT '96' || lpad(n::text, 8, '0'), 'Export "Customer" ' || n,
             CASE WHEN n % 3 = 0 THEN 'c' || n || '@example.in' ELSE '' END,
             n || ', MG Road', 'Pune', '411001', 'Maharashtra',
             CASE WHEN n % 2 = 0 THEN DATE '1980-01-01' + n END,
             CASE WHEN n % 5 = 0 THEN DATE '2005-02-01' + n END,
             CASE WHEN n % 7 = 0 THEN lpad((n % 10000)::text, 4, '0') END,
-            CASE WHEN n % 11 = 0 THEN 'ABCDE1234F' ELSE '' END,
-            n % 1000
+            CASE WHEN n % 11 = 0 THEN 'ABCDE1234F' ELSE '' END
        FROM generate_series(1, $1::int) AS n`,
     [CUSTOMERS],
+  );
+  // Each customer's points account opened with them: its balance, n % 1000.
+  await manager.sql(
+    `UPDATE points_accounts a SET balance = substr(c.mobileno, 3)::int % 1000
+       FROM customers c WHERE c.id = a.customer_id AND c.mobileno LIKE '96%'`,
   );
   // An erased customer has nothing left to export.
   await manager.sql(
@@ -74,8 +78,9 @@ async function expected(): Promise<CustomerRecord[]> {
     points_balance: number;
   }>(
     `SELECT id, mobileno, custname, email, address, city, pincode, state,
-            dob::text AS dob, doa::text AS doa, aadhaar_last4, pan, points_balance
-       FROM customers WHERE mobileno IS NOT NULL ORDER BY id`,
+            dob::text AS dob, doa::text AS doa, aadhaar_last4, pan, a.balance AS points_balance
+       FROM customers c JOIN points_accounts a ON a.customer_id = c.id
+      WHERE mobileno IS NOT NULL ORDER BY id`,
   );
   return rows.map((row) => ({
     custid: row.id,

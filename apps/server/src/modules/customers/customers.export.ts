@@ -12,8 +12,8 @@ import { toRecord, type RecordFields } from './customers.service.js';
 const EXPORT_SQL = `
   SELECT id, mobileno, custname, email, address, city, pincode, state,
          to_char(dob, 'YYYY-MM-DD') AS dob, to_char(doa, 'YYYY-MM-DD') AS doa,
-         aadhaar_last4 AS "aadhaarLast4", pan, points_balance AS "pointsBalance"
-  FROM customers
+         aadhaar_last4 AS "aadhaarLast4", pan, a.balance AS "pointsBalance"
+  FROM customers c JOIN points_accounts a ON a.customer_id = c.id
   -- An erased customer has nothing left to export.
   WHERE mobileno IS NOT NULL
   ORDER BY id`;

@@ -1,12 +1,17 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { customerConsents, customers, exportTickets, users } from '../../db/schema.js';
+import {
+  customerConsents,
+  customers,
+  exportTickets,
+  pointsAccounts,
+  users,
+} from '../../db/schema.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
-export type CustomerValues = Omit<
-  typeof customers.$inferInsert,
-  'id' | 'createdAt' | 'updatedAt' | 'pointsBalance'
->;
+/** A customer with their points balance, as the profile and the exports show them. */
+export type CustomerWithPoints = CustomerRow & { pointsBalance: number };
+export type CustomerValues = Omit<typeof customers.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 export const SEARCH_LIMIT = 20;
 /**
@@ -17,12 +22,15 @@ const mobileOrEmpty = sql<string>`coalesce(${customers.mobileno}, '')`;
 
 const searchColumns = { CUSTNAME: customers.custname, MOBILENO: mobileOrEmpty };
 
-const balanceColumns = {
-  id: customers.id,
-  custname: customers.custname,
-  mobileno: mobileOrEmpty,
-  balance: customers.pointsBalance,
-};
+/**
+ * The customers row with the balance of its points account (which the points module owns and
+ * alone changes), joined on both tables' primary key.
+ */
+const withPoints = (tx: Tx) =>
+  tx
+    .select({ ...getTableColumns(customers), pointsBalance: pointsAccounts.balance })
+    .from(customers)
+    .innerJoin(pointsAccounts, eq(pointsAccounts.customerId, customers.id));
 
 const schemeColumns = {
   id: customers.id,
@@ -84,18 +92,19 @@ export const customersRepo = {
       .limit(limit);
   },
 
-  async findByMobile(tx: Tx, mobileno: string) {
-    const [row] = await tx.select().from(customers).where(eq(customers.mobileno, mobileno));
+  async findByMobile(tx: Tx, mobileno: string): Promise<CustomerWithPoints | undefined> {
+    const [row] = await withPoints(tx).where(eq(customers.mobileno, mobileno));
     return row;
   },
 
-  async findById(tx: Tx, id: number) {
-    const [row] = await tx.select().from(customers).where(eq(customers.id, id));
+  async findById(tx: Tx, id: number): Promise<CustomerWithPoints | undefined> {
+    const [row] = await withPoints(tx).where(eq(customers.id, id));
     return row;
   },
 
-  async findByIdForUpdate(tx: Tx, id: number) {
-    const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+  /** The customers row locked; not the points account, which a change of points locks. */
+  async findByIdForUpdate(tx: Tx, id: number): Promise<CustomerWithPoints | undefined> {
+    const [row] = await withPoints(tx).where(eq(customers.id, id)).for('update', { of: customers });
     return row;
   },
 
@@ -119,8 +128,8 @@ export const customersRepo = {
   },
 
   /**
-   * Removes the personal data of a customer whose row the caller holds locked. The id, the
-   * points balance and the dates of the record itself stay: the ledger and schemes point at them.
+   * Removes the personal data of a customer whose row the caller holds locked. The id and the
+   * dates of the record itself stay: the ledger, the points account and schemes point at them.
    */
   async erase(tx: Tx, id: number, erasedBy: number, name: string) {
     const [row] = await tx
@@ -185,86 +194,35 @@ export const customersRepo = {
       balance: number;
       consented: boolean;
     }>(sql`
-      SELECT c.id, c.custname AS name, c.mobileno AS mobile, c.points_balance AS balance,
+      SELECT c.id, c.custname AS name, c.mobileno AS mobile, a.balance,
              coalesce((SELECT cc.granted FROM customer_consents cc
                         WHERE cc.customer_id = c.id AND cc.purpose = 'transactional'
                         ORDER BY cc.id DESC LIMIT 1), false) AS consented
-        FROM customers c
+        FROM customers c JOIN points_accounts a ON a.customer_id = c.id
        WHERE c.id = ANY(${`{${ids.join(',')}}`}::int[])`);
     return result.rows;
   },
 
-  // What the ledger and the schemes need of a customer: they reach this table only through
+  // What the counter and the schemes need of a customer: they reach this table only through
   // these, handed to them as narrow interfaces.
 
   /**
-   * Adds `delta` to the points balance unless that would take it below zero, in one
-   * statement: the UPDATE locks the row and re-checks the condition after any concurrent
-   * change, so two deductions can never both spend the same points. No row: unknown mobile or
-   * too few points.
-   */
-  async changeBalanceByMobile(tx: Tx, mobileno: string, delta: number) {
-    const [row] = await tx
-      .update(customers)
-      .set({ pointsBalance: sql`${customers.pointsBalance} + ${delta}` })
-      .where(and(eq(customers.mobileno, mobileno), sql`${customers.pointsBalance} + ${delta} >= 0`))
-      .returning(balanceColumns);
-    return row;
-  },
-
-  /** Several customers locked in id order, so two ledger edits can never wait on each other. */
-  lockBalancesById(tx: Tx, ids: number[]) {
-    return tx
-      .select(balanceColumns)
-      .from(customers)
-      .where(inArray(customers.id, ids))
-      .orderBy(asc(customers.id))
-      .for('update');
-  },
-
-  /** With `lock`, the balance row is locked until the transaction ends (one customer only). */
-  async findBalanceByMobile(tx: Tx, mobileno: string, options: { lock?: boolean } = {}) {
-    const query = tx.select(balanceColumns).from(customers).where(eq(customers.mobileno, mobileno));
-    const [row] = options.lock ? await query.for('update') : await query;
-    return row;
-  },
-
-  /**
    * The customer with this mobile number, enrolled with just the name when new (a counter's
-   * sale). Two sales enrolling one number at once: the second finds the first's row.
+   * sale; their points account opens with them). Two sales enrolling one number at once: the
+   * second finds the first's row.
    */
   async enrolByMobile(tx: Tx, mobileno: string, custname: string) {
     const [row] = await tx
       .insert(customers)
       .values({ mobileno, custname })
       .onConflictDoNothing()
-      .returning(balanceColumns);
+      .returning({ id: customers.id });
     if (row) return { ...row, enrolled: true };
     const [found] = await tx
-      .select(balanceColumns)
+      .select({ id: customers.id })
       .from(customers)
       .where(eq(customers.mobileno, mobileno));
     return { ...found!, enrolled: false };
-  },
-
-  async addToBalance(tx: Tx, customerId: number, delta: number) {
-    if (delta === 0) return;
-    await tx
-      .update(customers)
-      .set({ pointsBalance: sql`${customers.pointsBalance} + ${delta}` })
-      .where(eq(customers.id, customerId));
-  },
-
-  /** Adds each delta to its customer's points balance, in one statement (rows already locked). */
-  async addToBalances(tx: Tx, deltas: Map<number, number>) {
-    if (deltas.size === 0) return;
-    const ids = [...deltas.keys()];
-    const amounts = ids.map((id) => deltas.get(id)!);
-    // Two PostgreSQL array literals as parameters: one statement whatever the number of rows.
-    await tx.execute(sql`
-      UPDATE customers SET points_balance = points_balance + d.delta
-        FROM unnest(${`{${ids.join(',')}}`}::int[], ${`{${amounts.join(',')}}`}::bigint[]) AS d(id, delta)
-       WHERE customers.id = d.id`);
   },
 
   /** The customer a scheme is for; locked while a scheme is started or the PAN saved. */

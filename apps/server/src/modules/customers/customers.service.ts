@@ -25,6 +25,7 @@ import {
   type CustomerRow,
   type CustomersRepo,
   type CustomerValues,
+  type CustomerWithPoints,
 } from './customers.repo.js';
 
 export type CustomersService = ReturnType<typeof createCustomersService>;
@@ -51,11 +52,14 @@ interface Deps {
 
 export function createCustomersService({ db, cipher, today, points }: Deps) {
   /** The profile with the customer's consents and points summary, as the screens show it. */
-  const toProfile = async (tx: Tx, row: CustomerRow): Promise<CustomerProfile> => ({
+  const toProfile = async (tx: Tx, row: CustomerWithPoints): Promise<CustomerProfile> => ({
     ...toRecord(row),
     ...(await consentsOf(tx, row.id)),
     ...(await points.summaryOf(tx, row.id, row.pointsBalance, today())),
   });
+  /** The profile as just saved, read back with the balance of the customer's points account. */
+  const profileOf = async (tx: Tx, id: number) =>
+    toProfile(tx, (await customersRepo.findById(tx, id))!);
 
   async function matching(text: string) {
     const query = text.trim();
@@ -160,7 +164,7 @@ export function createCustomersService({ db, cipher, today, points }: Deps) {
               ...changedValues(undefined, row),
               mobile: row.mobileno,
             });
-            return toProfile(tx, row);
+            return profileOf(tx, row.id);
           }
           const previous = await customersRepo.findByIdForUpdate(tx, form.custid);
           if (!previous || previous.erasedAt) throw new NotFoundError(MESSAGES.customerNotFound);
@@ -173,7 +177,7 @@ export function createCustomersService({ db, cipher, today, points }: Deps) {
             ...changedValues(previous, row),
             mobile: row.mobileno,
           });
-          return toProfile(tx, row);
+          return profileOf(tx, row.id);
         });
       } catch (error) {
         if (isUniqueViolation(error, 'customers_mobileno_key'))
@@ -219,9 +223,9 @@ export function toConsents(
   };
 }
 
-/** The fields of a customers row that the API shows (the exports read only these). */
+/** The fields of a customer that the API shows (the exports read only these). */
 export type RecordFields = Pick<
-  CustomerRow,
+  CustomerWithPoints,
   | 'id'
   | 'mobileno'
   | 'custname'

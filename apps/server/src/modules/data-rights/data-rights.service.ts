@@ -17,7 +17,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
 import { toConsents, toRecord, type CustomersRepo } from '../customers/index.js';
 import type { NoticesRepo } from '../notices/index.js';
-import type { PointsRepo } from '../points/index.js';
+import type { PointsAccountsRepo, PointsRepo } from '../points/index.js';
 import type { SchemesRepo } from '../schemes/index.js';
 
 export type DataRightsService = ReturnType<typeof createDataRightsService>;
@@ -36,6 +36,8 @@ export type DataRightsSchemes = Pick<
 >;
 /** ... and of the notices to them: those sent, and what an erasure takes out of them. */
 export type DataRightsNotices = Pick<NoticesRepo, 'sentToCustomer' | 'eraseForCustomer'>;
+/** ... and of their points account: an erasure holds it, as every change of points does. */
+export type DataRightsAccounts = Pick<PointsAccountsRepo, 'lockById'>;
 
 interface Deps {
   db: Db;
@@ -43,6 +45,7 @@ interface Deps {
   ledger: DataRightsLedger;
   schemes: DataRightsSchemes;
   notices: DataRightsNotices;
+  accounts: DataRightsAccounts;
 }
 
 /**
@@ -50,7 +53,14 @@ interface Deps {
  * Both reach every table that speaks of the customer (the ledger, the schemes, the notices), so
  * they sit above those modules and are handed each one's narrow part.
  */
-export function createDataRightsService({ db, customers, ledger, schemes, notices }: Deps) {
+export function createDataRightsService({
+  db,
+  customers,
+  ledger,
+  schemes,
+  notices,
+  accounts,
+}: Deps) {
   return {
     /** Everything held about one customer, for the customer to take away. */
     async dataExport(custid: number): Promise<CustomerDataExport> {
@@ -123,8 +133,10 @@ export function createDataRightsService({ db, customers, ledger, schemes, notice
      */
     async erase(actor: StaffIdentity, custid: number) {
       return db.transaction(async (tx) => {
-        // The row lock: a concurrent points entry, scheme start or profile save waits for the
-        // erasure, then finds no customer by that mobile number.
+        // The points account first, as every change of points takes it, then the customers
+        // row: a concurrent points entry, scheme start or profile save waits for the erasure,
+        // then finds no customer by that mobile number.
+        await accounts.lockById(tx, [custid]);
         const customer = await customers.findByIdForUpdate(tx, custid);
         if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
         if (customer.erasedAt)
@@ -194,7 +206,7 @@ export function createDataRightsService({ db, customers, ledger, schemes, notice
           action: 'customer.erase',
           entity: 'customer',
           entityId: customer.id,
-          detail: { removed: CUSTOMER_PERSONAL_FIELDS, pointsBalanceKept: erased.pointsBalance },
+          detail: { removed: CUSTOMER_PERSONAL_FIELDS, pointsBalanceKept: customer.pointsBalance },
         });
         return {
           custid: erased.id,

@@ -108,7 +108,13 @@ const ledgerOf = (custid: number) =>
     [custid],
   );
 const customerRow = async (custid: number) =>
-  (await ctx.sql<Record<string, unknown>>(`SELECT * FROM customers WHERE id = $1`, [custid]))[0]!;
+  (
+    await ctx.sql<Record<string, unknown>>(
+      `SELECT c.*, a.balance AS points_balance
+         FROM customers c JOIN points_accounts a ON a.customer_id = c.id WHERE c.id = $1`,
+      [custid],
+    )
+  )[0]!;
 
 describe('consent per purpose', () => {
   it('starts with neither purpose for a customer enrolled by staff', async () => {
@@ -464,5 +470,43 @@ describe('POST /api/customers/erase', () => {
       );
       expect(String(row.points_balance)).toBe(sum!.total);
     }
+  });
+
+  it('leaves a points entry that waited for the erasure finding no customer by that number', async () => {
+    const customer = await enrol();
+    await ok(credit('cashier', customer.mobileno, 100));
+    const lockWaits = async () =>
+      (
+        await ctx.sql<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )
+      )[0]!.n;
+    const until = async (waits: number) => {
+      for (let tries = 0; (await lockWaits()) < waits; tries++) {
+        if (tries > 200) throw new Error(`waited in vain for ${waits} lock waits`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    // The customers row held elsewhere: the erasure, holding the points account, waits for it;
+    // the entry, typed by the number before the erasure, waits for the account.
+    const holder = await ctx.database.pool.connect();
+    let erasing: Promise<LightMyRequestResponse>;
+    let crediting: Promise<LightMyRequestResponse>;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customer.custid]);
+      erasing = erase('owner', customer.custid);
+      await until(1);
+      crediting = credit('cashier', customer.mobileno, 50);
+      await until(2);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    expect((await erasing).statusCode).toBe(200);
+    refused(await crediting, 404, MESSAGES.customerNotFound);
+    expect((await customerRow(customer.custid)).points_balance).toBe(100);
+    expect((await ledgerOf(customer.custid)).map((entry) => entry.credit)).toEqual([100]);
   });
 });

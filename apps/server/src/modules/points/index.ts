@@ -3,3 +3,4 @@ export { expireDueLots } from './points.expiry.js';
 export type { PointsRepo } from './points.repo.js';
 export { EXPIRY_WARNING_DAYS, pointsSummaryReader } from './points.summary.js';
 export type { PointsSummaryReader } from './points.summary.js';
+export type { PointsAccountsRepo } from './points.ledger.js';

@@ -5,6 +5,7 @@ import { MESSAGES, type Role } from '@kanak/contract';
 import {
   authed,
   createTestContext,
+  pointsBalance,
   staffSession,
   type TestContext,
 } from '../../../test/helpers.js';
@@ -39,13 +40,7 @@ async function ok(response: Promise<LightMyRequestResponse>) {
 const redeem = (username: string, body: object, idempotencyKey?: string) =>
   call(username, '/points/redeem', body, idempotencyKey);
 
-const balanceOf = async (mobile: string) =>
-  (
-    await ctx.sql<{ points_balance: number }>(
-      `SELECT points_balance FROM customers WHERE mobileno = $1`,
-      [mobile],
-    )
-  )[0]!.points_balance;
+const balanceOf = async (mobile: string) => (await pointsBalance(ctx, mobile))!;
 
 let nextMobile = 9876500000;
 async function customerWith(points: number) {

@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
-import type { CustomersRepo } from '../customers/index.js';
-import { expireLots } from './points.ledger.js';
+import { expireLots, pointsAccountsRepo } from './points.ledger.js';
+
+/** How the expiry locks its customers' accounts (it reads nothing back). */
+export interface ExpiryAccounts {
+  lockById(...args: Parameters<typeof pointsAccountsRepo.lockById>): PromiseLike<unknown>;
+}
 
 /**
- * What the expiry needs of the customers table, which the customers module owns: their
- * balance rows locked (it reads nothing back) and the expired points taken off them.
- */
-export type ExpiryCustomers = Pick<CustomersRepo, 'addToBalances'> & {
-  lockBalancesById(...args: Parameters<CustomersRepo['lockBalancesById']>): PromiseLike<unknown>;
-};
-
-/**
- * Lots expired per transaction. Until it commits, a batch holds its customers' balance rows and,
+ * Lots expired per transaction. Until it commits, a batch holds its customers' accounts and,
  * in each branch, one of the eight slots of the running totals (points held, points by day): a
  * counter's sale that lands on the same slot, one in eight, waits for the batch to end. Batches
  * of 1,000 keep that wait short (beside sales at 8 connections, the sales' p95 rose 1.22×
@@ -27,7 +23,7 @@ const START = { expiresOn: '-infinity', id: 0 };
 /**
  * Expires every lot due by `today`: one TS E row per lot ("Points expired, earned
  * DD-MM-YYYY", dated the day it expired, in the branch that gave the points) and the lot emptied, in batches, each its own
- * transaction holding the customers' balance rows (in id order, as every ledger change takes
+ * transaction holding the customers' accounts (in id order, as every ledger change takes
  * them) and re-checking the lots under lock. Killed midway, the committed batches stand and a
  * rerun does the rest; run twice, the second finds nothing to do.
  *
@@ -37,14 +33,14 @@ const START = { expiresOn: '-infinity', id: 0 };
  * to an expired lot) is found by one more walk, repeated until a walk expires nothing.
  */
 export async function expireDueLots(
-  { db, customers }: { db: Db; customers: ExpiryCustomers },
+  { db, accounts = pointsAccountsRepo }: { db: Db; accounts?: ExpiryAccounts },
   today: string,
   batch = EXPIRY_BATCH,
 ) {
   let lots = 0;
   let points = 0;
   for (;;) {
-    const walked = await walkDueLots({ db, customers }, today, batch);
+    const walked = await walkDueLots({ db, accounts }, today, batch);
     lots += walked.lots;
     points += walked.points;
     if (walked.lots === 0) return { lots, points };
@@ -52,7 +48,7 @@ export async function expireDueLots(
 }
 
 async function walkDueLots(
-  { db, customers }: { db: Db; customers: ExpiryCustomers },
+  { db, accounts }: { db: Db; accounts: ExpiryAccounts },
   today: string,
   batch: number,
 ) {
@@ -61,7 +57,7 @@ async function walkDueLots(
   let points = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      // Read without locks: the balance rows are locked first, the lots after them.
+      // Read without locks: the accounts are locked first, the lots after them.
       const due = await tx.execute<{ id: number; customer_id: number; due_on: string }>(sql`
         SELECT id, customer_id, expires_on::text AS due_on FROM points_lots
          WHERE remaining > 0 AND expires_on IS NOT NULL AND expires_on <= ${today}
@@ -70,10 +66,9 @@ async function walkDueLots(
          LIMIT ${batch}`);
       const last = due.rows.at(-1);
       if (!last) return undefined;
-      await customers.lockBalancesById(tx, [...new Set(due.rows.map((lot) => lot.customer_id))]);
+      await accounts.lockById(tx, [...new Set(due.rows.map((lot) => lot.customer_id))]);
       const expired = await expireLots(
         tx,
-        customers,
         due.rows.map((lot) => lot.id),
         today,
       );

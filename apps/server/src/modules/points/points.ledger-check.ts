@@ -41,13 +41,13 @@ export async function checkLedger(db: Db, { show = 100 } = {}) {
            WHERE t.taken > e.debit
            GROUP BY e.customer_id
         ), checked AS (
-          SELECT c.id AS custid, c.points_balance AS balance,
+          SELECT a.customer_id AS custid, a.balance,
                  coalesce(l.points, 0) AS ledger, coalesce(o.points, 0) AS lots,
                  (coalesce(o.over_taken, 0) + coalesce(t.over_taken, 0))::int AS over_taken
-            FROM customers c
-            LEFT JOIN ledger l ON l.customer_id = c.id
-            LEFT JOIN lots o ON o.customer_id = c.id
-            LEFT JOIN takes t ON t.customer_id = c.id
+            FROM points_accounts a
+            LEFT JOIN ledger l ON l.customer_id = a.customer_id
+            LEFT JOIN lots o ON o.customer_id = a.customer_id
+            LEFT JOIN takes t ON t.customer_id = a.customer_id
         )
         SELECT custid, balance::text, ledger::text, lots::text, over_taken, count(*) OVER ()::int AS total
           FROM checked
@@ -55,8 +55,8 @@ export async function checkLedger(db: Db, { show = 100 } = {}) {
          ORDER BY custid
          LIMIT ${show}`);
       const total = await tx.execute<{ customers: number; points: string }>(sql`
-        SELECT count(*)::int AS customers, coalesce(sum(points_balance), 0)::text AS points
-          FROM customers`);
+        SELECT count(*)::int AS customers, coalesce(sum(balance), 0)::text AS points
+          FROM points_accounts`);
       const rows = differing.rows as unknown as ((typeof differing.rows)[number] & {
         total: number;
       })[];

@@ -1,10 +1,16 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ENTRY_SOURCE, MESSAGES } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
-import { pointsEntries, pointsEntryHistory, pointsLots, pointsLotTakes } from '../../db/schema.js';
+import {
+  customers,
+  pointsAccounts,
+  pointsEntries,
+  pointsEntryHistory,
+  pointsLots,
+  pointsLotTakes,
+} from '../../db/schema.js';
 import { ConflictError, DataFaultError } from '../../lib/errors.js';
-import type { CustomersRepo } from '../customers/index.js';
 import { expiryOf } from './points.lots.js';
 import type { EntryRow, NewEntry } from './points.repo.js';
 import { rulesRepo } from './points.rules.js';
@@ -15,10 +21,67 @@ import { rulesRepo } from './points.rules.js';
  * the caller's transaction, so the balance, the ledger's sum and the open lots always agree
  * (`npm run check-ledger` checks them).
  *
- * The balance is a column of the customers row, which the customers module owns: the ledger
- * is handed the few functions that change it. The balance row is also what a change locks.
+ * The balance is the customer's points account (points_accounts), and its row is what a change
+ * locks: first the account, then anything else of the customer's (their lots; the customers
+ * row, which a ledger row's foreign key holds). An erasure locks the account before the
+ * customers row too, so the two can never deadlock.
  */
-export type LedgerBalances = Pick<CustomersRepo, 'addToBalance' | 'changeBalanceByMobile'>;
+
+/** The customer as a change of their points needs them, their account locked or read. */
+const accountColumns = {
+  id: pointsAccounts.customerId,
+  custname: customers.custname,
+  /** Found by the number, so never null (only an erased customer has none). */
+  mobileno: sql<string>`${customers.mobileno}`,
+  balance: pointsAccounts.balance,
+};
+
+/** The customer's account with who they are: the account's primary key joins the customers'. */
+const accountsWithCustomers = (tx: Tx) =>
+  tx
+    .select(accountColumns)
+    .from(pointsAccounts)
+    .innerJoin(customers, eq(customers.id, pointsAccounts.customerId));
+
+export const pointsAccountsRepo = {
+  /** The customer with this mobile number and their balance, as it stands (no lock). */
+  async findByMobile(tx: Tx, mobileno: string) {
+    const [row] = await accountsWithCustomers(tx).where(eq(customers.mobileno, mobileno));
+    return row;
+  },
+
+  /**
+   * The customer with this mobile number, their account locked until the transaction ends.
+   * The customers row is share-locked after the account (FOR KEY SHARE, as a ledger row's
+   * foreign key takes it anyway): a number erased while this waited for the account is read
+   * again as it now stands, and is no longer found.
+   */
+  async lockByMobile(tx: Tx, mobileno: string) {
+    // Raw SQL: drizzle names one lock per query. The accounts first, as in the clauses' order.
+    const result = await tx.execute<{
+      id: number;
+      custname: string;
+      mobileno: string;
+      balance: number;
+    }>(sql`
+      SELECT a.customer_id AS id, c.custname, c.mobileno, a.balance
+        FROM points_accounts a JOIN customers c ON c.id = a.customer_id
+       WHERE c.mobileno = ${mobileno}
+         FOR UPDATE OF a FOR KEY SHARE OF c`);
+    return result.rows[0];
+  },
+
+  /** Several accounts locked in id order, so two changes can never wait on each other. */
+  lockById(tx: Tx, ids: number[]) {
+    return tx
+      .select({ id: pointsAccounts.customerId, balance: pointsAccounts.balance })
+      .from(pointsAccounts)
+      .where(inArray(pointsAccounts.customerId, ids))
+      .orderBy(asc(pointsAccounts.customerId))
+      .for('update');
+  },
+};
+export type PointsAccountsRepo = typeof pointsAccountsRepo;
 
 /** What a change is, which decides its ledger code and what it does to the lots. */
 export type PostingKind = 'manual' | 'sale' | 'return' | 'redemption' | 'cancel';
@@ -58,7 +121,7 @@ interface LockedCustomer {
 
 export type Ledger = ReturnType<typeof createLedger>;
 
-export function createLedger(balances: LedgerBalances) {
+export function createLedger() {
   /** The row and its effect on the lots (the balance is the caller's step). */
   async function write(tx: Tx, customerId: number, posting: Posting) {
     const credit = Math.max(posting.points, 0);
@@ -119,31 +182,32 @@ export function createLedger(balances: LedgerBalances) {
 
   return {
     /**
-     * Posts a change for a customer whose balance row the caller holds locked (`customer`,
-     * as read under the lock): the ledger row, its lots and the balance. The caller has
-     * checked the balance covers a debit.
+     * Posts a change for a customer whose account the caller holds locked (`customer`, as
+     * read under the lock): the ledger row, its lots and the balance. The caller has checked
+     * the balance covers a debit.
      */
     async post(tx: Tx, customer: LockedCustomer, posting: Posting) {
       const entry = await write(tx, customer.id, posting);
-      await balances.addToBalance(tx, customer.id, posting.points);
+      await addToBalance(tx, customer.id, posting.points);
       return { entry, balance: customer.balance + posting.points };
     },
 
     /**
-     * Posts a staff credit or deduction by mobile number: the balance changes first, in one
-     * statement that locks the row and refuses a balance below zero. Undefined when nothing
-     * changed (an unknown mobile, or too few points).
+     * Posts a staff credit or deduction by mobile number, the customer's account locked here;
+     * a balance never goes below zero. Undefined when nothing changed (an unknown mobile, or
+     * too few points).
      */
     async postByMobile(tx: Tx, mobileno: string, posting: Posting) {
-      const customer = await balances.changeBalanceByMobile(tx, mobileno, posting.points);
-      if (!customer) return undefined;
-      const entry = await write(tx, customer.id, posting);
-      return { entry, customer };
+      const locked = await pointsAccountsRepo.lockByMobile(tx, mobileno);
+      if (!locked || locked.balance + posting.points < 0) return undefined;
+      const entry = await write(tx, locked.id, posting);
+      await addToBalance(tx, locked.id, posting.points);
+      return { entry, customer: { ...locked, balance: locked.balance + posting.points } };
     },
 
     /**
-     * Edits a manual row, possibly moving it to another customer (both balance rows locked by
-     * the caller, `locked` as read under the lock): the balances, the lots and the row change
+     * Edits a manual row, possibly moving it to another customer (both accounts locked by the
+     * caller, `locked` as read under the lock): the balances, the lots and the row change
      * together, and the row's history keeps both sides. No balance goes below zero.
      */
     async edit(
@@ -160,7 +224,7 @@ export function createLedger(balances: LedgerBalances) {
       },
       today: string,
     ) {
-      await moveEffect(tx, balances, locked, before, after);
+      await moveEffect(tx, locked, before, after);
       await moveLots(tx, today, before, after);
       const [row] = await tx
         .update(pointsEntries)
@@ -176,17 +240,12 @@ export function createLedger(balances: LedgerBalances) {
 }
 
 /**
- * Expires the lots `ids` still due by `today` (locked here; their customers' balance rows
- * already locked by the caller, in id order): each emptied, one TS E row per lot ("Points
+ * Expires the lots `ids` still due by `today` (locked here; their customers' accounts already
+ * locked by the caller, in id order): each emptied, one TS E row per lot ("Points
  * expired, earned DD-MM-YYYY", dated the day it expired, in the branch that gave the points),
  * and the balances lowered. Answers the lots and points expired per customer.
  */
-export async function expireLots(
-  tx: Tx,
-  balances: Pick<CustomersRepo, 'addToBalances'>,
-  ids: number[],
-  today: string,
-) {
+export async function expireLots(tx: Tx, ids: number[], today: string) {
   const idList = `{${ids.join(',')}}`;
   // The ids on the updated table too: with the batch's size known, the planner reaches the
   // lots by their primary key rather than joining the whole table.
@@ -210,7 +269,7 @@ export async function expireLots(
     SELECT customer_id, count(*)::int AS lots, sum(debit)::int AS points
       FROM written GROUP BY customer_id`);
   const byCustomer = new Map(expired.rows.map((row) => [row.customer_id, -row.points]));
-  await balances.addToBalances(tx, byCustomer);
+  await addToBalances(tx, byCustomer);
   return expired.rows;
 }
 
@@ -261,7 +320,6 @@ const effectOf = (entry: Pick<EntryRow, 'customerId' | 'credit' | 'debit'>) => (
 /** Takes the old entry's effect off its customer and puts the new one on; no balance below 0. */
 async function moveEffect(
   tx: Tx,
-  balances: Pick<LedgerBalances, 'addToBalance'>,
   locked: LockedCustomer[],
   before: EntryRow,
   after: Pick<EntryRow, 'customerId' | 'credit' | 'debit'>,
@@ -287,7 +345,30 @@ async function moveEffect(
       );
     }
   }
-  for (const [customerId, delta] of deltas) await balances.addToBalance(tx, customerId, delta);
+  for (const [customerId, delta] of deltas) await addToBalance(tx, customerId, delta);
+}
+
+// The balances. The caller holds the accounts locked and has checked no balance goes below
+// zero (the table's check refuses it too).
+
+async function addToBalance(tx: Tx, customerId: number, delta: number) {
+  if (delta === 0) return;
+  await tx
+    .update(pointsAccounts)
+    .set({ balance: sql`${pointsAccounts.balance} + ${delta}` })
+    .where(eq(pointsAccounts.customerId, customerId));
+}
+
+/** Adds each delta to its customer's balance, in one statement. */
+export async function addToBalances(tx: Tx, deltas: Map<number, number>) {
+  if (deltas.size === 0) return;
+  const ids = [...deltas.keys()];
+  const amounts = ids.map((id) => deltas.get(id)!);
+  // Two PostgreSQL array literals as parameters: one statement whatever the number of rows.
+  await tx.execute(sql`
+    UPDATE points_accounts a SET balance = a.balance + d.delta
+      FROM unnest(${`{${ids.join(',')}}`}::int[], ${`{${amounts.join(',')}}`}::bigint[]) AS d(id, delta)
+     WHERE a.customer_id = d.id`);
 }
 
 /**
@@ -347,8 +428,8 @@ async function moveLots(
   }
 }
 
-// The lots. The caller holds the customer's balance row lock, so a customer's lots change one
-// at a time.
+// The lots. The caller holds the customer's account locked, so a customer's lots change one at
+// a time.
 
 async function insertLot(
   tx: Tx,

@@ -1,9 +1,8 @@
 import { MESSAGES } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import type { CustomersRepo } from '../customers/index.js';
 import type { NoticeQueue } from '../../lib/notice-queue.js';
-import type { Ledger } from './points.ledger.js';
+import { pointsAccountsRepo, type Ledger } from './points.ledger.js';
 import { rulesRepo } from './points.rules.js';
 
 export interface Redemption {
@@ -20,13 +19,12 @@ export interface Redemption {
 /**
  * Redeems a customer's points, whether staff press Redeem or the counter's billing system
  * posts it: at least the rules' minimum, never more than the balance, both checked under the
- * balance row's lock so that two counters at once cannot overdraw. One ledger row (R) valued
+ * account's lock so that two counters at once cannot overdraw. One ledger row (R) valued
  * at the rules in force, and the customer told; the caller records who did it.
  */
 export async function redeemPoints(
   tx: Tx,
   deps: {
-    customers: Pick<CustomersRepo, 'findBalanceByMobile'>;
     ledger: Ledger;
     notices: NoticeQueue;
   },
@@ -35,9 +33,7 @@ export async function redeemPoints(
   const rules = await rulesRepo.current(tx);
   if (redemption.points < rules.minRedeemPoints)
     throw new ConflictError(MESSAGES.redeemBelowMinimum(rules.minRedeemPoints));
-  const customer = await deps.customers.findBalanceByMobile(tx, redemption.mobile, {
-    lock: true,
-  });
+  const customer = await pointsAccountsRepo.lockByMobile(tx, redemption.mobile);
   if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
   if (customer.balance < redemption.points)
     throw new ConflictError(MESSAGES.insufficientPoints(customer.balance));

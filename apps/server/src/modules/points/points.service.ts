@@ -17,10 +17,9 @@ import { recordAudit } from '../../lib/audit.js';
 import { assertOwnBranch, type BranchStaff } from '../../lib/branch-scope.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import type { StaffActor, StaffIdentity } from '../../plugins/types.js';
-import type { CustomersRepo } from '../customers/index.js';
 import type { NoticeQueue } from '../../lib/notice-queue.js';
 import { pointsRepo, type EntryRow } from './points.repo.js';
-import { createLedger } from './points.ledger.js';
+import { createLedger, pointsAccountsRepo as accounts } from './points.ledger.js';
 import { redeemPoints } from './points.redeem.js';
 import { rulesRepo } from './points.rules.js';
 
@@ -32,24 +31,17 @@ interface Customer {
   mobileno: string;
 }
 
-/** What the ledger needs of the customers table, which the customers module owns. */
-export type LedgerCustomers = Pick<
-  CustomersRepo,
-  'changeBalanceByMobile' | 'lockBalancesById' | 'findBalanceByMobile' | 'addToBalance'
->;
-
 interface Deps {
   db: Db;
   /** Where the statements read: the reports replica when it may answer the staff member. */
   reads: Pick<Reads, 'run'>;
   today: () => string;
-  customers: LedgerCustomers;
   /** Tells the customer of a credit or deduction by staff, in the change's transaction. */
   notices: NoticeQueue;
 }
 
-export function createPointsService({ db, reads, today, customers, notices }: Deps) {
-  const ledger = createLedger(customers);
+export function createPointsService({ db, reads, today, notices }: Deps) {
+  const ledger = createLedger();
   const assertNotFuture = (date: string) => {
     if (date > today()) throw new InvalidInputError(MESSAGES.entryDateInFuture);
   };
@@ -69,7 +61,7 @@ export function createPointsService({ db, reads, today, customers, notices }: De
           createdBy: actor.id,
         });
         if (!posted) {
-          const known = await customers.findBalanceByMobile(tx, form.MOBILENO);
+          const known = await accounts.findByMobile(tx, form.MOBILENO);
           if (!known) throw new NotFoundError(MESSAGES.customerNotFound);
           throw new ConflictError(MESSAGES.insufficientPoints(known.balance));
         }
@@ -102,7 +94,7 @@ export function createPointsService({ db, reads, today, customers, notices }: De
     async redeemTerms(mobile: string) {
       return db.transaction(async (tx) => {
         const rules = await rulesRepo.current(tx);
-        const customer = await customers.findBalanceByMobile(tx, mobile);
+        const customer = await accounts.findByMobile(tx, mobile);
         if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
         return {
           balance: customer.balance,
@@ -125,7 +117,7 @@ export function createPointsService({ db, reads, today, customers, notices }: De
       return db.transaction(async (tx) => {
         const { entry, balance, valuePaise } = await redeemPoints(
           tx,
-          { customers, ledger, notices },
+          { ledger, notices },
           {
             mobile: given.mobile,
             points: given.points,
@@ -161,12 +153,10 @@ export function createPointsService({ db, reads, today, customers, notices }: De
         assertOwnBranch(actor, before.branchId);
         if (before.source !== ENTRY_SOURCE.manual)
           throw new ConflictError(MESSAGES.onlyManualEntries);
-        const target = await customers.findBalanceByMobile(tx, form.MOBILENO);
+        const target = await accounts.findByMobile(tx, form.MOBILENO);
         if (!target) throw new NotFoundError(MESSAGES.customerNotFound);
 
-        const locked = await customers.lockBalancesById(tx, [
-          ...new Set([before.customerId, target.id]),
-        ]);
+        const locked = await accounts.lockById(tx, [...new Set([before.customerId, target.id])]);
         const { credit, debit } = sides(form);
         const after = await ledger.edit(
           tx,
@@ -210,7 +200,7 @@ export function createPointsService({ db, reads, today, customers, notices }: De
       return reads.run(reader, ({ db: from }) =>
         from.transaction(
           async (tx) => {
-            const customer = await customers.findBalanceByMobile(tx, filter.MOBILENO);
+            const customer = await accounts.findByMobile(tx, filter.MOBILENO);
             if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
             const opening = await pointsRepo.openingBalance(tx, customer.id, filter.DFROM);
             const entries = await pointsRepo.entriesBetween(

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { LIMITS, MESSAGES, statementTotals, type StatementRow } from '@kanak/contract';
-import { signedIn, type SignedIn } from '../../../test/helpers.js';
+import { pointsBalance, signedIn, type SignedIn } from '../../../test/helpers.js';
 
 /** Today is 15 June 2025 in Kolkata unless a test moves the clock. */
 const NOON_15_JUNE = new Date('2025-06-15T12:00:00+05:30');
@@ -59,11 +59,7 @@ async function newCustomer(mobileno: string, custname = `Customer ${mobileno}`) 
 }
 
 async function balance(mobileno: string) {
-  const [row] = await ctx.sql<{ points_balance: number }>(
-    `SELECT points_balance FROM customers WHERE mobileno = $1`,
-    [mobileno],
-  );
-  return Number(row!.points_balance);
+  return (await pointsBalance(ctx, mobileno))!;
 }
 
 /** The newest ledger row (requests in these tests run one at a time unless said otherwise). */
@@ -89,19 +85,19 @@ async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
 /** Customers whose balance is not their ledger's sum, or not their points lots' remaining. */
 async function balancesDisagreeing() {
   return ctx.sql(`
-    SELECT c.id, c.points_balance,
+    SELECT c.id, a.balance,
            (SELECT coalesce(sum(credit - debit), 0) FROM points_entries e WHERE e.customer_id = c.id)::bigint AS ledger,
            (SELECT coalesce(sum(remaining), 0) FROM points_lots l WHERE l.customer_id = c.id)::bigint AS lots
-    FROM customers c
-    WHERE c.points_balance <> (SELECT coalesce(sum(credit - debit), 0) FROM points_entries e WHERE e.customer_id = c.id)
-       OR c.points_balance <> (SELECT coalesce(sum(remaining), 0) FROM points_lots l WHERE l.customer_id = c.id)`);
+    FROM customers c JOIN points_accounts a ON a.customer_id = c.id
+    WHERE a.balance <> (SELECT coalesce(sum(credit - debit), 0) FROM points_entries e WHERE e.customer_id = c.id)
+       OR a.balance <> (SELECT coalesce(sum(remaining), 0) FROM points_lots l WHERE l.customer_id = c.id)`);
 }
 
 /** Ledger, balances, history and audit, to show a refused request changed nothing. */
 async function snapshot() {
   const [row] = await ctx.sql(`
     SELECT (SELECT md5(coalesce(string_agg(e::text, '|' ORDER BY mrn), '')) FROM points_entries e) AS entries,
-           (SELECT md5(coalesce(string_agg(id || ':' || points_balance, '|' ORDER BY id), '')) FROM customers) AS balances,
+           (SELECT md5(coalesce(string_agg(customer_id || ':' || balance, '|' ORDER BY customer_id), '')) FROM points_accounts) AS balances,
            (SELECT count(*)::int FROM points_entry_history) AS history,
            (SELECT count(*)::int FROM audit_log) AS audits`);
   return row;
@@ -522,7 +518,7 @@ describe('POST /api/customers/generate-statement', () => {
        VALUES ($1, '2025-02-20', 'Invoice 4411', 123456, 12, 'S') RETURNING mrn`,
       [customer.id],
     );
-    await ctx.sql(`UPDATE customers SET points_balance = points_balance + 12 WHERE id = $1`, [
+    await ctx.sql(`UPDATE points_accounts SET balance = balance + 12 WHERE customer_id = $1`, [
       customer.id,
     ]);
     // Every credit is a points lot.

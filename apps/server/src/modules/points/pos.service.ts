@@ -14,18 +14,14 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/error
 import type { Machine } from '../../plugins/types.js';
 import type { CustomersRepo } from '../customers/index.js';
 import type { NoticeQueue } from '../../lib/notice-queue.js';
-import { createLedger, type LedgerBalances } from './points.ledger.js';
+import { createLedger, pointsAccountsRepo as accounts } from './points.ledger.js';
 import { expiryOf, lotsRepo } from './points.lots.js';
 import { posRepo } from './pos.repo.js';
 import { redeemPoints } from './points.redeem.js';
 import { rulesRepo } from './points.rules.js';
 
 /** What the counter's calls need of the customers table, which the customers module owns. */
-export type PosCustomers = Pick<
-  CustomersRepo,
-  'enrolByMobile' | 'findBalanceByMobile' | 'lockBalancesById'
-> &
-  LedgerBalances;
+export type PosCustomers = Pick<CustomersRepo, 'enrolByMobile'>;
 
 export type PosService = ReturnType<typeof createPosService>;
 
@@ -47,12 +43,12 @@ const inBranch = (machine: Machine) => ` (${machine.branchCode})`;
 
 /**
  * Points from sales: the counter's billing system posts invoices, returns and redemptions.
- * One transaction per call, holding the customer's balance row lock while the balance, the
+ * One transaction per call, holding the customer's points account locked while the balance, the
  * ledger and the lots change; each document is idempotent by its own number per branch.
  * The ledger rows belong to the key's branch.
  */
 export function createPosService({ db, today, customers, notices, keyedHash }: Deps) {
-  const ledger = createLedger(customers);
+  const ledger = createLedger();
   /** A document's contents, to tell a repeat (same answer) from a clash (409). */
   const hashOf = (value: unknown) => keyedHash(JSON.stringify(value));
 
@@ -61,7 +57,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
   };
 
   async function lockedBalance(tx: Tx, customerId: number) {
-    const [customer] = await customers.lockBalancesById(tx, [customerId]);
+    const [customer] = await accounts.lockById(tx, [customerId]);
     return customer!;
   }
 
@@ -113,7 +109,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
             }),
           post: async (saleId) => {
             const customer =
-              (await customers.findBalanceByMobile(tx, sale.mobile, { lock: true })) ??
+              (await accounts.lockByMobile(tx, sale.mobile)) ??
               (await enrol(tx, sale.mobile, sale.name));
             const customerId = customer.id;
             const points = Math.floor(eligible / rules.rupeesPerPointPaise);
@@ -262,7 +258,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
           post: async (redemptionId) => {
             const { customer, entry, balance, valuePaise } = await redeemPoints(
               tx,
-              { customers, ledger, notices },
+              { ledger, notices },
               {
                 mobile: given.mobile,
                 points: given.points,
@@ -330,7 +326,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
     async customer(mobile: string) {
       return db.transaction(
         async (tx) => {
-          const customer = await customers.findBalanceByMobile(tx, mobile);
+          const customer = await accounts.findByMobile(tx, mobile);
           if (!customer) throw new NotFoundError(POS_MESSAGES.customerNotFound);
           const rules = await rulesRepo.current(tx);
           const day = today();

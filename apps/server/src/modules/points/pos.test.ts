@@ -6,10 +6,11 @@ import {
   authed,
   createTestContext,
   login,
+  pointsBalance,
   type TestContext,
 } from '../../../test/helpers.js';
-import { customersRepo } from '../customers/index.js';
-import { expireDueLots, type ExpiryCustomers } from './points.expiry.js';
+import { expireDueLots, type ExpiryAccounts } from './points.expiry.js';
+import { pointsAccountsRepo } from './points.ledger.js';
 
 /** Today is 15 June 2025 in Kolkata. */
 const now = new Date('2025-06-15T12:00:00+05:30');
@@ -65,10 +66,10 @@ async function makeKey(label: string, branch?: string) {
 /** The invariant: balance = ledger sum = lots' remaining, never negative, for every customer. */
 async function expectBooksAgree() {
   const rows = await ctx.sql<{ mobileno: string; balance: string; ledger: string; lots: string }>(
-    `SELECT c.mobileno, c.points_balance AS balance,
+    `SELECT c.mobileno, a.balance,
             (SELECT coalesce(sum(credit - debit), 0) FROM points_entries e WHERE e.customer_id = c.id) AS ledger,
             (SELECT coalesce(sum(remaining), 0) FROM points_lots l WHERE l.customer_id = c.id) AS lots
-       FROM customers c`,
+       FROM customers c JOIN points_accounts a ON a.customer_id = c.id`,
   );
   for (const row of rows) {
     expect({ mobile: row.mobileno, ledger: Number(row.ledger), lots: Number(row.lots) }).toEqual({
@@ -80,15 +81,7 @@ async function expectBooksAgree() {
   }
 }
 
-const balanceOf = async (mobile: string) =>
-  Number(
-    (
-      await ctx.sql<{ b: string }>(
-        `SELECT points_balance AS b FROM customers WHERE mobileno = $1`,
-        [mobile],
-      )
-    )[0]!.b,
-  );
+const balanceOf = async (mobile: string) => (await pointsBalance(ctx, mobile))!;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, () => now);
@@ -657,7 +650,7 @@ describe('expiry', () => {
     await sale({ invoiceNo: 'E-3', invoiceDate: '2025-06-01', mobile, lines: [line(1000)] });
     await redeem({ invoiceNo: 'E-R', mobile, points: 100 }); // takes 40 + 60: nothing left to expire there
     await sale({ invoiceNo: 'E-4', invoiceDate: '2023-06-14', mobile, lines: [line(2000)] }); // expires 2025-06-14
-    const deps = { db: ctx.database.db, customers: customersRepo };
+    const deps = { db: ctx.database.db };
     const first = await expireDueLots(deps, '2025-06-15');
     expect(first.lots).toBeGreaterThanOrEqual(1);
     const rows = await ctx.sql(
@@ -692,17 +685,16 @@ describe('expiry', () => {
     // The walk's first batch holds only W-2's lot; before it locks, the redemption is cancelled
     // and W-1's lot, behind the walk's position, holds 100 points again.
     let cancelled = false;
-    const customers: ExpiryCustomers = {
-      addToBalances: (tx, byCustomer) => customersRepo.addToBalances(tx, byCustomer),
-      lockBalancesById: async (tx, ids) => {
+    const accounts: ExpiryAccounts = {
+      lockById: async (tx, ids) => {
         if (!cancelled) {
           cancelled = true;
           expect((await cancel('W-R')).statusCode).toBe(200);
         }
-        return customersRepo.lockBalancesById(tx, ids);
+        return pointsAccountsRepo.lockById(tx, ids);
       },
     };
-    await expireDueLots({ db: ctx.database.db, customers }, '2025-06-15', 1);
+    await expireDueLots({ db: ctx.database.db, accounts }, '2025-06-15', 1);
 
     expect(cancelled).toBe(true);
     expect(
@@ -732,7 +724,7 @@ describe('expiry', () => {
           lines: [line(10000)],
         });
     }
-    const deps = { db: ctx.database.db, customers: customersRepo };
+    const deps = { db: ctx.database.db };
     const work: Promise<unknown>[] = [
       expireDueLots(deps, '2025-06-15'),
       expireDueLots(deps, '2025-06-15'),

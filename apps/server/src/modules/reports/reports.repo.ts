@@ -307,7 +307,7 @@ export const reportQueries = {
   liabilityRows(today: string, lastDay: string, scope: Scope): SQL {
     const held =
       scope.branchId === undefined
-        ? sql`SELECT id AS customer_id, points_balance AS points FROM customers WHERE points_balance > 0`
+        ? sql`SELECT customer_id, balance AS points FROM points_accounts WHERE balance > 0`
         : sql`SELECT customer_id, sum(remaining)::bigint AS points FROM points_lots
                WHERE branch_id = ${scope.branchId} AND remaining > 0 GROUP BY customer_id`;
     return sql`
@@ -326,7 +326,7 @@ export const reportQueries = {
    */
   liabilityCustomers: (scope: Scope) =>
     scope.branchId === undefined
-      ? sql`SELECT count(*)::integer AS customers FROM customers WHERE points_balance > 0`
+      ? sql`SELECT count(*)::integer AS customers FROM points_accounts WHERE balance > 0`
       : sql`SELECT count(DISTINCT customer_id)::integer AS customers
               FROM points_lots WHERE branch_id = ${scope.branchId} AND remaining > 0`,
 
