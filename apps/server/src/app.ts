@@ -58,6 +58,7 @@ import { createFieldCipher, createKeyedHash } from './lib/crypto.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { openApiPlugin } from './modules/system/openapi.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { createSessionCache } from './modules/users/session-cache.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { staffRoutes } from './modules/users/staff.routes.js';
@@ -102,6 +103,12 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Wakes the notices' sender after a notice is queued (main.ts: a pg-boss job). */
   nudgeNotices?: () => void;
+  /**
+   * A direct connection to the database (not through a pooler) on which this server hears of
+   * ended sessions and so keeps checked ones in memory; without it every request checks its
+   * session in the database.
+   */
+  sessionsUrl?: string;
 }
 
 /**
@@ -226,9 +233,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(securityPlugin, { db, sweepAlso: () => authRepo.sweepLockouts(db) });
+  const sessions = createSessionCache({
+    check: users.findSessionUser,
+    listenUrl: deps.sessionsUrl,
+    db,
+    log: app.log,
+  });
+  app.addHook('onClose', () => sessions.close());
   await app.register(authPlugin, {
     secret: deps.secrets.jwtSecret,
-    findSessionUser: users.findSessionUser,
+    findSessionUser: sessions.find,
+    sessionsCaughtUp: sessions.caughtUp,
     findApiKey: apiKeys.findApiKey,
     wrongApiKeys: windowCounter(db, 'wrong-api-key', LIMITS.posWrongKeysWindowMinutes * 60_000),
   });

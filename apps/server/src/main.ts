@@ -74,6 +74,8 @@ async function main() {
       secrets,
       logger: log,
       nudgeNotices: noticeNudge(database.pool, log),
+      sessionsUrl:
+        config.databaseDirectUrl ?? (config.preparedStatements ? databaseUrl : undefined),
     });
     await app.listen({ port: config.port, host: config.host });
     // After listening: the first request is not kept waiting for the jobs' schema.
