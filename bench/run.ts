@@ -8,7 +8,7 @@
  * `-- --profile <request>`: one request kind at 8 connections (`--connections N` for others) under
  * `--cpu-prof` (bench/profile.ts).
  * `-- --only <request>`: one request kind measured and printed (`expiry`: the expiry step); the
- *   saved results stay as they are.
+ *   saved results stay as they are. With `--connections N`, at that concurrency only.
  * `-- --replica`: the reports read from the primary, then from a streaming replica (bench/replica.ts).
  * `-- --customers N`: a data set of N customers (its own, in bench/data-N, without the audit
  * trail), and only the requests whose figures are asked at other scales; results in
@@ -55,7 +55,8 @@ const { values: args } = parseArgs({
     // Load (or check) the data set and stop: for looking at plans before a run.
     'data-only': { type: 'boolean', default: false },
     profile: { type: 'string' },
-    connections: { type: 'string', default: '8' },
+    // --profile's concurrency (8 unless given); with --only, the one concurrency measured.
+    connections: { type: 'string' },
     only: { type: 'string' },
     replica: { type: 'boolean', default: false },
     customers: { type: 'string' },
@@ -66,7 +67,10 @@ if (SCALE !== undefined && !(Number.isSafeInteger(SCALE) && SCALE >= 1_000)) {
   console.error('--customers takes a whole number of customers, at least 1000');
   process.exit(2);
 }
-if (!(Number(args.connections) >= 1 && Number.isSafeInteger(Number(args.connections)))) {
+if (
+  args.connections !== undefined &&
+  !(Number(args.connections) >= 1 && Number.isSafeInteger(Number(args.connections)))
+) {
   console.error('--connections takes a whole number, at least 1');
   process.exit(2);
 }
@@ -124,7 +128,7 @@ async function main() {
       return scenario;
     };
     if (args.profile) {
-      await profile(named(args.profile), databaseUrl, dataDir, Number(args.connections));
+      await profile(named(args.profile), databaseUrl, dataDir, Number(args.connections ?? 8));
       return;
     }
     if (pair) {
@@ -149,7 +153,7 @@ async function main() {
         scenario,
         databaseUrl,
         dataDir,
-        connectionsFor(scenario),
+        args.connections === undefined ? connectionsFor(scenario) : [Number(args.connections)],
       );
       console.log(JSON.stringify(runs, null, 2));
       return;

@@ -37,6 +37,7 @@ import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { openApiPlugin } from './modules/system/openapi.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { createSessionCache } from './modules/users/session-cache.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { staffRoutes } from './modules/users/staff.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -78,6 +79,12 @@ export interface AppDeps {
   nudgeNotices?: () => void;
   /** The services main.ts built for the server and its jobs; else built here. */
   services?: Services;
+  /**
+   * A direct connection to the database (not through a pooler) on which this server hears of
+   * ended sessions and so keeps checked ones in memory; without it every request checks its
+   * session in the database.
+   */
+  sessionsUrl?: string;
 }
 
 /** JSON bodies are small forms; image uploads have their own, larger limit. */
@@ -150,9 +157,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await branchesRepo.fillFirstBranch(db, config.branding.shopAddress, config.branding.shopPhone);
 
   await app.register(securityPlugin, { db, sweepAlso: () => authRepo.sweepLockouts(db) });
+  const sessions = createSessionCache({
+    check: users.findSessionUser,
+    listenUrl: deps.sessionsUrl,
+    db,
+    log: app.log,
+  });
+  app.addHook('onClose', () => sessions.close());
   await app.register(authPlugin, {
     secret: deps.secrets.jwtSecret,
-    findSessionUser: users.findSessionUser,
+    findSessionUser: sessions.find,
+    sessionsCaughtUp: sessions.caughtUp,
     findApiKey: services.apiKeys.findApiKey,
     wrongApiKeys: windowCounter(db, 'wrong-api-key', LIMITS.posWrongKeysWindowMinutes * 60_000),
   });

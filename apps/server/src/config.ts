@@ -34,6 +34,15 @@ const envSchema = z.object({
     z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL'),
   ),
   /**
+   * The same database as DATABASE_URL, reached directly when DATABASE_URL goes through a
+   * pooler: each server listens there for ended sessions (a pooler in transaction mode cannot
+   * carry LISTEN). Unset: DATABASE_URL, unless DATABASE_PREPARED_STATEMENTS=off says it goes
+   * through such a pooler; then every request checks its session in the database.
+   */
+  DATABASE_DIRECT_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL'),
+  ),
+  /**
    * A streaming replica of DATABASE_URL for statements, summaries, exports and the owner's
    * reports: their reads leave the primary to the counters' changes.
    */
@@ -104,6 +113,8 @@ export interface Config {
   trustProxy: boolean | string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where this server listens for ended sessions, when DATABASE_URL goes through a pooler. */
+  databaseDirectUrl: string | undefined;
   /** The replica that statements, summaries and exports read, when there is one. */
   reports: { databaseUrl: string | undefined; maxLagSeconds: number };
   /** Name the statements run on every request, so each connection plans them once. */
@@ -149,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     reports: { databaseUrl: e.REPORTS_DATABASE_URL, maxLagSeconds: e.REPORTS_MAX_LAG_SECONDS },
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'on',
     adminUsername: e.ADMIN_USERNAME,

@@ -81,6 +81,8 @@ async function main() {
       secrets,
       logger: log,
       services,
+      sessionsUrl:
+        config.databaseDirectUrl ?? (config.preparedStatements ? databaseUrl : undefined),
     });
     await app.listen({ port: config.port, host: config.host });
     // After listening: the first request is not kept waiting for the jobs' schema.

@@ -87,6 +87,11 @@ export interface AuthOptions {
     tokenVersion: number,
     jti: string | undefined,
   ): Promise<SessionUser | undefined>;
+  /**
+   * Resolves once every server has been told of the sessions a change just ended (see
+   * session-cache.ts); a change that ends sessions answers after it.
+   */
+  sessionsCaughtUp?(): Promise<void>;
   /** The API key with this SHA-256 when it exists and is not revoked; notes its use. */
   findApiKey(keyHash: string): Promise<Machine | undefined>;
   /** Wrong API keys per client address, in windows of `LIMITS.posWrongKeysWindowMinutes`. */
@@ -101,6 +106,20 @@ export const hashApiKey = (key: string) => createHash('sha256').update(key).dige
 /** What a temporary password may do: see who it is, change itself, sign out. */
 const OPEN_WITH_TEMPORARY_PASSWORD = new Set(
   [API_PATHS.me, API_PATHS.updateCurrentUser, API_PATHS.logout].map((path) => API_PREFIX + path),
+);
+
+/**
+ * The calls that may end sessions: Logout, a staff member's new role or branch, a disabled
+ * account, a password reset or changed.
+ */
+const ENDING_SESSIONS = new Set(
+  [
+    API_PATHS.logout,
+    API_PATHS.staffUpdate,
+    API_PATHS.staffDisable,
+    API_PATHS.staffResetPassword,
+    API_PATHS.updateCurrentUser,
+  ].map((path) => API_PREFIX + path),
 );
 
 /** The roles the access matrix lets call each API route, by the route's path pattern. */
@@ -182,6 +201,16 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
       const names = unplaced.map((r) => `${[r.method].flat().join(',')} ${r.url}`).join('; ');
       throw new Error(`Routes neither public nor in the access matrix: ${names}`);
     }
+  });
+
+  // Its answer goes out once the sessions it ended are refused everywhere: the very next
+  // request, to this server or another, is refused.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const url = request.routeOptions.url;
+    if (url !== undefined && ENDING_SESSIONS.has(url) && reply.statusCode < 400) {
+      await options.sessionsCaughtUp?.();
+    }
+    return payload;
   });
 
   app.addHook('onRequest', async (request, reply) => {
