@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** How a list screen's filter sits in its address (`?from=…&branch=…`). */
+export interface AddressFilter<Filter> {
+  /** The filter an address asks for: a bookmark's, a card's link, Back's. */
+  read: (params: URLSearchParams) => Filter;
+  /** The address's query for a filter: only the fields set, so the address stays short. */
+  write: (filter: Filter) => Record<string, string>;
+}
+
+const keyOf = (query: Record<string, string>) => new URLSearchParams(query).toString();
+
+/**
+ * A list screen's filter, kept in the address: a deep link opens the list it names, and Back
+ * and Forward return to the lists asked before. `form` is what staff are typing; `asked` is
+ * what the address (and so the list) shows; `page` starts again at 1 for every other filter.
+ */
+export function useAddressFilter<Filter>({ read, write }: AddressFilter<Filter>) {
+  const [params, setParams] = useSearchParams();
+  const asked = read(params);
+  const askedKey = keyOf(write(asked));
+  const [form, setForm] = useState<Filter>(asked);
+  const [page, setPage] = useState(1);
+
+  // Another address (Back, a link, the sidebar's entry) asks anew from its first page.
+  const [seen, setSeen] = useState(askedKey);
+  if (seen !== askedKey) {
+    setSeen(askedKey);
+    setForm(asked);
+    setPage(1);
+  }
+
+  /**
+   * Lists `next` from its first page: a new address (Back returns to this one), or, asked
+   * again as it stands, `askAgain` (Generate on the first page reads the list afresh).
+   */
+  const show = (next: Filter, askAgain: () => void) => {
+    const query = write(next);
+    setForm(next);
+    setPage(1);
+    if (keyOf(query) !== askedKey) setParams(query);
+    else if (page === 1) askAgain();
+  };
+  const edit = (patch: Partial<Filter>) => setForm((current) => ({ ...current, ...patch }));
+
+  return { asked, form, setForm, edit, page, setPage, show };
+}
+
+/** A filter of text fields ('' meaning "any") as the address holds it: the fields set. */
+export function textFields<Filter extends Record<string, string>>(
+  empty: Filter,
+): AddressFilter<Filter> {
+  return {
+    read: (params) => {
+      const filter = { ...empty };
+      for (const field of Object.keys(empty) as (keyof Filter & string)[]) {
+        const value = params.get(field);
+        if (value) (filter as Record<string, string>)[field] = value;
+      }
+      return filter;
+    },
+    write: (filter) =>
+      Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== '')),
+  };
+}
