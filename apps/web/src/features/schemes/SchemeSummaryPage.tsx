@@ -109,7 +109,8 @@ export function SchemeSummaryPage() {
   const financialYear = useQuery(financialYearQuery);
   const summary = useQuery({
     ...summaryQuery(submitted, page),
-    placeholderData: keepPreviousData,
+    // Back to before the first Generate Summary shows no summary, not the last one.
+    placeholderData: submitted ? keepPreviousData : undefined,
   });
 
   useEffect(() => {
