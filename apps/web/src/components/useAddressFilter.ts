@@ -33,14 +33,14 @@ export function useAddressFilter<Filter>({ read, write }: AddressFilter<Filter>)
 
   /**
    * Lists `next` from its first page: a new address (Back returns to this one), or, asked
-   * again as it stands, `askAgain` (Generate on the first page reads the list afresh).
+   * again as it stands, `askAgain` (a search on the first page reads the list afresh).
    */
-  const show = (next: Filter, askAgain: () => void) => {
+  const show = (next: Filter, askAgain?: () => void) => {
     const query = write(next);
     setForm(next);
     setPage(1);
     if (keyOf(query) !== askedKey) setParams(query);
-    else if (page === 1) askAgain();
+    else if (page === 1) askAgain?.();
   };
   const edit = (patch: Partial<Filter>) => setForm((current) => ({ ...current, ...patch }));
 
@@ -48,19 +48,20 @@ export function useAddressFilter<Filter>({ read, write }: AddressFilter<Filter>)
 }
 
 /** A filter of text fields ('' meaning "any") as the address holds it: the fields set. */
-export function textFields<Filter extends Record<string, string>>(
+export function textFields<Filter extends { [Field in keyof Filter]: string }>(
   empty: Filter,
 ): AddressFilter<Filter> {
+  const fields = Object.keys(empty) as (keyof Filter & string)[];
   return {
     read: (params) => {
       const filter = { ...empty };
-      for (const field of Object.keys(empty) as (keyof Filter & string)[]) {
+      for (const field of fields) {
         const value = params.get(field);
-        if (value) (filter as Record<string, string>)[field] = value;
+        if (value) filter[field] = value as Filter[typeof field];
       }
       return filter;
     },
     write: (filter) =>
-      Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== '')),
+      Object.fromEntries(fields.filter((field) => filter[field] !== '').map((f) => [f, filter[f]])),
   };
 }
