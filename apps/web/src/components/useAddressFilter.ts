@@ -23,12 +23,18 @@ export function useAddressFilter<Filter>({ read, write }: AddressFilter<Filter>)
   const [form, setForm] = useState<Filter>(asked);
   const [page, setPage] = useState(1);
 
-  // Another address (Back, a link, the sidebar's entry) asks anew from its first page.
+  // Another address (Back, Forward, a link, the sidebar's entry) asks anew from its first
+  // page. The address a search of this screen put there keeps the form as it is now: the
+  // router may take the new address a moment later, after more typing.
   const [seen, setSeen] = useState(askedKey);
+  const [ours, setOurs] = useState<string | null>(null);
   if (seen !== askedKey) {
     setSeen(askedKey);
-    setForm(asked);
-    setPage(1);
+    setOurs(null);
+    if (askedKey !== ours) {
+      setForm(asked);
+      setPage(1);
+    }
   }
 
   /**
@@ -39,8 +45,10 @@ export function useAddressFilter<Filter>({ read, write }: AddressFilter<Filter>)
     const query = write(next);
     setForm(next);
     setPage(1);
-    if (keyOf(query) !== askedKey) setParams(query);
-    else if (page === 1) askAgain?.();
+    if (keyOf(query) !== askedKey) {
+      setOurs(keyOf(query));
+      setParams(query);
+    } else if (page === 1) askAgain?.();
   };
   const edit = (patch: Partial<Filter>) => setForm((current) => ({ ...current, ...patch }));
 
