@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
@@ -9,7 +10,10 @@ let navigate: ReturnType<typeof useNavigate> | null = null;
 
 /** Shows the current path, so tests can see where the app went; keeps the app's navigate. */
 function CurrentPath() {
-  navigate = useNavigate();
+  const appNavigate = useNavigate();
+  useEffect(() => {
+    navigate = appNavigate;
+  }, [appNavigate]);
   const { pathname, search } = useLocation();
   return (
     <>
