@@ -1,13 +1,33 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { act, render } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
 import { AppRoutes } from '../app/AppRoutes';
 import { resumeSession } from '../lib/session';
 import { storage, type StoredSession } from '../lib/storage';
 
-/** Shows the current path, so tests can see where the app went. */
+let navigate: ReturnType<typeof useNavigate> | null = null;
+
+/** Shows the current path, so tests can see where the app went; keeps the app's navigate. */
 function CurrentPath() {
-  return <output data-testid="current-path">{useLocation().pathname}</output>;
+  const appNavigate = useNavigate();
+  useEffect(() => {
+    navigate = appNavigate;
+  }, [appNavigate]);
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <output data-testid="current-path">{pathname}</output>
+      <output data-testid="current-search">{search}</output>
+    </>
+  );
+}
+
+/** The browser's Back button, in the app opened by renderApp. */
+export async function goBack() {
+  await act(async () => {
+    await navigate?.(-1);
+  });
 }
 
 /** The whole app (real routes, providers and lazy screens) opened at `path`. */

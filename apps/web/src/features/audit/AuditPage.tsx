@@ -1,8 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -22,20 +20,23 @@ import {
   type AuditEntity,
   type AuditEntry,
 } from '@kanak/contract';
-import { DataTable, type DataColumn } from '../../components/DataTable';
+import type { DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
+import { ListPage } from '../../components/ListPage';
 import { NumbersUnbroken, unbroken } from '../../components/NumbersUnbroken';
-import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
 import { SubmitButton } from '../../components/SubmitButton';
+import { textFields, useAddressFilter } from '../../components/useAddressFilter';
 import { useStoreToday } from '../../components/useStoreToday';
 import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
 import { useBranding } from '../../lib/branding';
-import { NO_FILTERS, auditQuery, downloadAuditCsv, type AuditFilters } from './api';
+import { NO_FILTERS, auditQuery, downloadAuditCsv } from './api';
 
 const texts = AUDIT_TEXTS;
 const c = texts.columns;
+
+/** The filters in the address (`?entity=scheme&from=…`): a bookmark, Back and Forward. */
+const auditAddress = textFields(NO_FILTERS);
 
 const entityLabel = (entity: string) =>
   AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity.replaceAll('_', ' ');
@@ -89,9 +90,7 @@ function When({ at, timeZone }: { at: string; timeZone: string }) {
 export function AuditPage() {
   const timeZone = useBranding().branding?.storeTimezone ?? DEFAULT_STORE_TIMEZONE;
   const today = useStoreToday();
-  const [form, setForm] = useState<AuditFilters>(NO_FILTERS);
-  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  const { asked: filters, form, edit, page, setPage, show } = useAddressFilter(auditAddress);
   const [downloading, setDownloading] = useState(false);
   const changes = useQuery(auditQuery(filters, page));
 
@@ -102,18 +101,10 @@ export function AuditPage() {
     else if (failure.kind === 'exception') showAlert('error', texts.loadFailed);
   }, [changes.error, changes.errorUpdatedAt]);
 
-  const edit = (patch: Partial<AuditFilters>) => setForm((current) => ({ ...current, ...patch }));
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters({ ...form, user: form.user.trim(), mobile: form.mobile.trim() });
-    setPage(1);
-    if (JSON.stringify(form) === JSON.stringify(filters)) void changes.refetch();
-  };
-  const clear = () => {
-    setForm(NO_FILTERS);
-    setFilters(NO_FILTERS);
-    setPage(1);
-  };
+  const search = () =>
+    show({ ...form, user: form.user.trim(), mobile: form.mobile.trim() }, () => {
+      void changes.refetch();
+    });
   const download = async () => {
     setDownloading(true);
     try {
@@ -191,8 +182,9 @@ export function AuditPage() {
   ];
 
   return (
-    <>
-      <PageHeader title={PAGE_TITLES.audit}>
+    <ListPage
+      title={PAGE_TITLES.audit}
+      actions={
         <SubmitButton
           type="button"
           variant="outlined"
@@ -203,97 +195,74 @@ export function AuditPage() {
         >
           {texts.csv}
         </SubmitButton>
-      </PageHeader>
-      <Paper
-        component="section"
-        variant="outlined"
-        aria-labelledby="audit-filters"
-        sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}
-      >
-        <Typography id="audit-filters" component="h2" variant="h5" sx={{ mb: 2 }}>
-          {texts.filters}
-        </Typography>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={search}
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, 1fr) auto' },
-            alignItems: 'start',
-          }}
-        >
-          <TextField
-            label={texts.user}
-            name="user"
-            value={form.user}
-            onChange={(event) => edit({ user: event.target.value })}
-            slotProps={{ htmlInput: { maxLength: LIMITS.usernameMaxLength } }}
-          />
-          <TextField
-            select
-            label={texts.entity}
-            name="entity"
-            value={form.entity}
-            onChange={(event) => edit({ entity: event.target.value })}
-          >
-            <MenuItem value="">{texts.anyEntity}</MenuItem>
-            {AUDIT_ENTITIES.map((entity) => (
-              <MenuItem key={entity} value={entity}>
-                {AUDIT_ENTITY_LABELS[entity]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={texts.mobile}
-            name="mobile"
-            value={form.mobile}
-            onChange={(event) => edit({ mobile: event.target.value.replace(/\D/g, '') })}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.mobileLength } }}
-          />
-          <DateField
-            label={texts.from}
-            name="from"
-            value={form.from}
-            max={form.to || undefined}
-            onChange={(from) => edit({ from })}
-          />
-          <DateField
-            label={texts.to}
-            name="to"
-            value={form.to}
-            min={form.from || undefined}
-            onChange={(to) => edit({ to })}
-          />
-          <Stack direction="row" spacing={1} sx={{ pt: { lg: 1 } }}>
-            <SubmitButton pending={changes.isFetching} pendingLabel={texts.loading}>
-              {texts.search}
-            </SubmitButton>
-            <Button type="button" variant="text" onClick={clear}>
-              {texts.clear}
-            </Button>
-          </Stack>
-        </Box>
-      </Paper>
-      <DataTable
-        label={texts.table}
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        bodyHeight={480}
-        minWidth={900}
-        emptyText={texts.empty}
-        loading={changes.isFetching}
-        loadingLabel={texts.loading}
-      />
-      <Pager
-        page={page}
-        pages={pages}
-        status={texts.pageOf(page, pages, total, capped)}
-        busy={changes.isFetching}
-        onPage={setPage}
-      />
-    </>
+      }
+      filters={{
+        title: texts.filters,
+        columns: { sm: '1fr 1fr', lg: 'repeat(5, 1fr) auto' },
+        onSubmit: search,
+        search: texts.search,
+        pending: changes.isFetching,
+        pendingLabel: texts.loading,
+        clear: { label: texts.clear, onClick: () => show(NO_FILTERS) },
+        children: (
+          <>
+            <TextField
+              label={texts.user}
+              name="user"
+              value={form.user}
+              onChange={(event) => edit({ user: event.target.value })}
+              slotProps={{ htmlInput: { maxLength: LIMITS.usernameMaxLength } }}
+            />
+            <TextField
+              select
+              label={texts.entity}
+              name="entity"
+              value={form.entity}
+              onChange={(event) => edit({ entity: event.target.value })}
+            >
+              <MenuItem value="">{texts.anyEntity}</MenuItem>
+              {AUDIT_ENTITIES.map((entity) => (
+                <MenuItem key={entity} value={entity}>
+                  {AUDIT_ENTITY_LABELS[entity]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={texts.mobile}
+              name="mobile"
+              value={form.mobile}
+              onChange={(event) => edit({ mobile: event.target.value.replace(/\D/g, '') })}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.mobileLength } }}
+            />
+            <DateField
+              label={texts.from}
+              name="from"
+              value={form.from}
+              max={form.to || undefined}
+              onChange={(from) => edit({ from })}
+            />
+            <DateField
+              label={texts.to}
+              name="to"
+              value={form.to}
+              min={form.from || undefined}
+              onChange={(to) => edit({ to })}
+            />
+          </>
+        ),
+      }}
+      table={{
+        label: texts.table,
+        columns,
+        rows,
+        rowKey: (row) => row.id,
+        bodyHeight: 480,
+        minWidth: 900,
+        emptyText: texts.empty,
+        loading: changes.isFetching,
+        loadingLabel: texts.loading,
+      }}
+      pager={{ page, pages, status: texts.pageOf(page, pages, total, capped), onPage: setPage }}
+    />
   );
 }

@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -19,14 +17,13 @@ import {
   type NoticeEntry,
   type NoticeStatus,
 } from '@kanak/contract';
-import { DataTable, type DataColumn } from '../../components/DataTable';
+import type { DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
-import { FilterPanel, GenerateButton } from '../../components/FilterPanel';
 import { NumbersUnbroken } from '../../components/NumbersUnbroken';
-import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
+import { ListPage } from '../../components/ListPage';
 import { SelectField } from '../../components/SelectField';
 import { SubmitButton } from '../../components/SubmitButton';
+import { textFields, useAddressFilter } from '../../components/useAddressFilter';
 import { showAlert } from '../../lib/app-state';
 import { useBranding } from '../../lib/branding';
 import { reportFailure } from '../../lib/failure';
@@ -55,6 +52,9 @@ const eventOptions = [
 /** "24/11/2026," and "14:05" each stay whole. */
 const DATE_WITH_COMMA = /(\d[\d./:-]*\d,?)/;
 
+/** The filters in the address (`?status=failed&from=…`): a bookmark, Back and Forward. */
+const noticesAddress = textFields(NO_FILTERS);
+
 type FilterProblems = Partial<Record<keyof NoticeFilters, string>>;
 
 const isFilter = (field: unknown): field is keyof NoticeFilters =>
@@ -78,10 +78,8 @@ function problemsOf(filters: NoticeFilters): FilterProblems {
  */
 export function DeliveryLogPage() {
   const timeZone = useBranding().branding?.storeTimezone ?? DEFAULT_STORE_TIMEZONE;
-  const [form, setForm] = useState<NoticeFilters>(NO_FILTERS);
+  const { asked: filters, form, setForm, page, setPage, show } = useAddressFilter(noticesAddress);
   const [problems, setProblems] = useState<FilterProblems>({});
-  const [filters, setFilters] = useState<NoticeFilters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
   const notices = useQuery(noticesQuery(filters, page));
   const resend = useResendNotice();
   const [resending, setResending] = useState<number | null>(null);
@@ -98,16 +96,11 @@ export function DeliveryLogPage() {
     const next = { ...form, mobile: form.mobile.trim() };
     const found = problemsOf(next);
     setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    setFilters(next);
-    setPage(1);
-    if (JSON.stringify(next) === JSON.stringify(filters) && page === 1) void notices.refetch();
+    if (Object.keys(found).length === 0) show(next, () => void notices.refetch());
   };
   const clear = () => {
-    setForm(NO_FILTERS);
     setProblems({});
-    setFilters(NO_FILTERS);
-    setPage(1);
+    show(NO_FILTERS);
   };
 
   const sendAgain = (notice: NoticeEntry) => {
@@ -205,84 +198,77 @@ export function DeliveryLogPage() {
   ];
 
   return (
-    <>
-      <PageHeader title={PAGE_TITLES.deliveryLog} />
-      <FilterPanel
-        title={texts.filters}
-        columns={{ sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }}
-        onSubmit={search}
-      >
-        <SelectField
-          label={texts.status}
-          name="status"
-          value={form.status}
-          options={statusOptions}
-          onChange={(status) => edit({ status })}
-        />
-        <SelectField
-          label={texts.event}
-          name="event"
-          value={form.event}
-          options={eventOptions}
-          onChange={(event) => edit({ event })}
-        />
-        <TextField
-          label={texts.mobile}
-          name="mobile"
-          value={form.mobile}
-          onChange={(event) => edit({ mobile: event.target.value.replace(/\D/g, '') })}
-          error={Boolean(problems.mobile)}
-          helperText={problems.mobile}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { inputMode: 'numeric', maxLength: LIMITS.mobileLength },
-          }}
-        />
-        <DateField
-          label={texts.from}
-          name="from"
-          value={form.from}
-          max={form.to || undefined}
-          onChange={(from) => edit({ from })}
-          error={Boolean(problems.from)}
-          helperText={problems.from}
-        />
-        <DateField
-          label={texts.to}
-          name="to"
-          value={form.to}
-          min={form.from || undefined}
-          onChange={(to) => edit({ to })}
-          error={Boolean(problems.to)}
-          helperText={problems.to}
-        />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <GenerateButton pending={notices.isFetching} pendingLabel={texts.loading}>
-            {texts.search}
-          </GenerateButton>
-          <Button type="button" size="large" sx={{ minHeight: 56 }} onClick={clear}>
-            {texts.clear}
-          </Button>
-        </Stack>
-      </FilterPanel>
-      <DataTable
-        label={texts.table}
-        columns={columns}
-        rows={rows}
-        rowKey={(n) => n.id}
-        bodyHeight={480}
-        minWidth={950}
-        emptyText={texts.empty}
-        loading={notices.isFetching}
-        loadingLabel={texts.loading}
-      />
-      <Pager
-        page={page}
-        pages={pages}
-        status={texts.pageOf(page, pages, total)}
-        busy={notices.isFetching}
-        onPage={setPage}
-      />
-    </>
+    <ListPage
+      title={PAGE_TITLES.deliveryLog}
+      filters={{
+        title: texts.filters,
+        columns: { sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+        onSubmit: search,
+        search: texts.search,
+        pending: notices.isFetching,
+        pendingLabel: texts.loading,
+        clear: { label: texts.clear, onClick: clear },
+        children: (
+          <>
+            <SelectField
+              label={texts.status}
+              name="status"
+              value={form.status}
+              options={statusOptions}
+              onChange={(status) => edit({ status })}
+            />
+            <SelectField
+              label={texts.event}
+              name="event"
+              value={form.event}
+              options={eventOptions}
+              onChange={(event) => edit({ event })}
+            />
+            <TextField
+              label={texts.mobile}
+              name="mobile"
+              value={form.mobile}
+              onChange={(event) => edit({ mobile: event.target.value.replace(/\D/g, '') })}
+              error={Boolean(problems.mobile)}
+              helperText={problems.mobile}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { inputMode: 'numeric', maxLength: LIMITS.mobileLength },
+              }}
+            />
+            <DateField
+              label={texts.from}
+              name="from"
+              value={form.from}
+              max={form.to || undefined}
+              onChange={(from) => edit({ from })}
+              error={Boolean(problems.from)}
+              helperText={problems.from}
+            />
+            <DateField
+              label={texts.to}
+              name="to"
+              value={form.to}
+              min={form.from || undefined}
+              onChange={(to) => edit({ to })}
+              error={Boolean(problems.to)}
+              helperText={problems.to}
+            />
+          </>
+        ),
+      }}
+      table={{
+        label: texts.table,
+        columns,
+        rows,
+        rowKey: (n) => n.id,
+        bodyHeight: 480,
+        minWidth: 950,
+        emptyText: texts.empty,
+        loading: notices.isFetching,
+        loadingLabel: texts.loading,
+      }}
+      pager={{ page, pages, status: texts.pageOf(page, pages, total), onPage: setPage }}
+    />
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   API_PATHS,
+  LEDGER_TEXTS,
   LIMITS,
   MESSAGES,
   PAGE_TITLES,
@@ -13,7 +14,7 @@ import {
 } from '@kanak/contract';
 import { deferred } from '../../test/fake-server';
 import { queryClient } from '../../lib/query-client';
-import { renderApp } from '../../test/render';
+import { goBack, renderApp } from '../../test/render';
 import { dateField, dateShown, ddmmyyyy, typeDate } from '../../components/DateField.testing';
 import {
   bodyRows,
@@ -65,9 +66,10 @@ function server(rows: SchemeSummaryRow[] = summaryRows) {
     .on('POST', API_PATHS.schemeSummary, ok({ data: rows, total: 150000, count: rows.length }));
 }
 
-async function openScreen() {
-  renderApp('/home/scheme-summary');
-  await screen.findByRole('heading', { name: PAGE_TITLES.schemeSummary });
+async function openScreen(path = '/home/scheme-summary') {
+  renderApp(path);
+  // The screen's code loads on first use: slow when it is the first test run.
+  await screen.findByRole('heading', { name: PAGE_TITLES.schemeSummary }, { timeout: 10_000 });
   return userEvent.setup();
 }
 
@@ -125,6 +127,67 @@ describe('Scheme Summary', { timeout: 40_000 }, () => {
       page: 1,
       pageSize: LIMITS.summaryPageSize,
     });
+  });
+
+  it('a link with the filter in its address opens that summary, its filter in the form', async () => {
+    const fake = server([summaryRows[2]!]);
+    const name = encodeURIComponent(customer.custname);
+    await openScreen(
+      `/home/scheme-summary?status=Matured&from=2025-05-01&to=${today()}&mobile=${customer.mobileno}&name=${name}`,
+    );
+
+    await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(1));
+    expect(fake.sent('POST', API_PATHS.schemeSummary)[0]?.body).toEqual({
+      selected: 'Matured',
+      formData: { mobileno: customer.mobileno, datefrom: '2025-05-01', dateto: today() },
+      page: 1,
+      pageSize: LIMITS.summaryPageSize,
+    });
+    expect(screen.getByLabelText(texts.status)).toHaveValue('Matured');
+    expect(dateShown(texts.from)).toBe('01/05/2025');
+    expect(dateShown(texts.to)).toBe(ddmmyyyy(today()));
+    expect(screen.getByRole('combobox', { name: texts.search })).toHaveValue(
+      LEDGER_TEXTS.customerSearch.optionLabel({
+        CUSTNAME: customer.custname,
+        MOBILENO: customer.mobileno,
+      }),
+    );
+  });
+
+  it('Generate Summary puts the filter in the address; Back returns to the summary before', async () => {
+    const fake = schemeServer()
+      .on('GET', API_PATHS.financialYear, ok({ data: { sfdate: SFDATE } }))
+      .on('POST', API_PATHS.schemeSummary, ({ body }) => {
+        const { selected } = body as { selected: string };
+        const rows = selected === 'Matured' ? summaryRows.slice(2) : summaryRows;
+        return ok({ data: rows, total: 0, count: rows.length });
+      });
+    const user = await openScreen();
+    const address = () => new URLSearchParams(screen.getByTestId('current-search').textContent);
+    await generate(user);
+    await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(3));
+    expect(address().get('status')).toBe('All');
+
+    await user.selectOptions(screen.getByLabelText(texts.status), 'Matured');
+    await user.click(generateButton());
+    await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(1));
+    expect(address().get('status')).toBe('Matured');
+    expect(address().get('from')).toBe(SFDATE);
+
+    await goBack();
+    await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(3));
+    expect(screen.getByLabelText(texts.status)).toHaveValue('All');
+    expect(address().get('status')).toBe('All');
+    expect(fake.sent('POST', API_PATHS.schemeSummary).map((call) => call.body)).toMatchObject([
+      { selected: 'All' },
+      { selected: 'Matured' },
+      { selected: 'All' },
+    ]);
+
+    // Back to before the first Generate Summary: no summary asked, the list empty.
+    await goBack();
+    await waitFor(() => expect(screen.getByText(MESSAGES.noSummaryResults)).toBeInTheDocument());
+    expect(address().toString()).toBe('');
   });
 
   it('lists the rows (DD-MM-YYYY, ₹ amounts, status labels) in a 280 px body at least 700 px wide, with the total', async () => {

@@ -17,14 +17,14 @@ import {
   type SummaryStatusLabel,
 } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
-import { DataTable, type DataColumn } from '../../components/DataTable';
+import type { DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
+import { ListPage } from '../../components/ListPage';
 import { SelectField } from '../../components/SelectField';
-import { FilterPanel, GenerateButton } from '../../components/FilterPanel';
-import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
 import { SubmitButton } from '../../components/SubmitButton';
 import { saveFile } from '../../components/saveFile';
+import { useAddressFilter, type AddressFilter } from '../../components/useAddressFilter';
+import { usePrintAll } from '../../components/usePrintAll';
 import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
 import { reportFailure } from '../../lib/failure';
@@ -40,36 +40,68 @@ import { summaryCsv } from './schemeFormat';
 const texts = SCHEME_TEXTS.summary;
 const c = texts.columns;
 
-const sameFilter = (a: SummaryFilter | null, b: SummaryFilter) =>
-  a !== null &&
-  a.selected === b.selected &&
-  a.formData.mobileno === b.formData.mobileno &&
-  a.formData.datefrom === b.formData.datefrom &&
-  a.formData.dateto === b.formData.dateto;
+/** The filter form; a date left null shows its default (From: the financial year's start). */
+interface SummaryForm {
+  customer: CustomerOption | null;
+  status: SummaryStatusLabel;
+  from: string | null;
+  to: string | null;
+}
+
+const isStatus = (value: string | null): value is SummaryStatusLabel =>
+  SUMMARY_STATUS_OPTIONS.some((option) => option.label === value);
+const isDate = (value: string | null): value is string =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * The summary asked for, in the address (`?status=Active&from=…&to=…&mobile=…&name=…`): the
+ * dates say it was generated; the customer's name rides along so the search box shows them.
+ */
+const summaryAddress: AddressFilter<SummaryForm> = {
+  read: (params) => {
+    const mobile = params.get('mobile');
+    const status = params.get('status');
+    const from = params.get('from');
+    const to = params.get('to');
+    return {
+      customer: mobile ? { MOBILENO: mobile, CUSTNAME: params.get('name') ?? '' } : null,
+      status: isStatus(status) ? status : 'All',
+      from: isDate(from) ? from : null,
+      to: isDate(to) ? to : null,
+    };
+  },
+  write: ({ customer, status, from, to }) =>
+    from === null || to === null
+      ? {}
+      : {
+          status,
+          from,
+          to,
+          ...(customer && { mobile: customer.MOBILENO, name: customer.CUSTNAME }),
+        },
+};
+
+/** The summary the address asks for; null until Generate Summary is first pressed. */
+const summaryOf = ({ customer, status, from, to }: SummaryForm): SummaryFilter | null =>
+  from === null || to === null
+    ? null
+    : {
+        selected: status,
+        formData: { mobileno: customer?.MOBILENO ?? '', datefrom: from, dateto: to },
+      };
 
 /**
  * Scheme Summary (/home/scheme-summary): schemes across customers, by status and start date,
- * a page at a time with the count and amount of the whole filter. Print and CSV cover the
- * whole filter: when it has more than one page, every row is fetched in one answer when
- * pressed (the original call: one consistent read, where page after page could miss or repeat
- * a scheme added meanwhile).
+ * a page at a time with the count and amount of the whole filter. The filter lives in the
+ * address: a bookmark opens the summary it names, and Back returns to the one before. Print
+ * and CSV cover the whole filter: when it has more than one page, every row is fetched in one
+ * answer when pressed (the original call: one consistent read, where page after page could
+ * miss or repeat a scheme added meanwhile).
  */
 export function SchemeSummaryPage() {
   const today = useStoreToday();
-  const [customer, setCustomer] = useState<CustomerOption | null>(null);
-  const [status, setStatus] = useState<SummaryStatusLabel>('All');
-  // null: the default (From: the financial year's start from get-fyear; To: today).
-  const [fromInput, setFrom] = useState<string | null>(null);
-  const [toInput, setTo] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState<SummaryFilter | null>(null);
-  const [page, setPage] = useState(1);
-  // Every row of the filter, fetched for Print; the sheet shows them while the filter stands.
-  const [printed, setPrinted] = useState<{
-    filter: SummaryFilter;
-    rows: SchemeSummaryRow[];
-  } | null>(null);
-  const [printRequests, setPrintRequests] = useState(0);
-  const [fetchingAll, setFetchingAll] = useState(false);
+  const { asked, form, edit, page, setPage, show } = useAddressFilter(summaryAddress);
+  const submitted = summaryOf(asked);
   const [viewing, setViewing] = useState<number | null>(null);
   const [activating, setActivating] = useState<SchemeSummaryRow | null>(null);
   const mayActivate = useMayCall('activateScheme');
@@ -77,18 +109,14 @@ export function SchemeSummaryPage() {
   const financialYear = useQuery(financialYearQuery);
   const summary = useQuery({
     ...summaryQuery(submitted, page),
-    placeholderData: keepPreviousData,
+    // Back to before the first Generate Summary shows no summary, not the last one.
+    placeholderData: submitted ? keepPreviousData : undefined,
   });
 
   useEffect(() => {
     // A failed financial-year fetch is logged only (the dates stay today).
     if (financialYear.error) console.error('Financial year fetch failed', financialYear.error);
   }, [financialYear.error]);
-
-  // Printed after the sheet holds every row.
-  useEffect(() => {
-    if (printRequests > 0) window.print();
-  }, [printRequests]);
 
   useEffect(() => {
     if (!summary.error) return;
@@ -97,52 +125,35 @@ export function SchemeSummaryPage() {
     );
   }, [summary.error, summary.errorUpdatedAt]);
 
-  const from = fromInput ?? financialYear.data ?? today;
-  const to = toInput ?? today;
+  const from = form.from ?? financialYear.data ?? today;
+  const to = form.to ?? today;
   // Success false clears the list.
   const shown = summary.isError ? undefined : summary.data;
   const rows = shown?.rows ?? [];
   const count = shown?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / LIMITS.summaryPageSize));
-  // One page holds the whole filter: Print and CSV need nothing more.
-  const wholeOnScreen = count <= rows.length;
   const loading = summary.isFetching;
+
+  const everyRow = usePrintAll({
+    asked: JSON.stringify(submitted),
+    // One page holds the whole filter: Print and CSV need nothing more.
+    wholeOnScreen: count <= rows.length || !submitted ? rows : null,
+    fetchWhole: () => (submitted ? fetchWholeSummary(submitted) : Promise.resolve(rows)),
+    failed: (error) => reportFailure(error, MESSAGES.summaryFailed, 'warn'),
+  });
 
   const generate = () => {
     if (loading) return;
-    const filter: SummaryFilter = {
-      selected: status,
-      formData: { mobileno: customer?.MOBILENO ?? '', datefrom: from, dateto: to },
-    };
-    setPage(1);
-    if (sameFilter(submitted, filter) && page === 1) void summary.refetch();
-    else if (!sameFilter(submitted, filter)) setSubmitted(filter);
+    show({ ...form, from, to }, () => void summary.refetch());
   };
 
-  /** Every row of the shown filter: this page's, or all of them fetched; null if that failed. */
-  const everyRow = async (): Promise<SchemeSummaryRow[] | null> => {
-    if (wholeOnScreen || !submitted) return rows;
-    setFetchingAll(true);
-    try {
-      return await fetchWholeSummary(submitted);
-    } catch (error) {
-      reportFailure(error, MESSAGES.summaryFailed, 'warn');
-      return null;
-    } finally {
-      setFetchingAll(false);
-    }
-  };
-
-  const print = async () => {
-    if (wholeOnScreen) return window.print();
-    const all = await everyRow();
-    if (!all || !submitted) return;
-    setPrinted({ filter: submitted, rows: all });
-    setPrintRequests((requests) => requests + 1);
+  const printedFilter = submitted ?? {
+    selected: form.status,
+    formData: { mobileno: '', datefrom: from, dateto: to },
   };
 
   const downloadCsv = async () => {
-    const all = await everyRow();
+    const all = await everyRow.whole();
     if (all)
       saveFile(
         summaryCsv(all),
@@ -196,115 +207,121 @@ export function SchemeSummaryPage() {
     },
   ];
 
-  const printedFilter = submitted ?? {
-    selected: status,
-    formData: { mobileno: '', datefrom: from, dateto: to },
-  };
-  const sheetRows = wholeOnScreen
-    ? rows
-    : printed && printed.filter === submitted
-      ? printed.rows
-      : [];
+  const printButtons = (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
+      <SubmitButton
+        type="button"
+        variant="outlined"
+        startIcon={<PrintIcon />}
+        disabled={rows.length === 0}
+        pending={everyRow.fetching}
+        pendingLabel={texts.fetchingAll}
+        onClick={() => void everyRow.print()}
+      >
+        {texts.print}
+      </SubmitButton>
+      <SubmitButton
+        type="button"
+        variant="outlined"
+        startIcon={<DownloadIcon />}
+        disabled={rows.length === 0}
+        pending={everyRow.fetching}
+        pendingLabel={texts.fetchingAll}
+        onClick={() => void downloadCsv()}
+      >
+        {texts.downloadCsv}
+      </SubmitButton>
+    </Stack>
+  );
+  const sheetRows = everyRow.printout ?? (count <= rows.length ? rows : []);
 
   return (
-    <>
-      <Box className="no-print">
-        <PageHeader title={PAGE_TITLES.schemeSummary} />
-        <FilterPanel
-          title={texts.form}
-          columns={{ sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr auto' }}
-          onSubmit={generate}
-        >
-          <CustomerSearch value={customer} onSelect={setCustomer} label={texts.search} autoFocus />
-          <SelectField
-            label={texts.status}
-            name="status"
-            value={status}
-            options={SUMMARY_STATUS_OPTIONS.map((option) => ({
-              value: option.label,
-              label: option.label,
-            }))}
-            onChange={setStatus}
-          />
-          <DateField label={texts.from} name="datefrom" value={from} onChange={setFrom} />
-          <DateField label={texts.to} name="dateto" value={to} onChange={setTo} />
-          <GenerateButton pending={loading} pendingLabel={texts.generating}>
-            {texts.generate}
-          </GenerateButton>
-        </FilterPanel>
-
-        <Box component="section" aria-label={texts.table}>
-          <DataTable
-            label={texts.table}
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.schemeid}
-            bodyHeight={LIMITS.summaryTableBodyHeightPx}
-            minWidth={LIMITS.summaryTableMinWidthPx}
-            emptyText={MESSAGES.noSummaryResults}
-            footer={[
-              {
-                key: 'total',
-                cells: ['', texts.total, '', '', formatRupees(shown?.total ?? 0), ''],
-              },
-            ]}
-            loading={loading}
-            loadingLabel={texts.generating}
-            rowClick={{
-              isClickable: (row) => !isInactive(row.matyn),
-              onClick: (row) => setViewing(row.schemeid),
-              hint: (row) => texts.openStatement(row.schemeid),
-            }}
-          />
-          {count > 0 && (
-            <Pager
-              page={page}
-              pages={pages}
-              status={texts.pageOf(page, pages, count)}
-              busy={loading}
-              onPage={setPage}
+    <ListPage
+      title={PAGE_TITLES.schemeSummary}
+      filters={{
+        title: texts.form,
+        columns: { sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr auto' },
+        onSubmit: generate,
+        search: texts.generate,
+        pending: loading,
+        pendingLabel: texts.generating,
+        children: (
+          <>
+            <CustomerSearch
+              value={form.customer}
+              onSelect={(customer) => edit({ customer })}
+              label={texts.search}
+              autoFocus
             />
-          )}
-          <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
-            <SubmitButton
-              type="button"
-              variant="outlined"
-              startIcon={<PrintIcon />}
-              disabled={rows.length === 0}
-              pending={fetchingAll}
-              pendingLabel={texts.fetchingAll}
-              onClick={() => void print()}
-            >
-              {texts.print}
-            </SubmitButton>
-            <SubmitButton
-              type="button"
-              variant="outlined"
-              startIcon={<DownloadIcon />}
-              disabled={rows.length === 0}
-              pending={fetchingAll}
-              pendingLabel={texts.fetchingAll}
-              onClick={() => void downloadCsv()}
-            >
-              {texts.downloadCsv}
-            </SubmitButton>
-          </Stack>
-        </Box>
-      </Box>
-
-      {sheetRows.length > 0 && (
-        <SummaryPrint
-          rows={sheetRows}
-          status={printedFilter.selected}
-          from={printedFilter.formData.datefrom}
-          to={printedFilter.formData.dateto}
-        />
-      )}
-
+            <SelectField
+              label={texts.status}
+              name="status"
+              value={form.status}
+              options={SUMMARY_STATUS_OPTIONS.map((option) => ({
+                value: option.label,
+                label: option.label,
+              }))}
+              onChange={(status) => edit({ status })}
+            />
+            <DateField
+              label={texts.from}
+              name="datefrom"
+              value={from}
+              onChange={(date) => edit({ from: date })}
+            />
+            <DateField
+              label={texts.to}
+              name="dateto"
+              value={to}
+              onChange={(date) => edit({ to: date })}
+            />
+          </>
+        ),
+      }}
+      section={texts.table}
+      table={{
+        label: texts.table,
+        columns,
+        rows,
+        rowKey: (row) => row.schemeid,
+        bodyHeight: LIMITS.summaryTableBodyHeightPx,
+        minWidth: LIMITS.summaryTableMinWidthPx,
+        emptyText: MESSAGES.noSummaryResults,
+        footer: [
+          {
+            key: 'total',
+            cells: ['', texts.total, '', '', formatRupees(shown?.total ?? 0), ''],
+          },
+        ],
+        loading,
+        loadingLabel: texts.generating,
+        rowClick: {
+          isClickable: (row) => !isInactive(row.matyn),
+          onClick: (row) => setViewing(row.schemeid),
+          hint: (row) => texts.openStatement(row.schemeid),
+        },
+      }}
+      pager={
+        count > 0
+          ? { page, pages, status: texts.pageOf(page, pages, count), onPage: setPage }
+          : null
+      }
+      below={printButtons}
+      printout={
+        sheetRows.length > 0 && (
+          <SummaryPrint
+            rows={sheetRows}
+            status={printedFilter.selected}
+            from={printedFilter.formData.datefrom}
+            to={printedFilter.formData.dateto}
+          />
+        )
+      }
+    >
       {viewing !== null && <StatementModal schemeid={viewing} onClose={() => setViewing(null)} />}
       {activating && (
         <ActivateSchemeDialog scheme={activating} onClose={() => setActivating(null)} />
       )}
-    </>
+    </ListPage>
   );
 }
