@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { isIndianMobile } from '@kanak/contract';
@@ -20,4 +21,23 @@ export function useCustomerFromAddress(): CustomerOption | null {
   const valid = isIndianMobile(mobile);
   const found = useQuery({ ...customerSearchQuery(valid ? mobile : ''), retry: false });
   return found.data?.find((customer) => customer.MOBILENO === mobile) ?? null;
+}
+
+/**
+ * Chooses the customer the address names, once, when found, unless staff have already chosen
+ * one themselves (`current`).
+ */
+export function usePreselectedCustomer(
+  current: CustomerOption | null,
+  choose: (customer: CustomerOption) => void,
+) {
+  const found = useCustomerFromAddress();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!found || done.current) return;
+    done.current = true;
+    if (current === null) choose(found);
+    // Only the customer found matters: the screen's own choices come after it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [found]);
 }

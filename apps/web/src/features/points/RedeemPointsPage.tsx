@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -18,7 +18,7 @@ import {
 } from '@kanak/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
-import { useCustomerFromAddress } from '../../components/customerFromAddress';
+import { usePreselectedCustomer } from '../../components/customerFromAddress';
 import { PageHeader } from '../../components/PageHeader';
 import { SlipDialog } from '../../components/SlipDialog';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -52,8 +52,6 @@ export function RedeemPointsPage() {
   const today = useStoreToday();
   const { data: me } = useMe();
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
-  // A new key remounts the search box: the customer named by the address shows in it.
-  const [searchKey, setSearchKey] = useState(0);
   const [points, setPoints] = useState('');
   const [invoiceNo, setInvoiceNo] = useState('');
   const [customerError, setCustomerError] = useState<string | undefined>();
@@ -66,16 +64,9 @@ export function RedeemPointsPage() {
   const terms = useQuery(redeemTermsQuery(customer?.MOBILENO ?? ''));
 
   // The customer the counter home chose comes with the address; staff may still choose another.
-  const fromAddress = useCustomerFromAddress();
-  const chosenByStaff = useRef(false);
-  useEffect(() => {
-    if (!fromAddress || chosenByStaff.current) return;
-    setCustomer(fromAddress);
-    setSearchKey((key) => key + 1);
-  }, [fromAddress]);
+  usePreselectedCustomer(customer, setCustomer);
 
   const choose = (next: CustomerOption | null) => {
-    chosenByStaff.current = true;
     setCustomer(next);
     setCustomerError(undefined);
     setPointsError(undefined);
@@ -137,7 +128,6 @@ export function RedeemPointsPage() {
         <Box component="form" noValidate onSubmit={ask} aria-labelledby="redeem-form-title">
           <Stack spacing={2.5}>
             <CustomerSearch
-              key={searchKey}
               value={customer}
               onSelect={choose}
               label={texts.search}

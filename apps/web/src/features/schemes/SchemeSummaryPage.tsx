@@ -17,6 +17,7 @@ import {
   type SummaryStatusLabel,
 } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
+import { usePreselectedCustomer } from '../../components/customerFromAddress';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
 import { SelectField } from '../../components/SelectField';
@@ -57,6 +58,9 @@ const sameFilter = (a: SummaryFilter | null, b: SummaryFilter) =>
 export function SchemeSummaryPage() {
   const today = useStoreToday();
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
+  // The customer the counter home chose comes with the address: their schemes, to take an
+  // installment.
+  usePreselectedCustomer(customer, setCustomer);
   const [status, setStatus] = useState<SummaryStatusLabel>('All');
   // null: the default (From: the financial year's start from get-fyear; To: today).
   const [fromInput, setFrom] = useState<string | null>(null);
