@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -16,7 +16,11 @@ import { CustomerSearch, type CustomerOption } from '../../components/CustomerSe
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { SchemeLink } from '../../components/SchemeLink';
-import { withCustomer } from '../../components/customerFromAddress';
+import {
+  CUSTOMER_PARAM,
+  usePreselectedCustomer,
+  withCustomer,
+} from '../../components/customerFromAddress';
 import { useMayCall } from '../../lib/me';
 import { PATHS } from '../../lib/paths';
 import { myDayQuery } from './api';
@@ -92,12 +96,19 @@ function QuickActions({ customer }: { customer: CustomerOption | null }) {
  */
 export function CounterHomePage() {
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
+  // The customer chosen stays in the address too: back from a quick action, they are still here.
+  const [, setParams] = useSearchParams();
+  usePreselectedCustomer(customer, setCustomer);
+  const choose = (next: CustomerOption | null) => {
+    setCustomer(next);
+    setParams(next ? { [CUSTOMER_PARAM]: next.MOBILENO } : {}, { replace: true });
+  };
   const day = useQuery(myDayQuery);
   return (
     <>
       <PageHeader title={PAGE_TITLES.counter} />
       <Box sx={{ display: 'grid', gap: 2, maxWidth: 900 }}>
-        <CustomerSearch value={customer} onSelect={setCustomer} label={texts.search} autoFocus />
+        <CustomerSearch value={customer} onSelect={choose} label={texts.search} autoFocus />
         {customer && <Typography>{texts.chosen(customer.CUSTNAME, customer.MOBILENO)}</Typography>}
         <QuickActions customer={customer} />
         <Typography component="h2" variant="h6">
