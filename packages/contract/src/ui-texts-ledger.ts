@@ -59,7 +59,7 @@ export const LEDGER_TEXTS = {
   },
   /** Redeem Points: a customer's points spent at the counter, with a printed slip. */
   redeem: {
-    form: 'Redeem a customer\'s points',
+    form: "Redeem a customer's points",
     search: 'Customer mobile number or name',
     balance: 'Balance',
     balanceValue: (points: string, worth: string) => `${points} points, worth ${worth}`,
