@@ -1,9 +1,16 @@
-import { COUNTER_TEXTS, PAGE_TITLES, SIDEBAR_LABELS } from '@kanak/contract';
+import {
+  COUNTER_TEXTS,
+  LEDGER_TEXTS,
+  PAGE_TITLES,
+  SCHEME_TEXTS,
+  SIDEBAR_LABELS,
+} from '@kanak/contract';
 import {
   adminToken,
   expect,
   newCustomer,
   newStaff,
+  pickCustomer,
   seriousViolationsOn,
   signIn,
   startScheme,
@@ -56,5 +63,43 @@ test.describe('the counter home', () => {
     await signIn(page, manager);
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { name: PAGE_TITLES.dashboard })).toBeVisible();
+  });
+
+  test('the quick actions carry the customer chosen: each screen opens with them', async ({
+    page,
+    request,
+  }) => {
+    const admin = await adminToken(request);
+    const cashier = await newStaff(request, admin, 'cashier');
+    const mobileno = uniqueMobile('9');
+    const custname = `Deep Link ${mobileno.slice(-4)}`;
+    await newCustomer(request, admin, { mobileno, custname });
+    const chosen = `${custname} (+91) ${mobileno}`;
+
+    await page.goto('/');
+    await signIn(page, cashier);
+    await expect(page).toHaveURL(/\/home\/counter$/);
+    await pickCustomer(
+      page.getByRole('combobox', { name: COUNTER_TEXTS.search }),
+      mobileno,
+      custname,
+    );
+    const actions = page.getByRole('navigation', { name: COUNTER_TEXTS.actions });
+    for (const [action, path, search] of [
+      [COUNTER_TEXTS.redeemPoints, '/home/redeem-points', LEDGER_TEXTS.redeem.search],
+      [COUNTER_TEXTS.startScheme, '/home/scheme-generation', SCHEME_TEXTS.generation.search],
+      [COUNTER_TEXTS.creditPoints, '/home/loyalty-points', LEDGER_TEXTS.loyaltyPoints.search],
+      [COUNTER_TEXTS.takeInstallment, '/home/scheme-summary', SCHEME_TEXTS.summary.search],
+    ] as const) {
+      await actions.getByRole('link', { name: action }).click();
+      await expect(page).toHaveURL(`${path}?customer=${mobileno}`);
+      await expect(page.getByRole('combobox', { name: search })).toHaveValue(chosen);
+      await page.goBack();
+      await expect(actions.getByRole('link', { name: action })).toBeVisible();
+    }
+    // A number no customer has: the screen opens as without it.
+    await page.goto(`/home/redeem-points?customer=${uniqueMobile('8')}`);
+    await expect(page.getByRole('heading', { name: PAGE_TITLES.redeemPoints })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: LEDGER_TEXTS.redeem.search })).toHaveValue('');
   });
 });

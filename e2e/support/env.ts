@@ -40,6 +40,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { name: 'Mobile Integration', path: '/home/mobile-app', title: /^Customize Mobile App$/ },
   { name: 'Customer Profile', path: '/home/customer-profile', title: /^Customer Profile$/ },
   { name: 'Loyalty Points', path: '/home/loyalty-points', title: /^Edit customer balance$/ },
+  { name: 'Redeem Points', path: '/home/redeem-points', title: /^Redeem points at the counter$/ },
   { name: 'Scheme Initiation', path: '/home/scheme-generation', title: /^Generate Scheme$/ },
   {
     name: 'Message Configuration',

@@ -147,6 +147,7 @@ export const COUNTER_TEXTS = {
   creditPoints: 'Credit points',
   takeInstallment: 'Take an installment',
   startScheme: 'Start a scheme',
+  redeemPoints: 'Redeem points',
   chosen: (name: string, mobile: string) => `${name}, ${mobile}`,
   today: 'Your installments today',
   none: 'You have taken no installments today.',

@@ -41,6 +41,10 @@ const screenPages: Record<ScreenKey, ComponentType> = {
     () => import('../features/points/LoyaltyPointsPage'),
     (m) => m.LoyaltyPointsPage,
   ),
+  redeemPoints: lazyPage(
+    () => import('../features/points/RedeemPointsPage'),
+    (m) => m.RedeemPointsPage,
+  ),
   schemeGeneration: lazyPage(
     () => import('../features/schemes/SchemeGenerationPage'),
     (m) => m.SchemeGenerationPage,

@@ -62,6 +62,7 @@ describe('main layout', () => {
       SIDEBAR_LABELS.mobileApp,
       SIDEBAR_LABELS.customerProfile,
       SIDEBAR_LABELS.loyaltyPoints,
+      SIDEBAR_LABELS.redeemPoints,
       SIDEBAR_LABELS.schemeGeneration,
       SIDEBAR_LABELS.messageConfiguration,
       SIDEBAR_LABELS.messageTemplates,

@@ -14,6 +14,7 @@ import PersonSearchIcon from '@mui/icons-material/PersonSearchOutlined';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import LoyaltyIcon from '@mui/icons-material/LoyaltyOutlined';
+import RedeemIcon from '@mui/icons-material/RedeemOutlined';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccountsOutlined';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphoneOutlined';
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
@@ -46,6 +47,7 @@ const icons: Record<ScreenKey, ReactElement> = {
   mobileApp: <PhoneIphoneIcon />,
   customerProfile: <BadgeIcon />,
   loyaltyPoints: <LoyaltyIcon />,
+  redeemPoints: <RedeemIcon />,
   schemeGeneration: <SavingsIcon />,
   messageConfiguration: <SmsIcon />,
   messageTemplates: <TextSnippetIcon />,

@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   API_PATHS,
   COUNTER_TEXTS,
+  LEDGER_TEXTS,
   PAGE_TITLES,
   todayIn,
   type MyDayData,
   type Role,
 } from '@kanak/contract';
+import { pickCustomer } from '../../components/CustomerSearch.testing';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
 import { PATHS } from '../../lib/paths';
@@ -52,7 +55,7 @@ function counterServer(role: Role) {
     .on('GET', API_PATHS.dashboard, { status: 500, body: { success: false, message: 'not here' } });
 }
 
-describe('the counter home', () => {
+describe('the counter home', { timeout: 60_000 }, () => {
   it("is where a cashier lands: the search focused, the quick actions, today's own receipts", async () => {
     const server = counterServer('cashier');
     renderApp(PATHS.home);
@@ -71,6 +74,10 @@ describe('the counter home', () => {
     expect(within(actions).getByRole('link', { name: texts.startScheme })).toHaveAttribute(
       'href',
       PATHS.schemeGeneration,
+    );
+    expect(within(actions).getByRole('link', { name: texts.redeemPoints })).toHaveAttribute(
+      'href',
+      PATHS.redeemPoints,
     );
     const table = await screen.findByRole('table', { name: texts.today });
     const row = await within(table).findByRole('row', { name: /MAIN\/2026\/000017/ });
@@ -111,5 +118,63 @@ describe('the counter home', () => {
     renderApp(PATHS.home);
     await screen.findByRole('heading', { name: PAGE_TITLES.dashboard }, { timeout: 20_000 });
     expect(screen.queryByRole('heading', { name: PAGE_TITLES.counter })).toBeNull();
+  });
+
+  it('carries the chosen customer to each quick action, whose screen opens with them', async () => {
+    const meera = { CUSTNAME: 'Meera Iyer', MOBILENO: '9500000001' };
+    counterServer('cashier')
+      .on('GET', API_PATHS.searchCustomers, {
+        status: 200,
+        body: { success: true, data: [meera] },
+      })
+      .on('POST', API_PATHS.customerData, {
+        status: 200,
+        body: {
+          success: true,
+          data: { custid: 7, mobileno: meera.MOBILENO, custname: meera.CUSTNAME, points: 40 },
+        },
+      });
+    renderApp(PATHS.counter);
+    await screen.findByRole('heading', { name: PAGE_TITLES.counter }, { timeout: 20_000 });
+    const user = userEvent.setup();
+    await pickCustomer(user, texts.search, '95000', meera);
+    const actions = screen.getByRole('navigation', { name: texts.actions });
+    const address = (path: string) => `${path}?customer=${meera.MOBILENO}`;
+    expect(within(actions).getByRole('link', { name: texts.creditPoints })).toHaveAttribute(
+      'href',
+      address(PATHS.loyaltyPoints),
+    );
+    expect(within(actions).getByRole('link', { name: texts.takeInstallment })).toHaveAttribute(
+      'href',
+      address(PATHS.schemeSummary),
+    );
+    expect(within(actions).getByRole('link', { name: texts.startScheme })).toHaveAttribute(
+      'href',
+      address(PATHS.schemeGeneration),
+    );
+    expect(within(actions).getByRole('link', { name: texts.redeemPoints })).toHaveAttribute(
+      'href',
+      address(PATHS.redeemPoints),
+    );
+
+    await user.click(within(actions).getByRole('link', { name: texts.creditPoints }));
+    await screen.findByRole('heading', { name: PAGE_TITLES.loyaltyPoints }, { timeout: 20_000 });
+    await waitFor(() =>
+      expect(
+        screen.getByLabelText(LEDGER_TEXTS.loyaltyPoints.mobile, { selector: 'input' }),
+      ).toHaveValue(meera.MOBILENO),
+    );
+  });
+
+  it('opens a quick action empty when the address names no customer on file', async () => {
+    counterServer('cashier').on('GET', API_PATHS.searchCustomers, {
+      status: 200,
+      body: { success: true, data: [] },
+    });
+    renderApp(`${PATHS.loyaltyPoints}?customer=9500000009`);
+    await screen.findByRole('heading', { name: PAGE_TITLES.loyaltyPoints }, { timeout: 20_000 });
+    const mobile = screen.getByLabelText(LEDGER_TEXTS.loyaltyPoints.mobile, { selector: 'input' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mobile).toHaveValue('');
   });
 });

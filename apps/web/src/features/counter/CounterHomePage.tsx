@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -16,6 +16,12 @@ import { CustomerSearch, type CustomerOption } from '../../components/CustomerSe
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { SchemeLink } from '../../components/SchemeLink';
+import {
+  CUSTOMER_PARAM,
+  usePreselectedCustomer,
+  withCustomer,
+} from '../../components/customerFromAddress';
+import { useMayCall } from '../../lib/me';
 import { PATHS } from '../../lib/paths';
 import { myDayQuery } from './api';
 
@@ -45,11 +51,29 @@ const columns: DataColumn<MyDayInstallment>[] = [
   },
 ];
 
-function QuickActions() {
+/**
+ * Where the work is done; with a customer chosen, each opens with that customer. Taking an
+ * installment starts from the customer's schemes (Scheme Summary), else from a scheme ID.
+ */
+function QuickActions({ customer }: { customer: CustomerOption | null }) {
+  const mayRedeem = useMayCall('redeemPoints');
   const actions = [
-    { to: PATHS.loyaltyPoints, label: texts.creditPoints },
-    { to: PATHS.schemeStatement, label: texts.takeInstallment },
-    { to: PATHS.schemeGeneration, label: texts.startScheme },
+    { key: 'credit', to: withCustomer(PATHS.loyaltyPoints, customer), label: texts.creditPoints },
+    {
+      key: 'installment',
+      to: customer ? withCustomer(PATHS.schemeSummary, customer) : PATHS.schemeStatement,
+      label: texts.takeInstallment,
+    },
+    { key: 'start', to: withCustomer(PATHS.schemeGeneration, customer), label: texts.startScheme },
+    ...(mayRedeem
+      ? [
+          {
+            key: 'redeem',
+            to: withCustomer(PATHS.redeemPoints, customer),
+            label: texts.redeemPoints,
+          },
+        ]
+      : []),
   ];
   return (
     <Box
@@ -58,7 +82,7 @@ function QuickActions() {
       sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}
     >
       {actions.map((action) => (
-        <Button key={action.to} component={RouterLink} to={action.to} variant="outlined">
+        <Button key={action.key} component={RouterLink} to={action.to} variant="outlined">
           {action.label}
         </Button>
       ))}
@@ -72,14 +96,21 @@ function QuickActions() {
  */
 export function CounterHomePage() {
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
+  // The customer chosen stays in the address too: back from a quick action, they are still here.
+  const [, setParams] = useSearchParams();
+  usePreselectedCustomer(customer, setCustomer);
+  const choose = (next: CustomerOption | null) => {
+    setCustomer(next);
+    setParams(next ? { [CUSTOMER_PARAM]: next.MOBILENO } : {}, { replace: true });
+  };
   const day = useQuery(myDayQuery);
   return (
     <>
       <PageHeader title={PAGE_TITLES.counter} />
       <Box sx={{ display: 'grid', gap: 2, maxWidth: 900 }}>
-        <CustomerSearch value={customer} onSelect={setCustomer} label={texts.search} autoFocus />
+        <CustomerSearch value={customer} onSelect={choose} label={texts.search} autoFocus />
         {customer && <Typography>{texts.chosen(customer.CUSTNAME, customer.MOBILENO)}</Typography>}
-        <QuickActions />
+        <QuickActions customer={customer} />
         <Typography component="h2" variant="h6">
           {texts.today}
         </Typography>

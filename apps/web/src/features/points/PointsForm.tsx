@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CASHCR, LEDGER_TEXTS, LIMITS, MESSAGES, type CashCr } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
+import { usePreselectedCustomer } from '../../components/customerFromAddress';
 import { DateField } from '../../components/DateField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { SHOWN_ONLY } from '../../components/shownOnly';
@@ -109,6 +110,8 @@ export function PointsForm({
     setValue('CUSTNAME', customer?.CUSTNAME ?? '');
     setValue('MOBILENO', customer?.MOBILENO ?? '');
   };
+  // The customer the counter home chose comes with the address (a kept draft's comes first).
+  usePreselectedCustomer(selected, choose);
 
   // The customer of the entry just made, for a follow-up entry.
   const [previous, setPrevious] = useState<CustomerOption | null>(null);

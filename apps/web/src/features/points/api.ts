@@ -2,11 +2,14 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
   type CashCr,
+  type CounterRedemptionRequest,
+  type counterRedemptionResponse,
   type PointsStatementFilter,
   type customerProfileResponse,
   type messageResponse,
   type pointsStatementResponse,
   type pointsUpdateResponse,
+  type redeemTermsResponse,
 } from '@kanak/contract';
 import { api, expectSuccess, withIdempotencyKey, type Answer } from '../../lib/api';
 import { useChange } from '../../lib/change';
@@ -107,4 +110,33 @@ export function useUpdatePoints(keptAs?: string) {
 export function useUpdateStatement() {
   const refresh = useRefreshPoints();
   return useChange(updateStatement, { onSuccess: refresh });
+}
+
+/** A customer's balance, its worth and the minimum, before a counter redemption. */
+export const redeemTermsQuery = (mobile: string) =>
+  queryOptions({
+    queryKey: ['points', 'balance', 'redeem-terms', mobile] as const,
+    queryFn: async () => {
+      const { data } = await api.post<Answer<typeof redeemTermsResponse>>(API_PATHS.redeemTerms, {
+        mobile,
+      });
+      return expectSuccess(data).data;
+    },
+    enabled: mobile !== '',
+    staleTime: 0,
+  });
+
+async function redeemPoints(redemption: CounterRedemptionRequest, key: string) {
+  const { data } = await api.post<Answer<typeof counterRedemptionResponse>>(
+    API_PATHS.redeemPoints,
+    redemption,
+    withIdempotencyKey(key),
+  );
+  return expectSuccess(data).data;
+}
+
+/** POST /api/points/redeem: one press, one redemption, whatever happens to the answer. */
+export function useRedeemPoints() {
+  const refresh = useRefreshPoints();
+  return useChange(redeemPoints, { onSuccess: refresh });
 }

@@ -22,6 +22,7 @@ import {
   type SchemeRecord,
 } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
+import { usePreselectedCustomer } from '../../components/customerFromAddress';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
 import { SHOWN_ONLY } from '../../components/shownOnly';
@@ -91,6 +92,8 @@ export function SchemeGenerationPage() {
     setCustomer(next);
     generate.reset();
   };
+  // The customer the counter home chose comes with the address.
+  usePreselectedCustomer(customer, choose);
 
   const startScheme = (who: CustomerRecord) =>
     generate.submit(

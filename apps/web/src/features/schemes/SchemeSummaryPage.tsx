@@ -17,6 +17,7 @@ import {
   type SummaryStatusLabel,
 } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
+import { usePreselectedCustomer } from '../../components/customerFromAddress';
 import type { DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
 import { ListPage } from '../../components/ListPage';
@@ -102,6 +103,9 @@ export function SchemeSummaryPage() {
   const today = useStoreToday();
   const { asked, form, edit, page, setPage, show } = useAddressFilter(summaryAddress);
   const submitted = summaryOf(asked);
+  // The customer the counter home chose comes with the address: their schemes, to take an
+  // installment.
+  usePreselectedCustomer(form.customer, (customer) => edit({ customer }));
   const [viewing, setViewing] = useState<number | null>(null);
   const [activating, setActivating] = useState<SchemeSummaryRow | null>(null);
   const mayActivate = useMayCall('activateScheme');
