@@ -38,7 +38,7 @@ import { pointsRulesRoutes } from './modules/points/points-rules.routes.js';
 import { createPointsRulesService } from './modules/points/points.rules.js';
 import { posRoutes } from './modules/points/pos.routes.js';
 import { createPosService } from './modules/points/pos.service.js';
-import { pointsSummaryReader } from './modules/points/points.summary.js';
+import { pointsMovementByMonth, pointsSummaryReader } from './modules/points/points.summary.js';
 import { rulesRepo } from './modules/points/points.rules.js';
 import { apiKeysRoutes } from './modules/integrations/api-keys.routes.js';
 import { createApiKeysService } from './modules/integrations/api-keys.service.js';
@@ -62,6 +62,8 @@ import { createUsersService } from './modules/users/users.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { staffRoutes } from './modules/users/staff.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { accountingRoutes } from './modules/accounting/accounting.routes.js';
+import { createAccountingService } from './modules/accounting/accounting.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
@@ -279,6 +281,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes, {
         audit: createAuditService({ timeZone: config.storeTimezone }),
         reads,
+      });
+      await api.register(accountingRoutes, {
+        accounting: createAccountingService({
+          db,
+          schemes: schemesRepo,
+          branches: branchesRepo,
+          points: {
+            movementByMonth: pointsMovementByMonth,
+            pointValuePaise: pointsSummaryReader.pointValuePaise,
+          },
+          tallyUrl: config.tallyUrl,
+        }),
       });
       await api.register(reportsRoutes, {
         reports: createReportsService({
