@@ -41,6 +41,8 @@ interface Deps {
   tallyUrl: string | undefined;
   /** How long Tally may take to answer one batch. */
   tallyTimeoutMs?: number;
+  /** Installments read at a time (tests make it small to cross batches). */
+  batchSize?: number;
 }
 
 export interface VoucherRange {
@@ -50,7 +52,7 @@ export interface VoucherRange {
 }
 
 /** Installments read at a time: the file streams out while the next batch is read. */
-const BATCH = 2_000;
+const BATCH_SIZE = 2_000;
 /** Vouchers sent to Tally in one request: Tally answers each in seconds, not minutes. */
 export const PUSH_BATCH = 500;
 
@@ -109,6 +111,7 @@ const toSettings = (row: AccountingSettingsRow | undefined): AccountingSettingsD
 
 export function createAccountingService(deps: Deps) {
   const { db } = deps;
+  const batchSize = deps.batchSize ?? BATCH_SIZE;
 
   /**
    * The range's vouchers, in order: a Receipt per installment (Dr the mode's ledger, Cr Scheme
@@ -132,9 +135,9 @@ export function createAccountingService(deps: Deps) {
     }
     const scope = { from: range.from, to: range.to, branchId };
 
-    let after: { paidOn: string; createdAt: Date; id: number } | undefined;
+    let after: { paidOn: string; createdAt: string; id: number } | undefined;
     for (;;) {
-      const batch = await deps.schemes.installmentsForBooks(db, scope, after, BATCH);
+      const batch = await deps.schemes.installmentsForBooks(db, scope, after, batchSize);
       for (const row of batch) {
         const mode = row.mode as PaymentMode;
         const paise = row.amount * 100;
@@ -153,7 +156,7 @@ export function createAccountingService(deps: Deps) {
           ],
         };
       }
-      if (batch.length < BATCH) break;
+      if (batch.length < batchSize) break;
       const last = batch.at(-1)!;
       after = { paidOn: last.paidOn, createdAt: last.createdAt, id: last.id };
     }

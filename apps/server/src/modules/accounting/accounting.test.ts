@@ -16,6 +16,10 @@ import {
   type TestContext,
 } from '../../../test/helpers.js';
 import { startFakeTally, type FakeTally } from '../../../test/fake-tally.js';
+import { branchesRepo } from '../branches/branches.repo.js';
+import { pointsMovementByMonth } from '../points/points.summary.js';
+import { schemesRepo } from '../schemes/schemes.repo.js';
+import { createAccountingService } from './accounting.service.js';
 
 /**
  * A small known month in two branches, MAIN and PUNE, built through the API with the app's
@@ -318,6 +322,26 @@ describe('Tally export', () => {
     } finally {
       await ctx.sql(`UPDATE customers SET custname = 'Kiran Mehta' WHERE mobileno = '9800000002'`);
     }
+  });
+
+  it('reads the installments in batches without losing or repeating one at their edges', async () => {
+    const whole = (await exportXml({ from: '2026-10-01', to: '2026-11-30' })).body;
+    // Installments recorded in the same millisecond, as a busy chain's are.
+    await ctx.sql(`UPDATE scheme_installments SET created_at = '2026-11-02 10:00:00.123456+05:30'`);
+    const oneByOne = createAccountingService({
+      db: ctx.database.db,
+      schemes: schemesRepo,
+      branches: branchesRepo,
+      points: { movementByMonth: pointsMovementByMonth, pointValuePaise: async () => 100 },
+      tallyUrl: undefined,
+      batchSize: 1,
+    });
+    let text = '';
+    for await (const piece of await oneByOne.exportFile({ from: '2026-10-01', to: '2026-11-30' }))
+      text += piece;
+    const ids = (xml: string) => vouchersOf(xml).vouchers.map((voucher) => voucher.REMOTEID);
+    expect(ids(text).sort()).toEqual(ids(whole).sort());
+    expect(ids(text)).toHaveLength(8);
   });
 
   it('is a well-formed file with no vouchers for days with nothing', async () => {

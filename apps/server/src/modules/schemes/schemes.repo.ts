@@ -160,7 +160,7 @@ export const schemesRepo = {
   installmentsForBooks(
     tx: Tx,
     range: { from: string; to: string; branchId?: number | undefined },
-    after: { paidOn: string; createdAt: Date; id: number } | undefined,
+    after: { paidOn: string; createdAt: string; id: number } | undefined,
     limit: number,
   ) {
     const i = schemeInstallments;
@@ -175,7 +175,8 @@ export const schemesRepo = {
         amount: i.amount,
         mode: i.mode,
         reference: i.reference,
-        createdAt: i.createdAt,
+        // As text, to the microsecond: the next batch starts exactly after this row.
+        createdAt: sql<string>`${i.createdAt}::text`,
         custname: customers.custname,
         mobileno: sql<string>`coalesce(${customers.mobileno}, '')`,
       })
@@ -189,7 +190,7 @@ export const schemesRepo = {
           range.branchId === undefined ? undefined : eq(i.branchId, range.branchId),
           after === undefined
             ? undefined
-            : sql`(${i.paidOn}, ${i.createdAt}, ${i.id}) > (${after.paidOn}::date, ${after.createdAt.toISOString()}::timestamptz, ${after.id})`,
+            : sql`(${i.paidOn}, ${i.createdAt}, ${i.id}) > (${after.paidOn}::date, ${after.createdAt}::timestamptz, ${after.id})`,
         ),
       )
       .orderBy(asc(i.paidOn), asc(i.createdAt), asc(i.id))
