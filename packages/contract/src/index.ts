@@ -32,3 +32,4 @@ export * from './ui-texts-notices.js';
 export * from './schemas/reports.js';
 export * from './ui-texts-reports.js';
 export * from './schemas/accounting.js';
+export * from './ui-texts-accounting.js';

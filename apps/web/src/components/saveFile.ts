@@ -38,3 +38,10 @@ export function saveJsonFile(value: unknown, fileName: string) {
   clickDownload(url, fileName);
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** Hands an XML document (a Tally import file) to the browser as a download. */
+export function saveXmlFile(xml: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([xml], { type: 'application/xml;charset=utf-8' }));
+  clickDownload(url, fileName);
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
