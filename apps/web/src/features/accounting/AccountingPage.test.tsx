@@ -67,7 +67,7 @@ async function openScreen() {
   await screen.findByRole(
     'heading',
     { name: PAGE_TITLES.accounting, level: 1 },
-    { timeout: 10_000 },
+    { timeout: 30_000 },
   );
   await screen.findByLabelText(TALLY_LEDGERS.cashLedger.label);
   return userEvent.setup();
