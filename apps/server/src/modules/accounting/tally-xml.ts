@@ -75,22 +75,17 @@ export function envelopeStart(company: string): string {
       },
     },
   }) as string;
-  // The builder closes REQUESTDATA; the vouchers stream in where the mark is.
+  // The builder closes REQUESTDATA; the vouchers stream in where the mark is. (Each voucher
+  // starts at the left margin: indenting a large file line by line costs more than it helps.)
   const opening = head.slice(0, head.indexOf('<MARK>')).trimEnd();
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<ENVELOPE>\n${indent(opening)}\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<ENVELOPE>\n${opening}\n`;
 }
 
-export const ENVELOPE_END = '      </REQUESTDATA>\n    </IMPORTDATA>\n  </BODY>\n</ENVELOPE>\n';
-
-const indent = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => `  ${line}`)
-    .join('\n');
+export const ENVELOPE_END = '</REQUESTDATA>\n</IMPORTDATA>\n</BODY>\n</ENVELOPE>\n';
 
 /** One voucher as its TALLYMESSAGE. */
 export function voucherXml(voucher: TallyVoucher, action: TallyAction = 'Create'): string {
-  const xml = builder.build({
+  return builder.build({
     TALLYMESSAGE: {
       '@_xmlns:UDF': 'TallyUDF',
       VOUCHER: {
@@ -112,12 +107,6 @@ export function voucherXml(voucher: TallyVoucher, action: TallyAction = 'Create'
       },
     },
   }) as string;
-  return xml
-    .trimEnd()
-    .split('\n')
-    .map((line) => `        ${line}`)
-    .join('\n')
-    .concat('\n');
 }
 
 export interface TallyImportResult {
