@@ -296,28 +296,39 @@ export function createAccountingService(deps: Deps) {
         if (result.errors === 0) await accountingRepo.markPushed(db, ids, actor.id);
         batch = [];
       };
-      for await (const voucher of vouchers(range, current)) {
-        batch.push(voucher);
-        if (batch.length === PUSH_BATCH) await send();
+      let finished = false;
+      try {
+        for await (const voucher of vouchers(range, current)) {
+          batch.push(voucher);
+          if (batch.length === PUSH_BATCH) await send();
+        }
+        await send();
+        finished = true;
+      } finally {
+        // Also when Tally stops answering midway: the batches it took are remembered already.
+        if (finished || total.vouchers > 0) await auditPush(db, actor, range, total);
       }
-      await send();
-      await recordAudit(db, {
-        userId: actor.id,
-        action: 'accounting.tallyPush',
-        entity: 'tally',
-        entityId: `${range.from}..${range.to}`,
-        detail: {
-          from: range.from,
-          to: range.to,
-          vouchers: total.vouchers,
-          created: total.created,
-          altered: total.altered,
-          errors: total.errors,
-        },
-      });
       return total;
     },
   };
+}
+
+/** The push's audit row: the days sent and Tally's counts. */
+function auditPush(db: Db, actor: StaffIdentity, range: VoucherRange, total: TallyPushResult) {
+  return recordAudit(db, {
+    userId: actor.id,
+    action: 'accounting.tallyPush',
+    entity: 'tally',
+    entityId: `${range.from}..${range.to}`,
+    detail: {
+      from: range.from,
+      to: range.to,
+      vouchers: total.vouchers,
+      created: total.created,
+      altered: total.altered,
+      errors: total.errors,
+    },
+  });
 }
 
 async function postToTally(url: string, body: string, timeoutMs: number) {

@@ -20,6 +20,7 @@ import { branchesRepo } from '../branches/branches.repo.js';
 import { pointsMovementByMonth } from '../points/points.summary.js';
 import { schemesRepo } from '../schemes/schemes.repo.js';
 import { createAccountingService } from './accounting.service.js';
+import { ENVELOPE_END, envelopeStart, voucherXml } from './tally-xml.js';
 
 /**
  * A small known month in two branches, MAIN and PUNE, built through the API with the app's
@@ -426,7 +427,6 @@ describe('Tally push', () => {
   });
 
   it('the fake refuses an unbalanced voucher, as Tally does', async () => {
-    const { voucherXml, envelopeStart, ENVELOPE_END } = await import('./tally-xml.js');
     const body =
       envelopeStart('') +
       voucherXml({
