@@ -52,6 +52,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { name: 'Branches', path: '/home/branches', title: /^Branches$/ },
   { name: 'Integrations', path: '/home/integrations', title: /^Integrations$/ },
   { name: 'Points Rules', path: '/home/points-rules', title: /^Points Rules$/ },
+  { name: 'Accounting', path: '/home/accounting', title: /^Accounting \(Tally\)$/ },
   { name: 'Audit Trail', path: '/home/audit', title: /^Audit Trail$/ },
   { name: 'Delivery Log', path: '/home/delivery-log', title: /^Delivery Log$/ },
   { name: 'My Profile', path: '/home/user', title: /^Update Profile$/ },

@@ -24,6 +24,7 @@ const MODULES_LOWEST_FIRST = [
   'notices',
   'data-rights',
   'reports',
+  'accounting',
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

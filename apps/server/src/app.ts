@@ -41,6 +41,7 @@ import { createSessionCache } from './modules/users/session-cache.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { staffRoutes } from './modules/users/staff.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(messagingRoutes, { messaging: services.messaging });
       await api.register(noticesRoutes, { notices: services.notices });
       await api.register(auditRoutes, { audit: services.audit });
+      await api.register(accountingRoutes, { accounting: services.accounting });
       await api.register(reportsRoutes, { reports: services.reports });
     },
     { prefix: API_PREFIX },

@@ -101,6 +101,8 @@ const envSchema = z.object({
   MESSAGING_PANEL2_URL: optional(baseUrl).default('https://api.green-api.com'),
   /** Panel 3's panels are run by resellers, each at an address of its own: no default. */
   MESSAGING_PANEL3_URL: optional(baseUrl),
+  /** TallyPrime's XML server, where the owner's push sends vouchers (http://host:9000). */
+  TALLY_URL: optional(baseUrl),
   /** Messages a second the sender may hand to the provider (fractions allowed: 0.5). */
   MESSAGING_RATE: z.coerce.number().positive().max(10_000).default(1),
 });
@@ -134,6 +136,8 @@ export interface Config {
   /** Sign-in attempts one address may make in a minute. */
   signInLimitPerMinute: number;
   messaging: MessagingConfig;
+  /** TallyPrime's XML server; unset, pushing to Tally is refused with a message saying so. */
+  tallyUrl: string | undefined;
 }
 
 /** Where and how fast notices to customers are sent. */
@@ -191,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       rate: e.MESSAGING_RATE,
     },
+    tallyUrl: e.TALLY_URL,
   };
 }

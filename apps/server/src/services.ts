@@ -9,6 +9,10 @@ import { createCsvStreams } from './lib/csv-stream.js';
 import { createFieldCipher, createKeyedHash } from './lib/crypto.js';
 import { redactingLogger } from './lib/logging.js';
 import type { Secrets } from './lib/secrets.js';
+import {
+  createAccountingService,
+  type AccountingService,
+} from './modules/accounting/accounting.service.js';
 import { createAuditService, type AuditService } from './modules/audit/audit.service.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
@@ -54,7 +58,7 @@ import {
 } from './modules/points/points.rules.js';
 import { createPointsService, type PointsService } from './modules/points/points.service.js';
 import { pointsAccountsRepo } from './modules/points/points.ledger.js';
-import { pointsSummaryReader } from './modules/points/points.summary.js';
+import { pointsMovementByMonth, pointsSummaryReader } from './modules/points/points.summary.js';
 import { createPosService, type PosService } from './modules/points/pos.service.js';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
 import { schemesRepo } from './modules/schemes/schemes.repo.js';
@@ -110,6 +114,7 @@ export interface Services {
   notices: NoticesService;
   audit: AuditService;
   reports: ReportsService;
+  accounting: AccountingService;
 }
 
 /**
@@ -209,6 +214,16 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       branches: branchesRepo,
       pointValuePaise: async (tx) => (await rulesRepo.current(tx)).pointValuePaise,
       openCsv: createCsvStreams({ primary: pool, kind: 'reports', atOnce: REPORT_CSVS_AT_ONCE }),
+    }),
+    accounting: createAccountingService({
+      db,
+      schemes: schemesRepo,
+      branches: branchesRepo,
+      points: {
+        movementByMonth: pointsMovementByMonth,
+        pointValuePaise: pointsSummaryReader.pointValuePaise,
+      },
+      tallyUrl: config.tallyUrl,
     }),
   };
 }

@@ -98,6 +98,10 @@ export const ACCESS: Record<
   pointsRules: owner,
   apiKeys: owner,
   apiKeyRevoke: owner,
+  // The books are the owner's: the accountant works from the owner's hand-off.
+  accountingSettings: owner,
+  tallyExport: owner,
+  tallyPush: owner,
   // The owner's view: a manager sees their own branch's figures, whatever branch they ask for.
   dashboard: managers,
   collectionsReport: managers,

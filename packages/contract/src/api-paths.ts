@@ -68,6 +68,12 @@ export const API_PATHS = {
   /** GET lists the API keys, POST makes one. */
   apiKeys: '/settings/api-keys',
   apiKeyRevoke: '/settings/api-keys/revoke',
+  /** GET reads the Tally company and ledger names, POST saves them. */
+  accountingSettings: '/settings/accounting',
+  /** The vouchers of a date range as one Tally XML import file. */
+  tallyExport: '/accounting/tally-export',
+  /** The same vouchers sent to Tally's XML server, with Tally's answer. */
+  tallyPush: '/accounting/tally-push',
   /** The owner's view: today's and this month's figures and 12-month charts (?branch=). */
   dashboard: '/dashboard',
   /** The cash book: every installment and redemption of the days asked, with till totals. */

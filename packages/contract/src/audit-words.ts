@@ -7,6 +7,8 @@ import { formatAuditValue } from './schemas/audit.js';
  * the code's names; only what people read is translated. Anything unknown shows as stored.
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'accounting.save': 'Accounting settings changed',
+  'accounting.tallyPush': 'Vouchers sent to Tally',
   'apiKey.add': 'Counter key added',
   'apiKey.revoke': 'Counter key revoked',
   'branch.add': 'Branch added',

@@ -31,3 +31,5 @@ export * from './schemas/notices.js';
 export * from './ui-texts-notices.js';
 export * from './schemas/reports.js';
 export * from './ui-texts-reports.js';
+export * from './schemas/accounting.js';
+export * from './ui-texts-accounting.js';

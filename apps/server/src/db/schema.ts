@@ -14,3 +14,4 @@ export * from './schema/content.js';
 export * from './schema/messaging.js';
 export * from './schema/integrations.js';
 export * from './schema/notices.js';
+export * from './schema/accounting.js';

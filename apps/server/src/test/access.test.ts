@@ -129,6 +129,7 @@ describe('the access matrix', () => {
     expect(deniedTo('owner')).toEqual([]);
     expect(deniedTo('manager')).toEqual(
       [
+        'accountingSettings',
         'apiKeyRevoke',
         'apiKeys',
         'branches',
@@ -140,12 +141,15 @@ describe('the access matrix', () => {
         'panelSetup',
         'pointsRules',
         'saveBranch',
+        'tallyExport',
+        'tallyPush',
         'testMessage',
         'uploadFile',
       ].sort(),
     );
     expect(deniedTo('cashier')).toEqual(
       [
+        'accountingSettings',
         'apiKeyRevoke',
         'apiKeys',
         'audit',
@@ -176,6 +180,8 @@ describe('the access matrix', () => {
         'staffEnable',
         'staffResetPassword',
         'staffUpdate',
+        'tallyExport',
+        'tallyPush',
         'testMessage',
         'unrecoveredReport',
         'updateStatement',

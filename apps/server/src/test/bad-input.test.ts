@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import {
   API_PATHS,
+  DEFAULT_ACCOUNTING_SETTINGS,
   API_PREFIX,
   DEFAULT_NOTICE_TEXTS,
   LIMITS,
@@ -232,6 +233,15 @@ const ROUTES: Record<string, Input> = {
   },
   [`POST ${API_PATHS.apiKeys}`]: { body: () => ({ label: 'Sweep counter', branch: 'SWP' }) },
   [`POST ${API_PATHS.apiKeyRevoke}`]: { body: () => ({ id: 999_999 }) },
+  [`GET ${API_PATHS.accountingSettings}`]: { none: true },
+  [`POST ${API_PATHS.accountingSettings}`]: {
+    body: () => ({ ...DEFAULT_ACCOUNTING_SETTINGS, company: 'Sweep Jewellers' }),
+  },
+  [`POST ${API_PATHS.tallyExport}`]: {
+    body: () => ({ from: '2025-04-01', to: TODAY, branch: 'MAIN' }),
+  },
+  // No TALLY_URL here: a body the schema takes is refused with the address's message.
+  [`POST ${API_PATHS.tallyPush}`]: { body: () => ({ from: '2025-04-01', to: TODAY }) },
   // Each a repeat of a document posted in the seed: the stored answer, nothing changes.
   [`POST ${API_PATHS.posSales}`]: { body: () => posSale() },
   [`POST ${API_PATHS.posReturns}`]: { body: () => posReturn() },

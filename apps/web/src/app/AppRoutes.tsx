@@ -73,6 +73,10 @@ const screenPages: Record<ScreenKey, ComponentType> = {
     () => import('../features/points-rules/PointsRulesPage'),
     (m) => m.PointsRulesPage,
   ),
+  accounting: lazyPage(
+    () => import('../features/accounting/AccountingPage'),
+    (m) => m.AccountingPage,
+  ),
   audit: lazyPage(
     () => import('../features/audit/AuditPage'),
     (m) => m.AuditPage,

@@ -33,8 +33,16 @@ function clickDownload(href: string, fileName: string) {
 
 /** Hands a JSON document made in the browser to it as a download called `fileName`. */
 export function saveJsonFile(value: unknown, fileName: string) {
-  const text = JSON.stringify(value, null, 2);
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json;charset=utf-8' }));
+  saveText(JSON.stringify(value, null, 2), 'application/json;charset=utf-8', fileName);
+}
+
+/** Hands an XML document (a Tally import file) to the browser as a download. */
+export function saveXmlFile(xml: string, fileName: string) {
+  saveText(xml, 'application/xml;charset=utf-8', fileName);
+}
+
+function saveText(text: string, type: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   clickDownload(url, fileName);
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,6 +1,10 @@
 /** What other modules may use of the points module; the rest is its own. */
 export { expireDueLots } from './points.expiry.js';
 export type { PointsRepo } from './points.repo.js';
-export { EXPIRY_WARNING_DAYS, pointsSummaryReader } from './points.summary.js';
+export {
+  EXPIRY_WARNING_DAYS,
+  pointsMovementByMonth,
+  pointsSummaryReader,
+} from './points.summary.js';
 export type { PointsSummaryReader } from './points.summary.js';
 export type { PointsAccountsRepo } from './points.ledger.js';

@@ -152,6 +152,79 @@ export const schemesRepo = {
       );
   },
 
+  /**
+   * The installments paid on the days [from, to] (one branch's, or all), in the cash book's
+   * order, a batch of `limit` after the key `after`: the accountant's receipts, with the
+   * customer each was paid for.
+   */
+  installmentsForBooks(
+    tx: Tx,
+    range: { from: string; to: string; branchId?: number | undefined },
+    after: { paidOn: string; createdAt: string; id: number } | undefined,
+    limit: number,
+  ) {
+    const i = schemeInstallments;
+    return tx
+      .select({
+        id: i.id,
+        schemeId: i.schemeId,
+        branchId: i.branchId,
+        receipt: i.receipt,
+        paidOn: i.paidOn,
+        period: i.period,
+        amount: i.amount,
+        mode: i.mode,
+        reference: i.reference,
+        // As text, to the microsecond: the next batch starts exactly after this row.
+        createdAt: sql<string>`${i.createdAt}::text`,
+        custname: customers.custname,
+        mobileno: sql<string>`coalesce(${customers.mobileno}, '')`,
+      })
+      .from(i)
+      .innerJoin(schemes, eq(schemes.id, i.schemeId))
+      .innerJoin(customers, eq(customers.id, schemes.customerId))
+      .where(
+        and(
+          gte(i.paidOn, range.from),
+          lte(i.paidOn, range.to),
+          range.branchId === undefined ? undefined : eq(i.branchId, range.branchId),
+          after === undefined
+            ? undefined
+            : sql`(${i.paidOn}, ${i.createdAt}, ${i.id}) > (${after.paidOn}::date, ${after.createdAt}::timestamptz, ${after.id})`,
+        ),
+      )
+      .orderBy(asc(i.paidOn), asc(i.createdAt), asc(i.id))
+      .limit(limit);
+  },
+
+  /**
+   * Schemes closed on the days [from, to] with a bonus (one branch's, where they were started,
+   * or all): the bonus the shop adds to the customer's advance.
+   */
+  closingsForBooks(tx: Tx, range: { from: string; to: string; branchId?: number | undefined }) {
+    return tx
+      .select({
+        id: schemes.id,
+        branchId: schemes.branchId,
+        closedOn: sql<string>`${schemes.closedOn}`,
+        bonus: sql<number>`${schemes.bonus}`,
+        custname: customers.custname,
+        mobileno: sql<string>`coalesce(${customers.mobileno}, '')`,
+      })
+      .from(schemes)
+      .innerJoin(customers, eq(customers.id, schemes.customerId))
+      .where(
+        and(
+          eq(schemes.status, 'm'),
+          gte(schemes.closedOn, range.from),
+          lte(schemes.closedOn, range.to),
+          sql`${schemes.bonus} > 0`,
+          range.branchId === undefined ? undefined : eq(schemes.branchId, range.branchId),
+        ),
+      )
+      .orderBy(asc(schemes.closedOn), asc(schemes.id));
+  },
+
   /** The installments of the given schemes, by scheme and date. */
   installmentsOf(tx: Tx, schemeIds: number[]) {
     if (schemeIds.length === 0) return Promise.resolve([]);

@@ -43,6 +43,8 @@ const TAGS = {
     "The owner's view: the dashboard and the reports behind it (owners for any branch or the " +
     'whole chain; managers for their own branch).',
   settings: "The owner's settings: points rules and the counters' API keys.",
+  accounting:
+    "The accountant's hand-off to TallyPrime (owner): ledger names, the import file, the push.",
   pos:
     "For the counters' billing systems (POS), with `X-Api-Key`: sales, returns and " +
     'redemptions earn and spend points; each document is idempotent by its own number.',
@@ -202,6 +204,24 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
     summary: 'GET the API keys; POST makes one and answers the key, shown only this once',
   },
   apiKeyRevoke: { tag: 'settings', summary: 'Revoke an API key: it stops working at once' },
+  accountingSettings: {
+    tag: 'accounting',
+    summary: 'GET the Tally company and ledger names; POST new ones',
+  },
+  tallyExport: {
+    tag: 'accounting',
+    summary: 'The vouchers of a date range as one Tally XML import file',
+    ok: {
+      description:
+        'A Tally XML import file download: a Receipt per installment, a Journal per scheme ' +
+        "closing's bonus and per month's change in the points liability.",
+      content: { 'application/xml': { schema: z.string() } },
+    },
+  },
+  tallyPush: {
+    tag: 'accounting',
+    summary: "Send the same vouchers to Tally's XML server; answers Tally's import result",
+  },
   posSales: {
     tag: 'pos',
     summary:

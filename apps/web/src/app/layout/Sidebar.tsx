@@ -28,6 +28,7 @@ import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import SummarizeIcon from '@mui/icons-material/SummarizeOutlined';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturnOutlined';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSaleOutlined';
@@ -55,6 +56,7 @@ const icons: Record<ScreenKey, ReactElement> = {
   branches: <StorefrontIcon />,
   integrations: <KeyIcon />,
   pointsRules: <TuneIcon />,
+  accounting: <AccountBalanceIcon />,
   audit: <HistoryIcon />,
   deliveryLog: <MarkChatReadIcon />,
   user: <ManageAccountsIcon />,

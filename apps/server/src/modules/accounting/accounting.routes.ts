@@ -1,0 +1,71 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ACCOUNTING_MESSAGES,
+  API_PATHS,
+  accountingSettings,
+  accountingSettingsResponse,
+  tallyExportRequest,
+  tallyFileName,
+  tallyPushRequest,
+  tallyPushResponse,
+} from '@kanak/contract';
+import type { AccountingService } from './accounting.service.js';
+
+const sendFile = (reply: FastifyReply, fileName: string, file: AsyncIterable<string>) =>
+  reply
+    .type('application/xml; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(file));
+
+/** The owner's hand-off to the accountant: Tally's ledger names, the import file, the push. */
+export const accountingRoutes: FastifyPluginAsyncZod<{ accounting: AccountingService }> = async (
+  app,
+  { accounting },
+) => {
+  app.get(
+    API_PATHS.accountingSettings,
+    { schema: { response: { 200: accountingSettingsResponse } } },
+    async () => ({ success: true, data: await accounting.settings() }),
+  );
+
+  app.post(
+    API_PATHS.accountingSettings,
+    {
+      schema: { body: accountingSettings, response: { 200: accountingSettingsResponse } },
+      config: { idempotent: true },
+    },
+    async (request) => {
+      await accounting.saveSettings(request.staff, request.body);
+      return {
+        success: true,
+        message: ACCOUNTING_MESSAGES.settingsSaved,
+        data: await accounting.settings(),
+      };
+    },
+  );
+
+  // Reads only: a repeat sends the file again, so it needs no Idempotency-Key.
+  app.post(
+    API_PATHS.tallyExport,
+    // The answer is the file, streamed past the serializer.
+    { schema: { body: tallyExportRequest, response: { 200: z.string() } } },
+    async (request, reply) =>
+      sendFile(reply, tallyFileName(request.body), await accounting.exportFile(request.body)),
+  );
+
+  app.post(
+    API_PATHS.tallyPush,
+    {
+      schema: { body: tallyPushRequest, response: { 200: tallyPushResponse } },
+      config: { idempotent: true },
+    },
+    async (request) => {
+      const result = await accounting.push(request.staff, request.body);
+      return { success: true, message: ACCOUNTING_MESSAGES.pushed(result), data: result };
+    },
+  );
+};

@@ -1,0 +1,350 @@
+import {
+  ACCOUNTING_MESSAGES,
+  DEFAULT_ACCOUNTING_SETTINGS,
+  TALLY_LEDGER_FIELDS,
+  type AccountingSettings,
+  type AccountingSettingsData,
+  type PaymentMode,
+  type TallyLedgerField,
+  type TallyPushResult,
+} from '@kanak/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import type { BranchesRepo } from '../branches/index.js';
+import type { pointsMovementByMonth } from '../points/index.js';
+import type { SchemesRepo } from '../schemes/index.js';
+import type { StaffIdentity } from '../../plugins/types.js';
+import { accountingRepo, type AccountingSettingsRow } from './accounting.repo.js';
+import {
+  ENVELOPE_END,
+  envelopeStart,
+  parseImportResult,
+  voucherXml,
+  type TallyAction,
+  type TallyVoucher,
+} from './tally-xml.js';
+
+export type AccountingService = ReturnType<typeof createAccountingService>;
+
+interface Deps {
+  db: Db;
+  /** The installments and closings the vouchers record. */
+  schemes: Pick<SchemesRepo, 'installmentsForBooks' | 'closingsForBooks'>;
+  branches: Pick<BranchesRepo, 'list'>;
+  points: {
+    movementByMonth: typeof pointsMovementByMonth;
+    /** What one point is worth under the rules in force, in paise. */
+    pointValuePaise(tx: Tx): Promise<number>;
+  };
+  /** Tally's XML server (`TALLY_URL`), when set. */
+  tallyUrl: string | undefined;
+  /** How long Tally may take to answer one batch. */
+  tallyTimeoutMs?: number;
+  /** Installments read at a time (tests make it small to cross batches). */
+  batchSize?: number;
+}
+
+export interface VoucherRange {
+  from: string;
+  to: string;
+  branch?: string | undefined;
+}
+
+/** Installments read at a time: the file streams out while the next batch is read. */
+const BATCH_SIZE = 2_000;
+/** Vouchers sent to Tally in one request: Tally answers each in seconds, not minutes. */
+export const PUSH_BATCH = 500;
+
+const MODE_LEDGER: Record<PaymentMode, TallyLedgerField> = {
+  cash: 'cashLedger',
+  upi: 'upiLedger',
+  card: 'cardLedger',
+  bank: 'bankLedger',
+  cheque: 'chequeLedger',
+};
+
+const MODE_WORDS: Record<PaymentMode, string> = {
+  cash: 'cash',
+  upi: 'UPI',
+  card: 'card',
+  bank: 'bank transfer',
+  cheque: 'cheque',
+};
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The last day of the month `YYYY-MM`. */
+function monthEnd(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
+  return `${month}-${String(last).padStart(2, '0')}`;
+}
+
+const toSettings = (row: AccountingSettingsRow | undefined): AccountingSettingsData => ({
+  ...DEFAULT_ACCOUNTING_SETTINGS,
+  ...(row
+    ? {
+        company: row.company,
+        ...Object.fromEntries(
+          TALLY_LEDGER_FIELDS.filter((field) => typeof row.ledgers[field] === 'string').map(
+            (field) => [field, row.ledgers[field]!],
+          ),
+        ),
+      }
+    : {}),
+  isDefault: row === undefined,
+});
+
+export function createAccountingService(deps: Deps) {
+  const { db } = deps;
+  const batchSize = deps.batchSize ?? BATCH_SIZE;
+
+  /**
+   * The range's vouchers, in order: a Receipt per installment (Dr the mode's ledger, Cr Scheme
+   * Advances), a Journal per scheme closed with a bonus (Dr Scheme Bonus, Cr Scheme Advances),
+   * then a Journal per month and branch for the change in the points customers hold, valued at
+   * the point's value in force (Dr Loyalty Points Expense, Cr Loyalty Points Liability; the
+   * other way round when the points held went down). A month's journal always covers the
+   * whole month, so exporting part of a month and later the rest alters it to the month's
+   * figure instead of leaving two.
+   */
+  async function* vouchers(
+    range: VoucherRange,
+    settings: AccountingSettings,
+  ): AsyncGenerator<TallyVoucher> {
+    const branches = await deps.branches.list(db);
+    const codeOf = new Map(branches.map((branch) => [branch.id, branch.code]));
+    let branchId: number | undefined;
+    if (range.branch !== undefined) {
+      branchId = branches.find((branch) => branch.code === range.branch)?.id;
+      if (branchId === undefined) throw new NotFoundError(ACCOUNTING_MESSAGES.unknownBranch);
+    }
+    const scope = { from: range.from, to: range.to, branchId };
+
+    let after: { paidOn: string; createdAt: string; id: number } | undefined;
+    for (;;) {
+      const batch = await deps.schemes.installmentsForBooks(db, scope, after, batchSize);
+      for (const row of batch) {
+        const mode = row.mode as PaymentMode;
+        const paise = row.amount * 100;
+        yield {
+          remoteId: `kanak-installment-${row.id}`,
+          type: 'Receipt',
+          date: row.paidOn,
+          number: row.receipt,
+          narration: [
+            `Scheme ${row.schemeId} installment for ${row.period}, ${row.custname} (${row.mobileno || 'no mobile'}),`,
+            `by ${MODE_WORDS[mode]}${row.reference ? ` ref. ${row.reference}` : ''}`,
+          ].join(' '),
+          lines: [
+            { ledger: settings[MODE_LEDGER[mode]], paise, debit: true },
+            { ledger: settings.schemeAdvancesLedger, paise, debit: false },
+          ],
+        };
+      }
+      if (batch.length < batchSize) break;
+      const last = batch.at(-1)!;
+      after = { paidOn: last.paidOn, createdAt: last.createdAt, id: last.id };
+    }
+
+    for (const closing of await deps.schemes.closingsForBooks(db, scope)) {
+      const paise = closing.bonus * 100;
+      yield {
+        remoteId: `kanak-scheme-bonus-${closing.id}`,
+        type: 'Journal',
+        date: closing.closedOn,
+        number: `BONUS-${closing.id}`,
+        narration: `Bonus on closing scheme ${closing.id}, ${closing.custname} (${closing.mobileno || 'no mobile'})`,
+        lines: [
+          { ledger: settings.schemeBonusLedger, paise, debit: true },
+          { ledger: settings.schemeAdvancesLedger, paise, debit: false },
+        ],
+      };
+    }
+
+    const pointValuePaise = await deps.points.pointValuePaise(db);
+    const months = await deps.points.movementByMonth(db, {
+      from: `${range.from.slice(0, 7)}-01`,
+      to: monthEnd(range.to.slice(0, 7)),
+      branchId,
+    });
+    for (const month of months) {
+      const held = month.issued - month.redeemed - month.expired;
+      const paise = Math.abs(held) * pointValuePaise;
+      if (paise === 0) continue;
+      const code = codeOf.get(month.branchId) ?? String(month.branchId);
+      const [year, number] = month.month.split('-') as [string, string];
+      yield {
+        remoteId: `kanak-points-${code}-${month.month}`,
+        type: 'Journal',
+        date: monthEnd(month.month),
+        number: `POINTS-${code}-${year}${number}`,
+        narration:
+          `Loyalty points of ${MONTHS[Number(number) - 1]} ${year} at ${code}: ` +
+          `${month.issued} issued, ${month.redeemed} redeemed, ${month.expired} expired; ` +
+          `${held} points at ${(pointValuePaise / 100).toFixed(2)} rupees a point`,
+        lines: [
+          { ledger: settings.pointsExpenseLedger, paise, debit: held > 0 },
+          { ledger: settings.pointsLiabilityLedger, paise, debit: held < 0 },
+        ],
+      };
+    }
+  }
+
+  const settings = async () => toSettings(await accountingRepo.findSettings(db));
+
+  return {
+    settings,
+
+    async saveSettings(actor: StaffIdentity, form: AccountingSettings) {
+      await db.transaction(async (tx) => {
+        const before = await accountingRepo.findSettings(tx, { forUpdate: true });
+        const previous = toSettings(before);
+        const { company, ...ledgers } = form;
+        await accountingRepo.saveSettings(tx, { company, ledgers, updatedBy: actor.id });
+        const changed = (['company', ...TALLY_LEDGER_FIELDS] as const).filter(
+          (field) => previous[field] !== form[field],
+        );
+        await recordAudit(tx, {
+          userId: actor.id,
+          action: 'accounting.save',
+          entity: 'accounting_settings',
+          entityId: 1,
+          before: Object.fromEntries(changed.map((field) => [field, previous[field]])),
+          after: Object.fromEntries(changed.map((field) => [field, form[field]])),
+        });
+      });
+    },
+
+    /**
+     * The import file, piece by piece. The first piece is read before the answer starts, so a
+     * bad branch code is still a plain 404.
+     */
+    async exportFile(range: VoucherRange): Promise<AsyncIterable<string>> {
+      const current = await settings();
+      const source = vouchers(range, current);
+      const first = await source.next();
+      // Written in pieces of many vouchers: one piece per voucher would cost more in the
+      // stream than in the building.
+      async function* file() {
+        let piece = envelopeStart(current.company);
+        if (!first.done) piece += voucherXml(first.value);
+        for await (const voucher of source) {
+          piece += voucherXml(voucher);
+          if (piece.length >= 64 * 1024) {
+            yield piece;
+            piece = '';
+          }
+        }
+        yield piece + ENVELOPE_END;
+      }
+      return file();
+    },
+
+    /**
+     * Sends the range's vouchers to Tally in batches, each voucher Tally already accepted from
+     * an earlier push as an alteration; remembers those of each batch Tally took without an
+     * error. Answers Tally's counts added up, and its words for every voucher it refused.
+     */
+    async push(actor: StaffIdentity, range: VoucherRange): Promise<TallyPushResult> {
+      const url = deps.tallyUrl;
+      if (!url) throw new ConflictError(ACCOUNTING_MESSAGES.tallyNotSet);
+      const current = await settings();
+      const total: TallyPushResult = {
+        vouchers: 0,
+        created: 0,
+        altered: 0,
+        errors: 0,
+        lineErrors: [],
+      };
+      let batch: TallyVoucher[] = [];
+      const send = async () => {
+        if (batch.length === 0) return;
+        const ids = batch.map((voucher) => voucher.remoteId);
+        const pushed = await accountingRepo.pushedAmong(db, ids);
+        const body =
+          envelopeStart(current.company) +
+          batch
+            .map((voucher) => {
+              const action: TallyAction = pushed.has(voucher.remoteId) ? 'Alter' : 'Create';
+              return voucherXml(voucher, action);
+            })
+            .join('') +
+          ENVELOPE_END;
+        const result = await postToTally(url, body, deps.tallyTimeoutMs ?? 60_000);
+        total.vouchers += batch.length;
+        total.created += result.created;
+        total.altered += result.altered;
+        total.errors += result.errors;
+        total.lineErrors.push(...result.lineErrors);
+        // Tally does not say which voucher a line error belongs to: a batch with an error is
+        // not remembered, and its vouchers go as new again (Tally still matches the REMOTEID).
+        if (result.errors === 0) await accountingRepo.markPushed(db, ids, actor.id);
+        batch = [];
+      };
+      let finished = false;
+      try {
+        for await (const voucher of vouchers(range, current)) {
+          batch.push(voucher);
+          if (batch.length === PUSH_BATCH) await send();
+        }
+        await send();
+        finished = true;
+      } finally {
+        // Also when Tally stops answering midway: the batches it took are remembered already.
+        if (finished || total.vouchers > 0) await auditPush(db, actor, range, total);
+      }
+      return total;
+    },
+  };
+}
+
+/** The push's audit row: the days sent and Tally's counts. */
+function auditPush(db: Db, actor: StaffIdentity, range: VoucherRange, total: TallyPushResult) {
+  return recordAudit(db, {
+    userId: actor.id,
+    action: 'accounting.tallyPush',
+    entity: 'tally',
+    entityId: `${range.from}..${range.to}`,
+    detail: {
+      from: range.from,
+      to: range.to,
+      vouchers: total.vouchers,
+      created: total.created,
+      altered: total.altered,
+      errors: total.errors,
+    },
+  });
+}
+
+async function postToTally(url: string, body: string, timeoutMs: number) {
+  let answer: string;
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml; charset=utf-8' },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    answer = await response.text();
+  } catch {
+    throw new ConflictError(ACCOUNTING_MESSAGES.tallyUnreachable);
+  }
+  const result = parseImportResult(answer);
+  if (!result) throw new ConflictError(ACCOUNTING_MESSAGES.tallyBadAnswer);
+  return result;
+}

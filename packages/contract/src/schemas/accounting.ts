@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { addDays, isIsoDate } from '../dates.js';
+import { dataResponse, isoDate, requiredText, storableText } from './common.js';
+
+/**
+ * The accountant's hand-off to TallyPrime: the Tally company and the ledgers the shop's
+ * vouchers go to, the date range of an export or a push, and Tally's answer to a push.
+ * Amounts in Tally are rupees with two decimals; Kanak keeps them as integer paise.
+ */
+
+/** Names as Tally shows them: printable text (no control characters, which XML cannot carry). */
+const tallyName = (field: string) =>
+  requiredText(field, 100).refine((name) => !/\p{Cc}/u.test(name), {
+    error: `${field} may not hold control characters.`,
+  });
+
+/** Each ledger's field, its label on the screen and its name in a new Tally company. */
+export const TALLY_LEDGERS = {
+  cashLedger: { label: 'Cash (cash installments)', default: 'Cash' },
+  upiLedger: { label: 'UPI installments', default: 'UPI Suspense' },
+  cardLedger: { label: 'Card installments', default: 'Card Suspense' },
+  bankLedger: { label: 'Bank transfer installments', default: 'Bank' },
+  chequeLedger: { label: 'Cheque installments', default: 'Cheques in Hand' },
+  schemeAdvancesLedger: { label: 'Scheme advances (customers’ money)', default: 'Scheme Advances' },
+  schemeBonusLedger: { label: 'Scheme bonus', default: 'Scheme Bonus' },
+  pointsExpenseLedger: { label: 'Loyalty points expense', default: 'Loyalty Points Expense' },
+  pointsLiabilityLedger: { label: 'Loyalty points liability', default: 'Loyalty Points Liability' },
+} as const;
+export type TallyLedgerField = keyof typeof TALLY_LEDGERS;
+export const TALLY_LEDGER_FIELDS = Object.keys(TALLY_LEDGERS) as TallyLedgerField[];
+
+export const accountingSettings = z.object({
+  /** The Tally company the vouchers go to; empty: the company open in Tally. */
+  company: storableText('Tally company')
+    .trim()
+    .max(100, { error: 'Tally company must be at most 100 characters.' })
+    .refine((name) => !/\p{Cc}/u.test(name), {
+      error: 'Tally company may not hold control characters.',
+    }),
+  ...(Object.fromEntries(
+    TALLY_LEDGER_FIELDS.map((field) => [field, tallyName(TALLY_LEDGERS[field].label)]),
+  ) as Record<TallyLedgerField, ReturnType<typeof tallyName>>),
+});
+export type AccountingSettings = z.output<typeof accountingSettings>;
+export type AccountingSettingsForm = z.input<typeof accountingSettings>;
+
+/** What a shop that never saved its settings gets. */
+export const DEFAULT_ACCOUNTING_SETTINGS: AccountingSettings = {
+  company: '',
+  ...(Object.fromEntries(
+    TALLY_LEDGER_FIELDS.map((field) => [field, TALLY_LEDGERS[field].default]),
+  ) as Record<TallyLedgerField, string>),
+};
+
+export const accountingSettingsResponse = dataResponse(
+  accountingSettings.extend({
+    /** True until the owner saves the settings once. */
+    isDefault: z.boolean(),
+  }),
+);
+export type AccountingSettingsData = z.infer<typeof accountingSettingsResponse>['data'];
+
+/** At most a year's days in one file: an accountant hands the books over month by month. */
+export const TALLY_MAX_DAYS = 366;
+
+const rangeRules = (range: { from: string; to: string }, context: z.RefinementCtx) => {
+  // A date that is not one has its own message already.
+  if (!isIsoDate(range.from) || !isIsoDate(range.to)) return;
+  if (range.from > range.to)
+    context.addIssue({ code: 'custom', path: ['to'], message: 'from must not be after to.' });
+  else if (addDays(range.from, TALLY_MAX_DAYS - 1) < range.to)
+    context.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `The range may cover at most ${TALLY_MAX_DAYS} days; export it in parts.`,
+    });
+};
+
+/** The days [from, to] whose vouchers go to Tally. */
+export const tallyPushRequest = z
+  .object({ from: isoDate('from'), to: isoDate('to') })
+  .superRefine(rangeRules);
+export type TallyPushRequest = z.input<typeof tallyPushRequest>;
+
+/** An export may be one branch's (its code, any case); left out or empty, the whole chain. */
+export const tallyExportRequest = z
+  .object({
+    from: isoDate('from'),
+    to: isoDate('to'),
+    branch: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z
+        .string({ error: 'branch must be a branch code of 2 to 6 letters.' })
+        .trim()
+        .regex(/^[A-Za-z]{2,6}$/, { error: 'branch must be a branch code of 2 to 6 letters.' })
+        .transform((code) => code.toUpperCase())
+        .optional(),
+    ),
+  })
+  .superRefine(rangeRules);
+export type TallyExportRequest = z.input<typeof tallyExportRequest>;
+
+/** Tally's answer to a push, as its import result counts it. */
+export const tallyPushResult = z.object({
+  /** Vouchers sent. */
+  vouchers: z.number(),
+  created: z.number(),
+  altered: z.number(),
+  errors: z.number(),
+  /** Tally's own words for each voucher it refused. */
+  lineErrors: z.array(z.string()),
+});
+export type TallyPushResult = z.infer<typeof tallyPushResult>;
+export const tallyPushResponse = dataResponse(tallyPushResult);
+
+/** The file's name: the days it covers, and the branch when it is one branch's. */
+export const tallyFileName = (range: { from: string; to: string; branch?: string | undefined }) =>
+  `tally-vouchers${range.branch ? `-${range.branch}` : ''}-${range.from}${
+    range.from === range.to ? '' : `-to-${range.to}`
+  }.xml`;
+
+export const ACCOUNTING_MESSAGES = {
+  settingsSaved: 'Accounting settings saved.',
+  tallyNotSet:
+    "Tally's address is not set: ask whoever runs the server to set TALLY_URL (for example http://localhost:9000).",
+  tallyUnreachable: 'Tally did not answer. Check that TallyPrime is open with its XML server on.',
+  tallyBadAnswer: 'Tally answered with something that is not an import result.',
+  pushed: (result: TallyPushResult) =>
+    result.errors === 0
+      ? `Tally imported ${result.vouchers} vouchers: ${result.created} created, ${result.altered} altered.`
+      : `Tally refused ${result.errors} of ${result.vouchers} vouchers: ${result.created} created, ${result.altered} altered.`,
+  unknownBranch: 'No branch has that code.',
+};

@@ -1,0 +1,37 @@
+/** The Accounting screen's words: Tally's ledger names, the import file and the push. */
+export const ACCOUNTING_TEXTS = {
+  loading: 'Loading accounting settings',
+  loadFailed: 'Error in loading accounting settings.',
+  ledgersHeading: 'Tally company and ledgers',
+  ledgersIntro:
+    'The vouchers go to these ledgers, named exactly as in Tally. Create them in Tally before the first import.',
+  company: 'Tally company',
+  companyHelp: 'As Tally names it; leave empty for the company open in Tally.',
+  defaults: 'These are the usual names; save them once they match your Tally company.',
+  save: 'Save',
+  saving: 'Saving',
+  saveFailed: 'Error in saving accounting settings.',
+  handOffHeading: 'Hand the books to Tally',
+  handOffIntro:
+    'A Receipt for every installment, a Journal for every scheme bonus, and a Journal per month and branch for the loyalty points liability. Importing the same days again alters the vouchers instead of adding them twice.',
+  from: 'From',
+  to: 'To',
+  branch: 'Branch',
+  allBranches: 'All branches',
+  exportFile: 'Download Tally file',
+  exporting: 'Preparing the Tally file',
+  exportFailed: 'Error in preparing the Tally file.',
+  push: 'Send to Tally',
+  pushing: 'Sending to Tally',
+  pushFailed: 'Error in sending to Tally.',
+  confirmTitle: 'Send these vouchers to Tally?',
+  confirmQuestion: (from: string, to: string) =>
+    `Every installment, scheme bonus and points journal from ${from} to ${to}, all branches, goes into Tally now. Vouchers sent before are altered, not added again.`,
+  cancel: 'Cancel',
+  confirm: 'Send',
+  resultHeading: "Tally's answer",
+  created: 'Created',
+  altered: 'Altered',
+  errors: 'Refused',
+  vouchers: 'Vouchers sent',
+} as const;
