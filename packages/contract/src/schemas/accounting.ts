@@ -113,6 +113,9 @@ export const tallyPushResult = z.object({
 export type TallyPushResult = z.infer<typeof tallyPushResult>;
 export const tallyPushResponse = dataResponse(tallyPushResult);
 
+/** The Tally import file itself (XML), sent as a download. */
+export const tallyExportResponse = z.string();
+
 /** The file's name: the days it covers, and the branch when it is one branch's. */
 export const tallyFileName = (range: { from: string; to: string; branch?: string | undefined }) =>
   `tally-vouchers${range.branch ? `-${range.branch}` : ''}-${range.from}${

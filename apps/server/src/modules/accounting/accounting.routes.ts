@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ACCOUNTING_MESSAGES,
   API_PATHS,
   accountingSettings,
   accountingSettingsResponse,
   tallyExportRequest,
+  tallyExportResponse,
   tallyFileName,
   tallyPushRequest,
   tallyPushResponse,
@@ -52,7 +52,7 @@ export const accountingRoutes: FastifyPluginAsyncZod<{ accounting: AccountingSer
   app.post(
     API_PATHS.tallyExport,
     // The answer is the file, streamed past the serializer.
-    { schema: { body: tallyExportRequest, response: { 200: z.string() } } },
+    { schema: { body: tallyExportRequest, response: { 200: tallyExportResponse } } },
     async (request, reply) =>
       sendFile(reply, tallyFileName(request.body), await accounting.exportFile(request.body)),
   );

@@ -5,6 +5,7 @@ import {
   type AccountingSettings,
   type accountingSettingsResponse,
   type TallyPushRequest,
+  type tallyExportResponse,
   type tallyPushResponse,
 } from '@kanak/contract';
 import { AxiosError } from 'axios';
@@ -49,9 +50,13 @@ export function useSaveAccountingSettings() {
  */
 export async function downloadTallyFile(request: { from: string; to: string; branch?: string }) {
   try {
-    const { data } = await api.post<string>(API_PATHS.tallyExport, request, {
-      responseType: 'text',
-    });
+    const { data } = await api.post<Answer<typeof tallyExportResponse>>(
+      API_PATHS.tallyExport,
+      request,
+      {
+        responseType: 'text',
+      },
+    );
     saveXmlFile(data, tallyFileName(request));
   } catch (error) {
     const answer = error instanceof AxiosError ? error.response : undefined;
