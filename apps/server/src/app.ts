@@ -26,6 +26,8 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
 import { branchesRoutes } from './modules/branches/branches.routes.js';
 import { createBranchesService } from './modules/branches/branches.service.js';
+import { goldRatesRoutes } from './modules/gold-rates/gold-rates.routes.js';
+import { createGoldRatesService } from './modules/gold-rates/gold-rates.service.js';
 import { createCustomersCsv, createCustomersJson } from './modules/customers/customers.export.js';
 import { customersRepo } from './modules/customers/customers.repo.js';
 import { createExportTickets } from './modules/customers/customers.export-tickets.js';
@@ -82,6 +84,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** The access matrix's entry the route names itself, where its path has two entries. */
+  access?: string | undefined;
   /** The route's zod schemas (body, querystring, params): the bad-input sweep walks them. */
   schema?: FastifySchema;
 }
@@ -152,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         routes.push({
           method,
           url: route.url,
+          access: route.config?.access,
           // Read when asked: the API docs' own onRoute hook marks its routes public after this one.
           get public() {
             return route.config?.public === true;
@@ -262,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         staff: createStaffService({ db, branches: branchesRepo }),
       });
       await api.register(branchesRoutes, { branches: createBranchesService({ db }) });
+      await api.register(goldRatesRoutes, { goldRates: createGoldRatesService({ db, today }) });
       await api.register(customersRoutes, {
         customers,
         openCustomersCsv: createCustomersCsv(deps.pool),

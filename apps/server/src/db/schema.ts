@@ -887,3 +887,24 @@ export const notices = pgTable(
     check('notices_attempts_check', sql`${t.attempts} >= 0`),
   ],
 );
+
+/**
+ * The day's gold rate, rupees per gram in integer paise: one row per date, a correction
+ * overwrites it (the audit log keeps the rate before). Weight schemes book gold at it.
+ */
+export const goldRates = pgTable(
+  'gold_rates',
+  {
+    rateDate: date('rate_date', { mode: 'string' }).primaryKey(),
+    rate22kPaise: integer('rate22k_paise').notNull(),
+    rate24kPaise: integer('rate24k_paise').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    updatedBy: integer('updated_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('gold_rates_rate22k_check', sql`${t.rate22kPaise} > 0`),
+    check('gold_rates_rate24k_check', sql`${t.rate24kPaise} > 0`),
+  ],
+);

@@ -50,6 +50,7 @@ const OWNERS: Record<string, string> = {
   api_keys: 'modules/integrations',
   notice_templates: 'modules/notices',
   notices: 'modules/notices',
+  gold_rates: 'modules/gold-rates',
 };
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
