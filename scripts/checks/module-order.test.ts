@@ -20,6 +20,7 @@ const MODULES_LOWEST_FIRST = [
   'integrations',
   'customers',
   'points',
+  'gold-rates',
   'schemes',
   'notices',
   'data-rights',

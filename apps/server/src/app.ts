@@ -24,6 +24,7 @@ import type { Secrets } from './lib/secrets.js';
 import { authRepo } from './modules/auth/auth.repo.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
 import { branchesRoutes } from './modules/branches/branches.routes.js';
+import { goldRatesRoutes } from './modules/gold-rates/gold-rates.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { dataRightsRoutes } from './modules/data-rights/data-rights.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
@@ -56,6 +57,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** The access matrix's entry the route names itself, where its path has two entries. */
+  access?: string | undefined;
   /** The route's zod schemas (body, querystring, params): the bad-input sweep walks them. */
   schema?: FastifySchema;
 }
@@ -128,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         routes.push({
           method,
           url: route.url,
+          access: route.config?.access,
           // Read when asked: the API docs' own onRoute hook marks its routes public after this one.
           get public() {
             return route.config?.public === true;
@@ -191,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { users });
       await api.register(staffRoutes, { staff: services.staff });
       await api.register(branchesRoutes, { branches: services.branches });
+      await api.register(goldRatesRoutes, { goldRates: services.goldRates });
       await api.register(customersRoutes, {
         customers: services.customers,
         exports: services.customersExports,

@@ -13,6 +13,10 @@ import {
   createAccountingService,
   type AccountingService,
 } from './modules/accounting/accounting.service.js';
+import {
+  createGoldRatesService,
+  type GoldRatesService,
+} from './modules/gold-rates/gold-rates.service.js';
 import { createAuditService, type AuditService } from './modules/audit/audit.service.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
@@ -115,6 +119,7 @@ export interface Services {
   audit: AuditService;
   reports: ReportsService;
   accounting: AccountingService;
+  goldRates: GoldRatesService;
 }
 
 /**
@@ -225,5 +230,6 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       },
       tallyUrl: config.tallyUrl,
     }),
+    goldRates: createGoldRatesService({ db, today }),
   };
 }

@@ -58,6 +58,10 @@ export const ACCESS: Record<
   // Branches are settings: the owner's. Everyone's own branch comes with GET /api/me.
   branches: owner,
   saveBranch: owner,
+  // Everyone at the counter quotes the day's rate; a manager or the owner enters it.
+  goldRates: everyone,
+  goldRateToday: everyone,
+  saveGoldRate: managers,
   audit: managers,
   searchCustomers: everyone,
   customerData: everyone,

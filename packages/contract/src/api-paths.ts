@@ -20,6 +20,10 @@ export const API_PATHS = {
   staffResetPassword: '/staff/reset-password',
   branches: '/branches',
   saveBranch: '/branches',
+  /** The day's gold rate, 22K and 24K in rupees per gram: entered, corrected, its history. */
+  goldRates: '/gold-rates',
+  saveGoldRate: '/gold-rates',
+  goldRateToday: '/gold-rates/today',
   /** Every change, who made it and the values before and after (JSON, or CSV with format=csv). */
   audit: '/audit',
   updateCurrentUser: '/user/update-current-user',

@@ -21,6 +21,7 @@ export * from './schemas/content.js';
 export * from './schemas/messaging.js';
 export * from './schemas/staff.js';
 export * from './schemas/branches.js';
+export * from './schemas/gold-rates.js';
 export * from './schemas/pos.js';
 export * from './format.js';
 export * from './schemas/audit.js';

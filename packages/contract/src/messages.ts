@@ -8,6 +8,10 @@ export const MESSAGES = {
   ...SIGN_IN_MESSAGES,
   // Sign-in and session
   notAllowed: 'You are not allowed to do this.',
+  goldRateSaved: (date: string) => `Gold rate for ${date} saved.`,
+  goldRateCorrected: (date: string) => `Gold rate for ${date} corrected.`,
+  goldRateFuture: 'date cannot be after today: a gold rate is entered on its day or later.',
+  goldRateRangeTooLong: (days: number) => `from and to can be at most ${days} days apart.`,
   changeTemporaryPassword: 'Please change your temporary password first.',
   lastOwner: 'The shop must keep an active owner: this is the last one.',
   staffAdded: (username: string) => `Staff account ${username} added.`,

@@ -15,3 +15,4 @@ export * from './schema/messaging.js';
 export * from './schema/integrations.js';
 export * from './schema/notices.js';
 export * from './schema/accounting.js';
+export * from './schema/gold-rates.js';

@@ -189,13 +189,21 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
   // Every route that is not public is in the matrix, or the server does not start: a route
   // nobody placed there would be refused to every role. Checked once all routes are in, since
   // a scope may declare its routes public after this hook has seen them.
-  const routes: { method: string | string[]; url: string; config?: { public?: boolean } }[] = [];
+  const routes: {
+    method: string | string[];
+    url: string;
+    config?: { public?: boolean; access?: keyof typeof ACCESS };
+  }[] = [];
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
   app.addHook('onReady', async () => {
     const unplaced = routes.filter(
-      (r) => !r.config?.public && !ROLES_OF_ROUTE.has(r.url) && !MACHINE_ROUTES.has(r.url),
+      (r) =>
+        !r.config?.public &&
+        !r.config?.access &&
+        !ROLES_OF_ROUTE.has(r.url) &&
+        !MACHINE_ROUTES.has(r.url),
     );
     if (unplaced.length > 0) {
       const names = unplaced.map((r) => `${[r.method].flat().join(',')} ${r.url}`).join('; ');
@@ -248,7 +256,10 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     // before the idempotency plugin could send back a stored answer to one of its requests.
     if (!user) throw new UnauthorizedError(MESSAGES.sessionExpired);
     setStaff(request, { ...user, stayLoggedIn });
-    if (!ROLES_OF_ROUTE.get(route.url)?.includes(user.role)) {
+    const roles = route.config?.access
+      ? ACCESS[route.config.access]
+      : ROLES_OF_ROUTE.get(route.url);
+    if (!roles?.includes(user.role)) {
       throw new ForbiddenError(MESSAGES.notAllowed);
     }
     if (user.mustChangePassword && !OPEN_WITH_TEMPORARY_PASSWORD.has(route.url)) {

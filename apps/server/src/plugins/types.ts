@@ -1,4 +1,4 @@
-import type { Role } from '@kanak/contract';
+import type { ACCESS, Role } from '@kanak/contract';
 import type { Config } from '../config.js';
 
 declare module 'fastify' {
@@ -13,6 +13,12 @@ declare module 'fastify' {
      * secret (a message, an id, a balance).
      */
     replay?: ReplayRule;
+    /**
+     * The access matrix's entry for this route, where one path has two calls with different
+     * roles (reading a list everyone may see, posting to it only managers). Unset: the entry
+     * of the route's path.
+     */
+    access?: keyof typeof ACCESS;
   }
   interface FastifyRequest {
     /** The signed-in staff member; set by the auth plugin on every non-public route. */

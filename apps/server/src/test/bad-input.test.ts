@@ -114,6 +114,12 @@ const ROUTES: Record<string, Input> = {
       phone: '+91 22 2342 1928',
     }),
   },
+  [`GET ${API_PATHS.goldRates}`]: { query: () => ({ from: '2026-02-01', to: TODAY }) },
+  [`GET ${API_PATHS.goldRateToday}`]: { none: true },
+  // Whatever a mutation leaves valid enters or corrects today's rate: the sweep keeps it harmless.
+  [`POST ${API_PATHS.saveGoldRate}`]: {
+    body: () => ({ date: TODAY, rate22k: 6500.5, rate24k: 7090 }),
+  },
   [`POST ${API_PATHS.updateCurrentUser}`]: {
     body: (username) => ({ username, oldpassword: 'Not-the-one1', newpassword: 'Fresh@2026x' }),
   },

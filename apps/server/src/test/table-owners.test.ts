@@ -53,6 +53,9 @@ const OWNERS: Record<string, string> = {
   api_keys: 'modules/integrations',
   notice_templates: 'modules/notices',
   notices: 'modules/notices',
+  gold_rates: 'modules/gold-rates',
+  accounting_settings: 'modules/accounting',
+  tally_pushed_vouchers: 'modules/accounting',
 };
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,7 +93,7 @@ async function tablesByVariable() {
  */
 function schemaFileOf(owner: string) {
   if (owner === 'lib/audit.ts') return 'audit.ts';
-  const module = /^modules\/(\w+)/.exec(owner);
+  const module = /^modules\/([\w-]+)/.exec(owner);
   return module ? `${module[1]}.ts` : 'platform.ts';
 }
 

@@ -29,6 +29,7 @@ const TAGS = {
   auth: 'Sign-in: a bearer token for every other call; sign-out ends it.',
   users: 'My Profile: the signed-in staff member.',
   staff: "Staff accounts, their roles and branches (owners; managers for their branch's cashiers).",
+  goldRates: "The day's gold rate, 22K and 24K in rupees per gram, and its history.",
   branches: "The shop's branches: receipt numbering and the address on printouts (owner).",
   customers: 'Customer profiles, search and export.',
   points: 'The loyalty-points ledger.',
@@ -92,6 +93,18 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
     tag: 'branches',
     summary: 'List the branches (GET), or add or update one by code (POST)',
   },
+  // One path, two methods, as for branches.
+  goldRates: {
+    tag: 'goldRates',
+    summary:
+      "The rates of a range of days, newest first (GET), or enter or correct a day's rate (POST, managers)",
+  },
+  saveGoldRate: {
+    tag: 'goldRates',
+    summary:
+      "The rates of a range of days, newest first (GET), or enter or correct a day's rate (POST, managers)",
+  },
+  goldRateToday: { tag: 'goldRates', summary: "Today's gold rate, or null when not entered yet" },
   audit: {
     tag: 'audit',
     summary: 'Every change: who, when, what, before and after; filtered and paged',

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type Role } from '@kanak/contract';
+import {
+  authed,
+  createTestContext,
+  staffSession,
+  type TestContext,
+} from '../../../test/helpers.js';
+
+const TODAY = '2026-02-10';
+const now = new Date(`${TODAY}T12:00:00+05:30`);
+
+let ctx: TestContext;
+const tokens: Record<string, string> = {};
+
+const post = (username: string, payload: object, idempotencyKey?: string) =>
+  ctx.app.inject(
+    authed(tokens[username]!, { method: 'POST', url: '/api/gold-rates', payload, idempotencyKey }),
+  );
+const get = (username: string, url: string) =>
+  ctx.app.inject(authed(tokens[username]!, { method: 'GET', url: `/api${url}` }));
+
+const rowsOf = (date: string) =>
+  ctx.sql<{ rate22k_paise: number; rate24k_paise: number }>(
+    `SELECT rate22k_paise, rate24k_paise FROM gold_rates WHERE rate_date = $1`,
+    [date],
+  );
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, () => now);
+  const staff: [string, Role][] = [
+    ['asha', 'owner'],
+    ['mohan', 'manager'],
+    ['ravi', 'cashier'],
+  ];
+  for (const [username, role] of staff) {
+    tokens[username] = (await staffSession(ctx, username, role)).token;
+  }
+});
+
+afterAll(() => ctx.close());
+
+describe('the day gold rate', () => {
+  it('is entered by a manager, kept in paise, and shown to everyone as today', async () => {
+    const saved = await post('mohan', { date: TODAY, rate22k: 6543.5, rate24k: 7138.25 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      message: MESSAGES.goldRateSaved(TODAY),
+      data: {
+        date: TODAY,
+        rate22k: 6543.5,
+        rate24k: 7138.25,
+        enteredBy: 'mohan',
+        corrected: false,
+      },
+    });
+    expect(await rowsOf(TODAY)).toEqual([{ rate22k_paise: 654350, rate24k_paise: 713825 }]);
+    const today = await get('ravi', '/gold-rates/today');
+    expect(today.json().data).toMatchObject({ date: TODAY, rate22k: 6543.5, rate24k: 7138.25 });
+  });
+
+  it('posted again for a date is a correction, audited with the rate before and after', async () => {
+    const date = '2026-02-01';
+    expect((await post('asha', { date, rate22k: 6400, rate24k: 6980 })).statusCode).toBe(200);
+    const corrected = await post('mohan', { date, rate22k: 6410.1, rate24k: 6990 });
+    expect(corrected.json()).toMatchObject({
+      message: MESSAGES.goldRateCorrected(date),
+      data: { rate22k: 6410.1, corrected: true, enteredBy: 'mohan' },
+    });
+    expect(await rowsOf(date)).toEqual([{ rate22k_paise: 641010, rate24k_paise: 699000 }]);
+    const audit = await ctx.sql<{ action: string; detail: unknown }>(
+      `SELECT action, detail FROM audit_log WHERE entity = 'goldRate' AND entity_id = $1 ORDER BY id`,
+      [date],
+    );
+    expect(audit).toEqual([
+      { action: 'goldRate.add', detail: { rate22k: 6400, rate24k: 6980 } },
+      {
+        action: 'goldRate.correct',
+        detail: {
+          before: { rate22k: 6400, rate24k: 6980 },
+          after: { rate22k: 6410.1, rate24k: 6990 },
+        },
+      },
+    ]);
+  });
+
+  it.each([
+    [{ rate22k: 0, rate24k: 7000 }, '22K rate must be more than zero.'],
+    [{ rate22k: 6500, rate24k: -1 }, '24K rate must be more than zero.'],
+    [{ rate22k: 6500.123, rate24k: 7000 }, '22K rate can have at most 2 decimals (whole paise).'],
+    [{ rate22k: 6500, rate24k: 0.000001 }, '24K rate can have at most 2 decimals (whole paise).'],
+    [{ rate22k: '6500', rate24k: 7000 }, '22K rate must be a number of rupees per gram.'],
+  ])('refuses %o with 400 and saves nothing', async (rates, message) => {
+    const date = '2026-01-15';
+    const response = await post('asha', { date, ...rates });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+    expect(await rowsOf(date)).toEqual([]);
+  });
+
+  it('refuses a bad date and a date after today', async () => {
+    const bad = await post('asha', { date: '2026-02-30', rate22k: 6500, rate24k: 7000 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('date must be a real date in YYYY-MM-DD format.');
+    const future = await post('asha', { date: '2026-02-11', rate22k: 6500, rate24k: 7000 });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe(MESSAGES.goldRateFuture);
+    expect(await rowsOf('2026-02-11')).toEqual([]);
+  });
+
+  it('lets a cashier read the rates but not enter one', async () => {
+    const refused = await post('ravi', { date: '2026-02-05', rate22k: 6500, rate24k: 7000 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(MESSAGES.notAllowed);
+    expect(await rowsOf('2026-02-05')).toEqual([]);
+    expect((await get('ravi', '/gold-rates')).statusCode).toBe(200);
+  });
+
+  it('lists a range newest first, and refuses from after to or too long a range', async () => {
+    const list = await get('ravi', '/gold-rates?from=2026-02-01&to=2026-02-10');
+    expect(list.json().data.map((rate: { date: string }) => rate.date)).toEqual([
+      TODAY,
+      '2026-02-01',
+    ]);
+    const reversed = await get('ravi', '/gold-rates?from=2026-02-10&to=2026-02-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toContain('from must not be after to.');
+    const tooLong = await get('ravi', '/gold-rates?from=2024-01-01&to=2026-02-01');
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe(MESSAGES.goldRateRangeTooLong(366));
+  });
+
+  it('answers a repeated request with the first answer and does the work once', async () => {
+    const key = randomUUID();
+    const body = { date: '2026-02-03', rate22k: 6450, rate24k: 7030 };
+    const first = await post('mohan', body, key);
+    const again = await post('mohan', body, key);
+    expect(again.json()).toEqual(first.json());
+    const audit = await ctx.sql(
+      `SELECT 1 FROM audit_log WHERE entity = 'goldRate' AND entity_id = '2026-02-03'`,
+    );
+    expect(audit).toHaveLength(1);
+  });
+
+  it('keeps one row when two posts of one date arrive together', async () => {
+    const date = '2026-02-04';
+    const answers = await Promise.all([
+      post('mohan', { date, rate22k: 6460, rate24k: 7040 }),
+      post('asha', { date, rate22k: 6470, rate24k: 7050 }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.filter((answer) => answer.json().data.corrected)).toHaveLength(1);
+    expect(await rowsOf(date)).toHaveLength(1);
+    // The second is a correction of the first, and the audit says so with the rate before.
+    const audit = await ctx.sql<{ action: string }>(
+      `SELECT action FROM audit_log WHERE entity = 'goldRate' AND entity_id = $1 ORDER BY id`,
+      [date],
+    );
+    expect(audit.map((row) => row.action)).toEqual(['goldRate.add', 'goldRate.correct']);
+  });
+});
