@@ -8,6 +8,7 @@ export * from './schemas/common.js';
 export * from './schemas/names.js';
 export * from './schemas/auth.js';
 export * from './ui-texts.js';
+export * from './ui-texts-screens.js';
 export * from './ui-texts-ledger.js';
 export * from './ui-texts-schemes.js';
 export * from './ui-texts-content.js';

@@ -1,5 +1,5 @@
 import type { ReportName } from './schemas/reports.js';
-import { PAGE_TITLES } from './ui-texts.js';
+import { PAGE_TITLES } from './ui-texts-screens.js';
 
 /** The Dashboard: the owner's figures at a glance; each opens the report behind it. */
 export const DASHBOARD_TEXTS = {

@@ -1,67 +1,7 @@
 /**
- * The fixed texts of the web app's screens: sidebar labels, page titles and the
- * labels of the sign-in and profile forms. The web app and the e2e tests import them from here.
+ * The fixed texts of the sign-in and profile forms (the screens' sidebar labels and titles are in
+ * ui-texts-screens.ts). The web app and the e2e tests import them from here.
  */
-export const SIDEBAR_LABELS = {
-  dashboard: 'Dashboard',
-  counter: 'Counter',
-  mobileApp: 'Mobile Integration',
-  customerProfile: 'Customer Profile',
-  loyaltyPoints: 'Loyalty Points',
-  redeemPoints: 'Redeem Points',
-  schemeGeneration: 'Scheme Initiation',
-  messageConfiguration: 'Message Configuration',
-  messageTemplates: 'Message Templates',
-  deliveryLog: 'Delivery Log',
-  staff: 'Staff',
-  branches: 'Branches',
-  integrations: 'Integrations',
-  pointsRules: 'Points Rules',
-  accounting: 'Accounting',
-  audit: 'Audit Trail',
-  user: 'My Profile',
-  statement: 'Points Statement',
-  schemeStatement: 'Scheme Statement',
-  schemeSummary: 'Scheme Summary',
-  collectionsReport: 'Daily Collections',
-  overdueReport: 'Overdue Installments',
-  maturingReport: 'Maturing Schemes',
-  pointsLiabilityReport: 'Points Liability',
-  unrecoveredReturns: 'Unrecovered Returns',
-  logout: 'Logout',
-} as const;
-
-/** The heading of each screen. */
-export const PAGE_TITLES = {
-  dashboard: 'Dashboard',
-  counter: 'Counter',
-  mobileApp: 'Customize Mobile App',
-  customerProfile: 'Customer Profile',
-  customerProfileForm: 'Create / Update customer profile',
-  loyaltyPoints: 'Edit customer balance',
-  redeemPoints: 'Redeem points at the counter',
-  schemeGeneration: 'Generate Scheme',
-  messageConfiguration: 'Message Configuration',
-  messageTemplates: 'Message Templates',
-  deliveryLog: 'Delivery Log',
-  staff: 'Staff',
-  branches: 'Branches',
-  integrations: 'Integrations',
-  pointsRules: 'Points Rules',
-  accounting: 'Accounting (Tally)',
-  audit: 'Audit Trail',
-  user: 'Update Profile',
-  statement: 'Points Statement',
-  schemeStatement: 'Scheme Statement',
-  schemeSummary: 'Scheme Summary',
-  collectionsReport: 'Daily Collections',
-  overdueReport: 'Overdue Installments',
-  maturingReport: 'Maturing Schemes',
-  pointsLiabilityReport: 'Points Liability',
-  unrecoveredReturns: 'Unrecovered Return Points',
-  notFound: 'Page not found',
-} as const;
-
 export const UI_TEXTS = {
   productName: 'Kanak',
   /** The server's branding defaults, shown until GET /api/app/branding answers. */

@@ -1,4 +1,4 @@
-import { type ACCESS, PAGE_TITLES, SIDEBAR_LABELS } from '@kanak/contract';
+import type { ACCESS } from '@kanak/contract';
 
 /** Every route of the web app. */
 export const PATHS = {
@@ -35,10 +35,6 @@ export type ScreenKey = Exclude<keyof typeof PATHS, 'login' | 'home'> | 'dashboa
 export interface Screen {
   key: ScreenKey;
   path: string;
-  /** The sidebar entry. */
-  label: string;
-  /** The screen's heading. */
-  title: string;
   /** `main` above the sidebar's divider, `statements` below it. */
   group: 'main' | 'statements';
   /** The call the screen is built on, when not every role may make it: the screen is theirs. */
@@ -55,8 +51,6 @@ const screen = (
   path,
   group,
   access,
-  label: SIDEBAR_LABELS[key],
-  title: PAGE_TITLES[key],
 });
 
 /** The screens under /home, in sidebar order. */

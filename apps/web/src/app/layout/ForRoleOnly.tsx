@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { MESSAGES } from '@kanak/contract';
+import { MESSAGES, PAGE_TITLES } from '@kanak/contract';
 import { PageHeader } from '../../components/PageHeader';
 import { meQuery, useMayOpen } from '../../lib/me';
 import { SCREENS } from '../../lib/paths';
@@ -21,7 +21,7 @@ export function ForRoleOnly({ pathname, children }: { pathname: string; children
   if (!me) return <RouteLoading />;
   return (
     <>
-      <PageHeader title={screen.title} />
+      <PageHeader title={PAGE_TITLES[screen.key]} />
       <Typography>{MESSAGES.notAllowed}</Typography>
     </>
   );

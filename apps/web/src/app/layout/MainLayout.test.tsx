@@ -103,15 +103,16 @@ describe('main layout', () => {
     expect(screen.queryByRole('button', { name: layout.openMenu })).not.toBeInTheDocument();
 
     for (const screenInfo of SCREENS) {
-      await user.click(within(navigation()).getByRole('link', { name: screenInfo.label }));
+      await user.click(
+        within(navigation()).getByRole('link', { name: SIDEBAR_LABELS[screenInfo.key] }),
+      );
       expect(
-        await screen.findByRole('heading', { level: 1, name: screenInfo.title }),
+        await screen.findByRole('heading', { level: 1, name: PAGE_TITLES[screenInfo.key] }),
       ).toBeInTheDocument();
       expect(currentPath()).toBe(screenInfo.path);
-      expect(within(navigation()).getByRole('link', { name: screenInfo.label })).toHaveAttribute(
-        'aria-current',
-        'page',
-      );
+      expect(
+        within(navigation()).getByRole('link', { name: SIDEBAR_LABELS[screenInfo.key] }),
+      ).toHaveAttribute('aria-current', 'page');
     }
     // Every lazy screen compiles on first use in this test: allow for a cold, busy machine.
   }, 240_000);

@@ -111,7 +111,7 @@ export function Sidebar({ onNavigate, onClose, onLogout }: SidebarProps) {
         sx={itemSx}
       >
         <ListItemIcon>{icons[screen.key]}</ListItemIcon>
-        <ListItemText primary={screen.label} />
+        <ListItemText primary={SIDEBAR_LABELS[screen.key]} />
       </ListItemButton>
     </ListItem>
   );

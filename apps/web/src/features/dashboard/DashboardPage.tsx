@@ -42,7 +42,10 @@ function reportLink(path: string, filter: Record<string, string>) {
   return query.size > 0 ? `${path}?${query}` : path;
 }
 
-const screenTitle = (path: string) => SCREENS.find((screen) => screen.path === path)?.title ?? '';
+const screenTitle = (path: string) => {
+  const key = SCREENS.find((screen) => screen.path === path)?.key;
+  return key ? PAGE_TITLES[key] : '';
+};
 
 interface Figure {
   key: string;
