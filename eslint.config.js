@@ -107,6 +107,23 @@ export default tseslint.config(
     },
   },
   {
+    // A route reads its request and answers; what it does with the database is its service's.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/client*', '**/db/schema*', '**/*.repo*', 'drizzle-orm*', 'pg'],
+              message: 'A route reaches the database only through its service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -26,8 +26,8 @@ import { misfits, pageOverflow } from './support/geometry';
 
 /**
  * A day's walk as each role, at the counter PC's 1366×768: where they land, every screen of
- * their sidebar (no sideways scroll, every table's headers and cells inside their columns, axe
- * clean), and only the actions their role may take: Delete and Activate on a new scheme, the
+ * their sidebar (no sideways scroll; for the owner, who sees them all, every table's headers and
+ * cells inside their columns and axe clean), and only the actions their role may take: Delete and Activate on a new scheme, the
  * Points Rules, staff management, the redeem screen.
  */
 
@@ -61,7 +61,11 @@ test.beforeAll(async ({ request }) => {
   });
 });
 
-/** Every screen of the sidebar, each looked at as the counter PC shows it. */
+/**
+ * Every screen of the sidebar, each opened as the counter PC shows it. The owner sees every
+ * screen, so the owner's walk also measures each table and runs axe on each screen; the other
+ * roles' walks say what they are shown and that it opens whole.
+ */
 async function walkTheSidebar(page: Page, role: Role) {
   const links = sidebar(page).getByRole('link');
   // The role's own screens join the list once the server has said who is signed in.
@@ -81,9 +85,8 @@ async function walkTheSidebar(page: Page, role: Role) {
     await expect(page.getByRole('progressbar'), where).toHaveCount(0);
     await expect(page.getByText(MESSAGES.notAllowed), where).toHaveCount(0);
     await expect.poll(() => pageOverflow(page), { message: where }).toBeLessThanOrEqual(0);
-    for (const table of await page.getByRole('table').all()) {
-      expect(await misfits(table), where).toEqual([]);
-    }
+    if (role !== 'owner') continue;
+    await expect.poll(() => misfits(page.getByRole('table')), { message: where }).toEqual([]);
     expect(await seriousViolationsOn(page), where).toEqual([]);
   }
   return screens.map((screen) => screen.name);
@@ -121,6 +124,7 @@ test('a cashier: the counter home, the counter screens only, no Delete on a sche
 }) => {
   await signInAs(page, 'cashier');
   await expect(page).toHaveURL(/\/home\/counter$/);
+  expect(await seriousViolationsOn(page)).toEqual([]);
   const screens = await walkTheSidebar(page, 'cashier');
   expect(screens).toContain(SIDEBAR_LABELS.redeemPoints);
   for (const owners of [
