@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every suite, always. Vitest (projects 'server' and 'web'), then Playwright (e2e).
+// `npm test`: every suite, always. The product built once, then Vitest (projects 'server', 'web'
+// and 'repository'), then Playwright (e2e).
 // Each runner writes a JSON report besides its usual output; the counts of both are added up
 // into one closing line, `N passed, N failed` (`, N skipped` when some were skipped), printed
 // last, after one line per failed test: the end of a CI log alone says what failed. Exits non-zero when any test failed or a runner crashed or left no report: a missing
@@ -119,6 +120,15 @@ function failedPlaywrightTests(suites, titles) {
 }
 
 const env = { ...process.env };
+// One build of the product for both runners: the sign-in page's size check measures it and
+// the e2e suite starts it, instead of each building its own.
+const built = await run('build', 'npm', ['run', 'build'], env);
+if (built.code !== 0) {
+  console.error(`\nnpm run build failed (${built.problem ?? `exit ${built.code}`}).`);
+  process.exit(1);
+}
+env.KANAK_WEB_BUILT = path.join(root, 'apps/web/dist');
+env.E2E_SKIP_BUILD = '1';
 const suites = [
   {
     label: 'vitest (server, web, repository)',
