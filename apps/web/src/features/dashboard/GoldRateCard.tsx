@@ -29,7 +29,9 @@ export function GoldRateCard() {
     value = <>{formatRupees(rate.data.rate22k)}</>;
     detail = texts.card24k(formatRupees(rate.data.rate24k));
   }
-  const linkText = missing ? (mayEnter ? texts.enterNow : null) : texts.openScreen;
+  let linkText: string | null = null;
+  if (missing) linkText = mayEnter ? texts.enterNow : null;
+  else if (rate.data) linkText = texts.openScreen;
 
   const content = (
     <CardContent>
