@@ -43,7 +43,8 @@ async function fits(page: Page, where: string) {
 }
 
 signedIn('enters a rate, refuses bad ones, corrects only once confirmed', async ({ page }) => {
-  signedIn.setTimeout(90_000);
+  // Two viewports and three axe runs: longer than one look at a screen.
+  signedIn.setTimeout(180_000);
   const date = await freeDate(page);
   await page.setViewportSize(DESKTOP);
   await page.goto('/home/gold-rate');
