@@ -42,6 +42,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { name: 'Loyalty Points', path: '/home/loyalty-points', title: /^Edit customer balance$/ },
   { name: 'Redeem Points', path: '/home/redeem-points', title: /^Redeem points at the counter$/ },
   { name: 'Scheme Initiation', path: '/home/scheme-generation', title: /^Generate Scheme$/ },
+  { name: 'Gold Rate', path: '/home/gold-rate', title: /^Gold Rate$/ },
   {
     name: 'Message Configuration',
     path: '/home/message-configuration',

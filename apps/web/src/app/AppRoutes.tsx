@@ -49,6 +49,10 @@ const screenPages: Record<ScreenKey, ComponentType> = {
     () => import('../features/schemes/SchemeGenerationPage'),
     (m) => m.SchemeGenerationPage,
   ),
+  goldRate: lazyPage(
+    () => import('../features/gold-rates/GoldRatePage'),
+    (m) => m.GoldRatePage,
+  ),
   messageConfiguration: lazyPage(
     () => import('../features/messaging/MessageConfigurationPage'),
     (m) => m.MessageConfigurationPage,

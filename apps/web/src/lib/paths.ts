@@ -10,6 +10,7 @@ export const PATHS = {
   loyaltyPoints: '/home/loyalty-points',
   redeemPoints: '/home/redeem-points',
   schemeGeneration: '/home/scheme-generation',
+  goldRate: '/home/gold-rate',
   messageConfiguration: '/home/message-configuration',
   messageTemplates: '/home/message-templates',
   staff: '/home/staff',
@@ -62,6 +63,8 @@ export const SCREENS: readonly Screen[] = [
   screen('loyaltyPoints', PATHS.loyaltyPoints, 'main'),
   screen('redeemPoints', PATHS.redeemPoints, 'main', 'redeemPoints'),
   screen('schemeGeneration', PATHS.schemeGeneration, 'main'),
+  // Everyone quotes the day's rate at the counter: a cashier sees it, a manager enters it.
+  screen('goldRate', PATHS.goldRate, 'main'),
   screen('messageConfiguration', PATHS.messageConfiguration, 'main', 'panelConfig'),
   screen('messageTemplates', PATHS.messageTemplates, 'main', 'noticeTemplates'),
   screen('staff', PATHS.staff, 'main', 'staff'),

@@ -64,6 +64,7 @@ describe('main layout', () => {
       SIDEBAR_LABELS.loyaltyPoints,
       SIDEBAR_LABELS.redeemPoints,
       SIDEBAR_LABELS.schemeGeneration,
+      SIDEBAR_LABELS.goldRate,
       SIDEBAR_LABELS.messageConfiguration,
       SIDEBAR_LABELS.messageTemplates,
       SIDEBAR_LABELS.staff,

@@ -21,6 +21,7 @@ import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SavingsIcon from '@mui/icons-material/SavingsOutlined';
+import DiamondIcon from '@mui/icons-material/DiamondOutlined';
 import SmsIcon from '@mui/icons-material/SmsOutlined';
 import TextSnippetIcon from '@mui/icons-material/TextSnippetOutlined';
 import MarkChatReadIcon from '@mui/icons-material/MarkChatReadOutlined';
@@ -50,6 +51,7 @@ const icons: Record<ScreenKey, ReactElement> = {
   loyaltyPoints: <LoyaltyIcon />,
   redeemPoints: <RedeemIcon />,
   schemeGeneration: <SavingsIcon />,
+  goldRate: <DiamondIcon />,
   messageConfiguration: <SmsIcon />,
   messageTemplates: <TextSnippetIcon />,
   staff: <GroupsIcon />,

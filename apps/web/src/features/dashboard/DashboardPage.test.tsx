@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   API_PATHS,
   DASHBOARD_TEXTS,
+  GOLD_RATE_TEXTS,
   PAGE_TITLES,
   todayIn,
   type DashboardData,
@@ -76,7 +77,8 @@ function dashboardServer(
       },
     })
     .on('GET', API_PATHS.branches, { status: 200, body: { success: true, data: [MAIN, ANNA] } })
-    .on('GET', API_PATHS.dashboard, reply);
+    .on('GET', API_PATHS.dashboard, reply)
+    .on('GET', API_PATHS.goldRateToday, { status: 200, body: { success: true, data: null } });
 }
 
 const figureCard = (name: RegExp) => screen.getByRole('link', { name });
@@ -114,6 +116,11 @@ describe('Dashboard', { timeout: 60_000 }, () => {
     expect(overdue).toHaveTextContent('64₹3,20,000 overdue');
     expect(overdue).toHaveAttribute('href', PATHS.overdueReport);
     expect(overdue).toHaveTextContent(texts.openReport(PAGE_TITLES.overdueReport));
+    // No rate yet today: the card says so and opens the screen to enter it.
+    const goldRate = await screen.findByRole('link', {
+      name: `Today ${GOLD_RATE_TEXTS.cardTitle} ${GOLD_RATE_TEXTS.notEntered} ${GOLD_RATE_TEXTS.enterNow}`,
+    });
+    expect(goldRate).toHaveAttribute('href', PATHS.goldRate);
     // Active schemes have no report of their own: a figure, not a link.
     const active = screen.getByRole('heading', { name: texts.activeSchemes }).parentElement!;
     expect(active).toHaveTextContent('812₹40,60,000 a month');
@@ -155,7 +162,19 @@ describe('Dashboard', { timeout: 60_000 }, () => {
   });
 
   it('shows a manager their own branch, with no branch to choose', async () => {
-    const server = dashboardServer('manager');
+    const server = dashboardServer('manager').on('GET', API_PATHS.goldRateToday, {
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          date: today,
+          rate22k: 7250.5,
+          rate24k: 7910,
+          enteredBy: 'Meena',
+          updatedAt: `${today}T04:00:00.000Z`,
+        },
+      },
+    });
     renderApp(PATHS.home);
     expect(
       await screen.findByText('Branch: MAIN · Zaveri Bazaar', {}, { timeout: 20_000 }),
@@ -163,6 +182,9 @@ describe('Dashboard', { timeout: 60_000 }, () => {
     await screen.findByRole('link', { name: /^Overdue installments/ });
     expect(screen.queryByRole('combobox', { name: texts.branch })).toBeNull();
     expect(server.sent('GET', API_PATHS.branches)).toEqual([]);
+    const goldRate = await screen.findByRole('link', { name: /^Today Gold rate/ });
+    expect(goldRate).toHaveTextContent(`₹7,250.50${GOLD_RATE_TEXTS.card24k('₹7,910')}`);
+    expect(goldRate).not.toHaveTextContent(GOLD_RATE_TEXTS.notEntered);
     expect(server.sent('GET', API_PATHS.dashboard).map((request) => request.params)).toEqual([{}]);
   });
 

@@ -26,6 +26,7 @@ import { useMayCall, useMe } from '../../lib/me';
 import { PATHS, SCREENS } from '../../lib/paths';
 import { dashboardQuery } from './api';
 import { DashboardCharts } from './DashboardCharts';
+import { GoldRateCard } from './GoldRateCard';
 
 const texts = DASHBOARD_TEXTS;
 const grouped = (value: number) => value.toLocaleString('en-IN');
@@ -238,6 +239,7 @@ function OwnersView() {
       {dashboard.data ? (
         <>
           <Box component="section" aria-label={PAGE_TITLES.dashboard} sx={cardsGridSx}>
+            <GoldRateCard />
             {figures(dashboard.data, today, branch).map((figure) => (
               <FigureCard key={figure.key} figure={figure} />
             ))}
@@ -247,7 +249,7 @@ function OwnersView() {
       ) : (
         dashboard.isPending && (
           <Box sx={cardsGridSx} aria-hidden>
-            {Array.from({ length: 7 }, (_, i) => (
+            {Array.from({ length: 8 }, (_, i) => (
               <Skeleton key={i} variant="rounded" height={150} />
             ))}
           </Box>
