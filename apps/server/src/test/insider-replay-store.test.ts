@@ -7,6 +7,7 @@ import {
   DEFAULT_ACCOUNTING_SETTINGS,
   MESSAGES,
   POS_MESSAGES,
+  type TallyPushResult,
 } from '@kanak/contract';
 import { startFakeTally, type FakeTally } from '../../test/fake-tally.js';
 import {
@@ -255,7 +256,7 @@ describe("Tally's answer to a push is kept as its counts", () => {
     const key = randomUUID();
     const range = { from: '2026-06-01', to: '2026-06-30' };
     const first = await ok(send(owner, '/accounting/tally-push', range, key));
-    const result = first.data as { errors: number; lineErrors: string[] };
+    const result = first.data as unknown as TallyPushResult;
     expect(result.errors).toBeGreaterThan(0);
     expect(result.lineErrors.join('\n')).toContain(person.custname);
     const sent = tally.requests.length;
@@ -263,10 +264,10 @@ describe("Tally's answer to a push is kept as its counts", () => {
     const again = await send(owner, '/accounting/tally-push', range, key);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    const counts = { ...first.data, lineErrors: [] };
+    const counts = { ...(first.data as unknown as TallyPushResult), lineErrors: [] };
     expect(again.json()).toEqual({
       success: true,
-      message: ACCOUNTING_MESSAGES.pushedAgain(counts as typeof counts & { errors: number }),
+      message: ACCOUNTING_MESSAGES.pushedAgain(counts),
       data: counts,
     });
     expect(tally.requests).toHaveLength(sent);
