@@ -10,6 +10,8 @@
  * `-- --only <request>`: one request kind measured and printed (`expiry`: the expiry step); the
  *   saved results stay as they are. With `--connections N`, at that concurrency only.
  * `-- --replica`: the reports read from the primary, then from a streaming replica (bench/replica.ts).
+ * `-- --tally`: the Tally export of a month of a 10-branch chain, in a data set of its own
+ *   (bench/data-tally; bench/tally.ts), timed once and printed.
  * `-- --customers N`: a data set of N customers (its own, in bench/data-N, without the audit
  * trail), and only the requests whose figures are asked at other scales; results in
  * bench/results/customers-N.json.
@@ -46,6 +48,7 @@ import { saveResults, saveScaleResults, type Results } from './report.js';
 import { openReplicaPair, replicaStep } from './replica.js';
 import { scenarios, type BenchKey } from './scenarios.js';
 import { ensureOverdueSchemes } from './reports.js';
+import { tallyStep } from './tally.js';
 import { BENCH_USER, signIn, startServer } from './server.js';
 import { loginPageJsGzipKb, startTimes } from './startup.js';
 
@@ -60,6 +63,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     replica: { type: 'boolean', default: false },
     customers: { type: 'string' },
+    tally: { type: 'boolean', default: false },
   },
 });
 const SCALE = args.customers === undefined ? undefined : Number(args.customers);
@@ -93,7 +97,13 @@ const NOTICE_RATE = Number(process.env.BENCH_NOTICE_RATE ?? 150);
 
 async function main() {
   const dataDir = new URL(
-    args.quick ? './data-quick/' : SCALE ? `./data-${SCALE}/` : './data/',
+    args.tally
+      ? './data-tally/'
+      : args.quick
+        ? './data-quick/'
+        : SCALE
+          ? `./data-${SCALE}/`
+          : './data/',
     import.meta.url,
   ).pathname;
   await mkdir(dataDir, { recursive: true, mode: 0o755 });
@@ -111,6 +121,10 @@ async function main() {
   const database = connectDatabase(databaseUrl, { max: 4 });
   try {
     await migrateDatabase(database.db);
+    if (args.tally) {
+      console.log(JSON.stringify(await tallyStep(database), null, 2));
+      return;
+    }
     // The audit trail is measured at the benchmark's scale only: at ten times the customers
     // its 100,000,000 rows (about 47 GB) would not fit beside the rest (about 50 GB) on the
     // disks of the machines it runs on.

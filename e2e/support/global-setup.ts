@@ -5,6 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { DEFAULT_ACCOUNTING_SETTINGS } from '@kanak/contract';
+import { startFakeTally } from '../../apps/server/test/fake-tally';
 import { startFakeWhatsApp } from '../../apps/server/test/fake-whatsapp';
 import { ADMIN } from './env';
 
@@ -21,6 +23,8 @@ import { ADMIN } from './env';
  *
  * Notices to customers go to a local fake WhatsApp provider started here (never the internet):
  * its address is KANAK_E2E_FAKE_WHATSAPP_URL, and GET {it}/_fake/messages lists what it got.
+ * Pushes to Tally go to a local fake of Tally's XML server (TALLY_URL), whose company has the
+ * default ledgers.
  */
 
 const START_TIMEOUT_MS = 90_000;
@@ -158,6 +162,10 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   // Servers the specs start of their own (OwnServer) inherit these too.
   process.env.KANAK_E2E_FAKE_WHATSAPP_URL = fakeWhatsApp.url;
   for (const panel of [1, 2, 3]) process.env[`MESSAGING_PANEL${panel}_URL`] = fakeWhatsApp.url;
+  const fakeTally = await startFakeTally(
+    Object.values(DEFAULT_ACCOUNTING_SETTINGS).filter(Boolean),
+  );
+  process.env.TALLY_URL = fakeTally.url;
 
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -197,6 +205,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     child.kill('SIGTERM');
     await Promise.race([exited, sleep(STOP_TIMEOUT_MS)]);
     await fakeWhatsApp.close();
+    await fakeTally.close();
     throw error;
   }
   process.stdout.write(
@@ -228,6 +237,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     }
     fs.closeSync(log);
     await fakeWhatsApp.close();
+    await fakeTally.close();
     // The server stops its PostgreSQL itself; a pid file left behind means it did not.
     const leftovers = findFiles(dataDir, 'postmaster.pid');
     if (leftovers.length > 0) {

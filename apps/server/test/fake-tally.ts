@@ -29,6 +29,11 @@ export interface FakeTally {
   readonly requests: string[];
   /** The company's ledgers; a voucher naming another is refused. */
   ledgers: Set<string>;
+  /**
+   * Tally's words for a voucher it refuses for a reason of its own (a closed period, a locked
+   * voucher type), when it does: its LINEERROR may quote the voucher's narration.
+   */
+  refuse: ((voucher: FakeTallyVoucher) => string | undefined) | undefined;
   close(): Promise<void>;
 }
 
@@ -47,7 +52,10 @@ const paiseOf = (amount: string) =>
 export async function startFakeTally(ledgers: Iterable<string>): Promise<FakeTally> {
   const vouchers = new Map<string, FakeTallyVoucher>();
   const requests: string[] = [];
-  const fake = { ledgers: new Set(ledgers) };
+  const fake: Pick<FakeTally, 'ledgers' | 'refuse'> = {
+    ledgers: new Set(ledgers),
+    refuse: undefined,
+  };
 
   const importEnvelope = (xml: string) => {
     const tree = parser.parse(xml) as {
@@ -91,13 +99,16 @@ export async function startFakeTally(ledgers: Iterable<string>): Promise<FakeTal
         lines,
       };
       const unknown = lines.find((line) => !fake.ledgers.has(line.ledger));
+      const refusal = fake.refuse?.(voucher);
       const amounts = lines.map((line) => paiseOf(line.amount));
       const debits = amounts.filter((paise) => paise < 0).reduce((sum, paise) => sum - paise, 0);
       const credits = amounts.filter((paise) => paise > 0).reduce((sum, paise) => sum + paise, 0);
       const sidesAgree = lines.every(
         (line, index) => (line.deemedPositive === 'Yes') === amounts[index]! < 0,
       );
-      if (unknown) {
+      if (refusal) {
+        lineErrors.push(refusal);
+      } else if (unknown) {
         lineErrors.push(`Ledger '${unknown.ledger}' does not exist!`);
       } else if (amounts.some(Number.isNaN) || !sidesAgree || debits !== credits) {
         lineErrors.push(
@@ -153,6 +164,12 @@ export async function startFakeTally(ledgers: Iterable<string>): Promise<FakeTal
     },
     set ledgers(names: Set<string>) {
       fake.ledgers = names;
+    },
+    get refuse() {
+      return fake.refuse;
+    },
+    set refuse(words) {
+      fake.refuse = words;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

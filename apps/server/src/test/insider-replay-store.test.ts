@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_RIGHTS_MESSAGES, MESSAGES, POS_MESSAGES } from '@kanak/contract';
+import {
+  ACCOUNTING_MESSAGES,
+  DATA_RIGHTS_MESSAGES,
+  DEFAULT_ACCOUNTING_SETTINGS,
+  MESSAGES,
+  POS_MESSAGES,
+  type TallyPushResult,
+} from '@kanak/contract';
+import { startFakeTally, type FakeTally } from '../../test/fake-tally.js';
 import {
   authed,
   createTestContext,
@@ -19,12 +27,17 @@ import {
 const now = new Date('2026-06-15T12:00:00+05:30');
 let ctx: TestContext;
 let owner: string;
+let tally: FakeTally;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, () => now);
+  tally = await startFakeTally(Object.values(DEFAULT_ACCOUNTING_SETTINGS).filter(Boolean));
+  ctx = await createTestContext({ TALLY_URL: tally.url }, () => now);
   owner = (await staffSession(ctx, 'ria', 'owner')).token;
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await tally.close();
+});
 
 const send = (token: string, path: string, payload: object, key = randomUUID()) =>
   ctx.app.inject(
@@ -217,6 +230,49 @@ describe('answers about a customer are kept as ids and read afresh', () => {
       person.pan,
       person.dob,
     );
+  });
+});
+
+describe("Tally's answer to a push is kept as its counts", () => {
+  const person = { custname: 'Ravi Shankar Iyer', mobileno: '9812300045' };
+
+  it("shows Tally's refusal quoting the narration once; a repeat gets the counts and sends nothing", async () => {
+    const saved = await ok(send(owner, '/customers/update-customer-data', { formData: person }));
+    const custid = saved.data.custid as number;
+    const scheme = await ok(
+      send(owner, '/scheme/generate', { custid, ...person, startdt: '2026-06-01', amount: 1500 }),
+    );
+    await ok(
+      send(owner, '/scheme/activate', {
+        schemeid: scheme.data.schemeid,
+        date: '2026-06-01',
+        mode: 'upi',
+      }),
+    );
+    // Tally's LINEERROR quotes the voucher it refused, narration and all.
+    tally.refuse = (voucher) =>
+      voucher.type === 'Receipt' ? `Period is locked: ${voucher.narration}` : undefined;
+
+    const key = randomUUID();
+    const range = { from: '2026-06-01', to: '2026-06-30' };
+    const first = await ok(send(owner, '/accounting/tally-push', range, key));
+    const result = first.data as unknown as TallyPushResult;
+    expect(result.errors).toBeGreaterThan(0);
+    expect(result.lineErrors.join('\n')).toContain(person.custname);
+    const sent = tally.requests.length;
+
+    const again = await send(owner, '/accounting/tally-push', range, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const counts = { ...(first.data as unknown as TallyPushResult), lineErrors: [] };
+    expect(again.json()).toEqual({
+      success: true,
+      message: ACCOUNTING_MESSAGES.pushedAgain(counts),
+      data: counts,
+    });
+    expect(tally.requests).toHaveLength(sent);
+    await expectNotStored(person.custname, 'Ravi Shankar', person.mobileno);
+    tally.refuse = undefined;
   });
 });
 

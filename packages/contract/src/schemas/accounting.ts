@@ -122,15 +122,22 @@ export const tallyFileName = (range: { from: string; to: string; branch?: string
     range.from === range.to ? '' : `-to-${range.to}`
   }.xml`;
 
+const pushedWords = (result: TallyPushResult) =>
+  result.errors === 0
+    ? `Tally imported ${result.vouchers} vouchers: ${result.created} created, ${result.altered} altered.`
+    : `Tally refused ${result.errors} of ${result.vouchers} vouchers: ${result.created} created, ${result.altered} altered.`;
+
 export const ACCOUNTING_MESSAGES = {
   settingsSaved: 'Accounting settings saved.',
   tallyNotSet:
     "Tally's address is not set: ask whoever runs the server to set TALLY_URL (for example http://localhost:9000).",
   tallyUnreachable: 'Tally did not answer. Check that TallyPrime is open with its XML server on.',
   tallyBadAnswer: 'Tally answered with something that is not an import result.',
-  pushed: (result: TallyPushResult) =>
+  pushed: pushedWords,
+  /** A repeated push's answer: Tally's counts are kept, its words (which may quote a customer) are not. */
+  pushedAgain: (result: TallyPushResult) =>
     result.errors === 0
-      ? `Tally imported ${result.vouchers} vouchers: ${result.created} created, ${result.altered} altered.`
-      : `Tally refused ${result.errors} of ${result.vouchers} vouchers: ${result.created} created, ${result.altered} altered.`,
+      ? pushedWords(result)
+      : `${pushedWords(result)} Tally's reasons are shown only once: push again to see them.`,
   unknownBranch: 'No branch has that code.',
 };

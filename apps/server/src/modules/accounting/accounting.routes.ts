@@ -11,7 +11,9 @@ import {
   tallyFileName,
   tallyPushRequest,
   tallyPushResponse,
+  type TallyPushResult,
 } from '@kanak/contract';
+import { reread } from '../../plugins/idempotency.js';
 import type { AccountingService } from './accounting.service.js';
 
 const sendFile = (reply: FastifyReply, fileName: string, file: AsyncIterable<string>) =>
@@ -61,7 +63,23 @@ export const accountingRoutes: FastifyPluginAsyncZod<{ accounting: AccountingSer
     API_PATHS.tallyPush,
     {
       schema: { body: tallyPushRequest, response: { 200: tallyPushResponse } },
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        // Tally's LINEERRORs may quote a voucher's narration, which names the customer: a
+        // repeat gets Tally's counts only.
+        replay: reread(
+          ({ data }: { data: TallyPushResult }) => ({
+            vouchers: data.vouchers,
+            created: data.created,
+            altered: data.altered,
+            errors: data.errors,
+          }),
+          async (counts: Omit<TallyPushResult, 'lineErrors'>) => {
+            const data = { ...counts, lineErrors: [] };
+            return { success: true, message: ACCOUNTING_MESSAGES.pushedAgain(data), data };
+          },
+        ),
+      },
     },
     async (request) => {
       const result = await accounting.push(request.staff, request.body);

@@ -1,0 +1,1 @@
+CREATE INDEX "schemes_closed_idx" ON "schemes" USING btree ("closed_on","id") WHERE "schemes"."status" = 'm';
