@@ -30,6 +30,7 @@ import { dataRightsRoutes } from './modules/data-rights/data-rights.routes.js';
 import { pointsRoutes } from './modules/points/points.routes.js';
 import { pointsRulesRoutes } from './modules/points/points-rules.routes.js';
 import { posRoutes } from './modules/points/pos.routes.js';
+import { tiersRoutes } from './modules/points/tiers.routes.js';
 import { apiKeysRoutes } from './modules/integrations/api-keys.routes.js';
 import { schemesRoutes } from './modules/schemes/schemes.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(pointsRoutes, { points: services.points });
       await api.register(pointsRulesRoutes, { rules: services.pointsRules });
       await api.register(posRoutes, { pos: services.pos });
+      await api.register(tiersRoutes, { tiers: services.tiers });
       await api.register(apiKeysRoutes, { apiKeys: services.apiKeys });
       await api.register(schemesRoutes, { schemes: services.schemes });
       await api.register(contentRoutes, { content: services.content });

@@ -6,6 +6,7 @@ import {
   EXPIRY_QUEUE,
   JOBS_SCHEMA,
   NOTICE_REMINDERS_QUEUE,
+  TIER_REVIEW_QUEUE,
   NOTICE_SEND_QUEUE,
   startJobs,
   startJobsOnceReachable,
@@ -52,6 +53,7 @@ describe('the background jobs, started on several instances at once', () => {
           { name: NOTICE_REMINDERS_QUEUE },
           { name: NOTICE_SEND_QUEUE },
           { name: EXPIRY_QUEUE },
+          { name: TIER_REVIEW_QUEUE },
         ]);
       } finally {
         await pool.close();
@@ -130,6 +132,7 @@ describe('the background jobs of a server whose database is away while they star
         { name: NOTICE_REMINDERS_QUEUE },
         { name: NOTICE_SEND_QUEUE },
         { name: EXPIRY_QUEUE },
+        { name: TIER_REVIEW_QUEUE },
       ]);
       expect(lines.some((line) => line.includes('starting the jobs again shortly'))).toBe(true);
     } finally {

@@ -11,9 +11,12 @@ import { queueReminders } from './modules/notices/notices.reminders.js';
 import { createNoticeSender, type SenderOptions } from './modules/notices/notices.sender.js';
 import { expireDueLots } from './modules/points/points.expiry.js';
 import { pointsSummaryReader } from './modules/points/points.summary.js';
+import { reviewTierAnniversaries } from './modules/points/points.tiers.js';
 import { schemesRepo } from './modules/schemes/schemes.repo.js';
 import type { Services } from './services.js';
 
+/** The queue of the daily look at tiers whose anniversary has come. */
+export const TIER_REVIEW_QUEUE = 'tiers-anniversary';
 /** The queue of the daily points expiry. */
 export const EXPIRY_QUEUE = 'points-expiry';
 /** The sender of notices to customers: every minute, and whenever a notice is queued. */
@@ -24,6 +27,8 @@ export const NOTICE_REMINDERS_QUEUE = 'notices-reminders';
 export const JOBS_SCHEMA = 'pgboss';
 /** Daily at 00:30 store time. */
 const EXPIRY_CRON = '30 0 * * *';
+/** Daily at 00:15 store time: the day's anniversaries, once the date has turned. */
+const TIER_REVIEW_CRON = '15 0 * * *';
 /** Every minute: notices queued while no nudge reached the sender, and retries coming due. */
 const NOTICE_SEND_CRON = '* * * * *';
 /** Daily at 08:00 store time: queued before the day's hours open (9:00), sent from then. */
@@ -74,6 +79,8 @@ const DAILY_POLICY: Job['policy'] = {
  * - the points expiry, daily at 00:30 store time and once soon after every start; a singleton
  *   queue, so a scheduled run and a catch-up never run at once, and the expiry itself is safe
  *   to repeat (see expireDueLots);
+ * - the tiers' anniversaries, daily at 00:15 store time and once soon after every start; safe
+ *   to repeat (see reviewTierAnniversaries);
  * - the sender of notices to customers, every minute and when nudged; a 'stately' queue (one
  *   run at a time across every process, one more waiting, further nudges dropped);
  * - the reminders and digests, daily at 08:00 store time and once soon after every start, safe
@@ -101,6 +108,16 @@ function jobsOf(options: JobsOptions): Job[] {
       async run() {
         const result = await expireDueLots({ db }, today());
         log.info({ today: today(), ...result }, 'jobs: points expiry done');
+      },
+    },
+    {
+      queue: TIER_REVIEW_QUEUE,
+      cron: TIER_REVIEW_CRON,
+      policy: DAILY_POLICY,
+      atStart: 'catch-up',
+      async run() {
+        const result = await reviewTierAnniversaries({ db }, today());
+        log.info({ today: today(), ...result }, 'jobs: tier anniversaries done');
       },
     },
     {

@@ -64,6 +64,11 @@ import { createPointsService, type PointsService } from './modules/points/points
 import { pointsAccountsRepo } from './modules/points/points.ledger.js';
 import { pointsMovementByMonth, pointsSummaryReader } from './modules/points/points.summary.js';
 import { createPosService, type PosService } from './modules/points/pos.service.js';
+import {
+  createTiersService,
+  tierCounts,
+  type TiersService,
+} from './modules/points/points.tiers.js';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
 import { schemesRepo } from './modules/schemes/schemes.repo.js';
 import { createSchemesService, type SchemesService } from './modules/schemes/schemes.service.js';
@@ -112,6 +117,7 @@ export interface Services {
   points: PointsService;
   pointsRules: PointsRulesService;
   pos: PosService;
+  tiers: TiersService;
   schemes: SchemesService;
   apiKeys: ApiKeysService;
   content: ContentService;
@@ -184,6 +190,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     exportTickets: createExportTickets({ db, findSessionUser: users.findSessionUser }),
     points: createPointsService({ db, reads, today, notices: outbox }),
     pointsRules: createPointsRulesService({ db }),
+    tiers: createTiersService({ db, today }),
     pos: createPosService({
       db,
       today,
@@ -218,6 +225,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       timeZone: config.storeTimezone,
       branches: branchesRepo,
       pointValuePaise: async (tx) => (await rulesRepo.current(tx)).pointValuePaise,
+      tierCounts,
       openCsv: createCsvStreams({ primary: pool, kind: 'reports', atOnce: REPORT_CSVS_AT_ONCE }),
     }),
     accounting: createAccountingService({

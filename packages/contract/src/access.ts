@@ -100,6 +100,8 @@ export const ACCESS: Record<
   notices: managers,
   noticeResend: managers,
   pointsRules: owner,
+  tiers: owner,
+  customerTier: owner,
   apiKeys: owner,
   apiKeyRevoke: owner,
   // The books are the owner's: the accountant works from the owner's hand-off.

@@ -69,6 +69,10 @@ export const API_PATHS = {
   closeScheme: '/scheme/close',
   /** GET reads the points rules in force, POST sets new ones from now on. */
   pointsRules: '/settings/points',
+  /** GET reads the tiers, POST sets them. */
+  tiers: '/settings/tiers',
+  /** An owner's tier for one customer, until a date. */
+  customerTier: '/customers/tier',
   /** GET lists the API keys, POST makes one. */
   apiKeys: '/settings/api-keys',
   apiKeyRevoke: '/settings/api-keys/revoke',

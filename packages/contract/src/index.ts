@@ -36,3 +36,5 @@ export * from './schemas/reports.js';
 export * from './ui-texts-reports.js';
 export * from './schemas/accounting.js';
 export * from './ui-texts-accounting.js';
+export * from './schemas/tiers.js';
+export * from './schemas/tier-standing.js';

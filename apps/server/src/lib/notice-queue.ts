@@ -16,6 +16,8 @@ export interface NoticeFacts {
   total?: number;
   /** A due, maturity or expiry date, `YYYY-MM-DD`. */
   dueDate?: string;
+  /** The tier reached, by its name. */
+  tier?: string;
 }
 
 export interface NoticeRequest {

@@ -50,6 +50,9 @@ const OWNERS: Record<string, string> = {
   pos_sales: 'modules/points',
   pos_returns: 'modules/points',
   pos_redemptions: 'modules/points',
+  // The tiers: written under the customer's points account lock, beside the sale that lifts one.
+  tier_settings: 'modules/points',
+  customer_tiers: 'modules/points',
   api_keys: 'modules/integrations',
   notice_templates: 'modules/notices',
   notices: 'modules/notices',

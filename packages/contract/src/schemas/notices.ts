@@ -26,6 +26,7 @@ export const NOTICE_EVENTS = [
   'installmentOverdue',
   'schemeMatured',
   'schemeClosed',
+  'tierUpgraded',
 ] as const;
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
 
@@ -40,6 +41,7 @@ export const NOTICE_EVENT_LABELS: Record<NoticeEvent, string> = {
   installmentOverdue: 'Installment overdue',
   schemeMatured: 'Scheme matured',
   schemeClosed: 'Scheme closed',
+  tierUpgraded: 'Tier upgraded',
 };
 
 /**
@@ -57,6 +59,7 @@ export const NOTICE_TIMING: Record<NoticeEvent, 'now' | 'daytime'> = {
   installmentOverdue: 'daytime',
   schemeMatured: 'daytime',
   schemeClosed: 'now',
+  tierUpgraded: 'now',
 };
 
 /** The values a template may use, written `{name}` in its text. */
@@ -72,6 +75,7 @@ export const NOTICE_PLACEHOLDERS = [
   'dueDate',
   'shop',
   'branch',
+  'tier',
 ] as const;
 export type NoticePlaceholder = (typeof NOTICE_PLACEHOLDERS)[number];
 export type NoticeValues = Partial<Record<NoticePlaceholder, string | number>>;
@@ -88,6 +92,7 @@ export const NOTICE_PLACEHOLDER_HELP: Record<NoticePlaceholder, string> = {
   dueDate: 'the due or maturity date',
   shop: "the shop's name",
   branch: 'the branch',
+  tier: 'the tier reached',
 };
 
 /** The texts a shop starts with; the owner may change each on Message Templates. */
@@ -112,6 +117,8 @@ export const DEFAULT_NOTICE_TEXTS: Record<NoticeEvent, string> = {
     'Dear {name}, your gold savings scheme at {shop} matured on {dueDate}. Visit {branch} to close it and take your jewellery.',
   schemeClosed:
     'Dear {name}, your gold savings scheme at {shop} is closed. Thank you for saving with us.',
+  tierUpgraded:
+    'Dear {name}, congratulations: you are now a {tier} member at {shop}, earning more points on every purchase.',
 };
 
 /** What the preview fills the placeholders with. */
@@ -127,6 +134,7 @@ export const NOTICE_SAMPLE_VALUES: Required<NoticeValues> = {
   dueDate: '05/12/2026',
   shop: 'Kanak Jewellers',
   branch: 'Main showroom',
+  tier: 'Gold',
 };
 
 const PLACEHOLDER = /\{(\w+)\}/g;

@@ -5,6 +5,7 @@ import { dataResponse, isoDate, storableText } from './common.js';
 import { mobileNumber, mobileOnFile } from './customers.js';
 import { isOneLineName, optionalPersonName } from './names.js';
 import { POS_LIMITS } from './pos.js';
+import { tierStanding } from './tier-standing.js';
 
 export const CASHCR = { credit: 'CR', debit: 'DB' } as const;
 export type CashCr = (typeof CASHCR)[keyof typeof CASHCR];
@@ -128,14 +129,16 @@ export const counterRedemptionResponse = dataResponse(counterRedemptionAnswer);
 /** What the counter shows before a redemption: the balance, its value, and the rules' minimum. */
 export const redeemTermsRequest = z.object({ mobile: mobileOnFile });
 export const redeemTermsResponse = dataResponse(
-  z.object({
-    balance: z.number(),
-    /** The balance's worth in rupees. */
-    value: z.number(),
-    /** A point's worth in rupees. */
-    pointValue: z.number(),
-    minRedeemPoints: z.number(),
-  }),
+  z
+    .object({
+      balance: z.number(),
+      /** The balance's worth in rupees. */
+      value: z.number(),
+      /** A point's worth in rupees. */
+      pointValue: z.number(),
+      minRedeemPoints: z.number(),
+    })
+    .extend(tierStanding.partial().shape),
 );
 
 /** The first day of the current financial year, YYYY-MM-DD. */

@@ -4,6 +4,7 @@ import { mobileNumber } from './customers.js';
 import { MESSAGES } from '../messages.js';
 import { INDIAN_MOBILE_PATTERN } from '../validation.js';
 import { optionalPersonName } from './names.js';
+import { tierStanding } from './tier-standing.js';
 
 /**
  * Points from sales: the counter's billing system (POS) posts invoices, returns and
@@ -89,6 +90,8 @@ export const posSaleResponse = dataResponse(
     balance: z.number(),
     eligibleAmount: z.number(),
     expiresOn: z.string().nullable(),
+    /** The customer's tier after the sale (null: none); left out while no tiers are set. */
+    tier: z.string().nullable().optional(),
   }),
 );
 
@@ -130,12 +133,14 @@ export const posCustomerParams = z.object({
   }),
 });
 export const posCustomerResponse = dataResponse(
-  z.object({
-    custname: z.string(),
-    balance: z.number(),
-    value: z.number(),
-    expiringIn30Days: z.number(),
-  }),
+  z
+    .object({
+      custname: z.string(),
+      balance: z.number(),
+      value: z.number(),
+      expiringIn30Days: z.number(),
+    })
+    .extend(tierStanding.partial().shape),
 );
 
 /** The points rules as the owner sets them (amounts in rupees). */

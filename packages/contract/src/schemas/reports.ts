@@ -54,6 +54,10 @@ export const dashboardData = z.object({
   }),
   /** Points customers hold (for a branch: those it gave), and their value at today's rules. */
   points: z.object({ outstanding: z.number(), value: z.number() }),
+  /** Customers per tier that applies today, every tier listed; left out while none are set. */
+  tiers: z
+    .array(z.object({ code: z.string(), name: z.string(), customers: z.number() }))
+    .optional(),
   schemes: z.object({
     /** Active schemes (started at the branch, for one branch). */
     active: z.number(),

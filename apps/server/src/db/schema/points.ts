@@ -253,6 +253,8 @@ export const posSales = pgTable(
     // The ledger's foreign keys are checked by these: without them, each ledger row deleted
     // read every sale (the benchmark's clean-up of a million rows took over 20 minutes).
     index('pos_sales_entry_idx').on(t.entryMrn),
+    // A customer's eligible spend over the last 12 months, for their tier.
+    index('pos_sales_customer_idx').on(t.customerId, t.invoiceDate),
   ],
 );
 
@@ -317,5 +319,59 @@ export const posRedemptions = pgTable(
     index('pos_redemptions_cancelled_idx')
       .on(t.cancelledAt, t.id)
       .where(sql`${t.cancelledAt} IS NOT NULL`),
+  ],
+);
+
+/** One tier as the owner sets it: `min_spend_paise` of eligible sales over 12 months. */
+export interface TierRow {
+  code: string;
+  name: string;
+  minSpendPaise: number;
+  earnPercent: number;
+}
+
+/**
+ * The owner's tier settings, one row per version (the newest is in force): the tiers, lowest
+ * first, and whether a tier falls on its anniversary or never. No row, or an empty list:
+ * every customer earns the base rate.
+ */
+export const tierSettings = pgTable(
+  'tier_settings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
+    tiers: jsonb('tiers').$type<TierRow[]>().notNull(),
+    downgrade: text('downgrade').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+  },
+  (t) => [
+    index('tier_settings_valid_from_idx').on(t.validFrom),
+    check('tier_settings_downgrade_check', sql`${t.downgrade} IN ('anniversary', 'never')`),
+  ],
+);
+
+/**
+ * A customer's tier: the one earned by spend (reached on `earned_on`, looked at again on
+ * `review_on`, its anniversary) and the one an owner set by hand until a date. The higher of
+ * the two applies. Changed only under the customer's points account lock.
+ */
+export const customerTiers = pgTable(
+  'customer_tiers',
+  {
+    customerId: integer('customer_id')
+      .primaryKey()
+      .references(() => customers.id),
+    earnedCode: text('earned_code'),
+    earnedOn: date('earned_on'),
+    reviewOn: date('review_on'),
+    manualCode: text('manual_code'),
+    manualUntil: date('manual_until'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The anniversary job's walk: the earned tiers due to be looked at again.
+    index('customer_tiers_review_idx')
+      .on(t.reviewOn, t.customerId)
+      .where(sql`${t.reviewOn} IS NOT NULL`),
   ],
 );

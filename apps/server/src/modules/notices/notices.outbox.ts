@@ -148,6 +148,7 @@ export function createNoticesOutbox(deps: Deps): NoticesOutbox {
         dueDate: facts.dueDate === undefined ? undefined : formatSlashDate(facts.dueDate),
         shop: deps.shop,
         branch: (request.branchId && branchNames.get(request.branchId)) || '',
+        tier: facts.tier,
       });
       const reason = whyNotSent(template, recipient, panelSaved);
       return {

@@ -21,6 +21,7 @@ import type { NoticeQueue } from '../../lib/notice-queue.js';
 import { pointsRepo, type EntryRow } from './points.repo.js';
 import { createLedger, pointsAccountsRepo as accounts } from './points.ledger.js';
 import { redeemPoints } from './points.redeem.js';
+import { tierStandingOf } from './points.tiers.js';
 import { rulesRepo } from './points.rules.js';
 
 export type PointsService = ReturnType<typeof createPointsService>;
@@ -101,6 +102,7 @@ export function createPointsService({ db, reads, today, notices }: Deps) {
           value: (customer.balance * rules.pointValuePaise) / 100,
           pointValue: rules.pointValuePaise / 100,
           minRedeemPoints: rules.minRedeemPoints,
+          ...(await tierStandingOf(tx, customer.id, today())),
         };
       });
     },

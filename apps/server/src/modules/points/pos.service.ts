@@ -19,6 +19,7 @@ import { expiryOf, lotsRepo } from './points.lots.js';
 import { posRepo } from './pos.repo.js';
 import { redeemPoints } from './points.redeem.js';
 import { rulesRepo } from './points.rules.js';
+import { tierOnSale, tierStandingOf } from './points.tiers.js';
 
 /** What the counter's calls need of the customers table, which the customers module owns. */
 export type PosCustomers = Pick<CustomersRepo, 'enrolByMobile'>;
@@ -112,7 +113,18 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               (await accounts.lockByMobile(tx, sale.mobile)) ??
               (await enrol(tx, sale.mobile, sale.name));
             const customerId = customer.id;
-            const points = Math.floor(eligible / rules.rupeesPerPointPaise);
+            // The tier counts this sale: one that crosses a threshold earns at the new rate.
+            const tier = await tierOnSale(tx, {
+              customerId,
+              invoiceDate: sale.invoiceDate,
+              eligiblePaise: eligible,
+              today: today(),
+            });
+            // floor(eligible / rupees per point × percent / 100), in integers: exact at any size.
+            const points = Number(
+              (BigInt(eligible) * BigInt(tier.earnPercent)) /
+                (BigInt(rules.rupeesPerPointPaise) * 100n),
+            );
             // A ledger row holds at most what staff may type; rules of a paisa per point would
             // otherwise give billions.
             if (points > LIMITS.pointsMax)
@@ -133,6 +145,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               balance,
               eligibleAmount: rupeesOf(eligible),
               expiresOn,
+              ...(tier.tier === undefined ? {} : { tier: tier.tier }),
             };
             await posRepo.updateSale(tx, saleId, {
               customerId,
@@ -145,7 +158,24 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               customerId,
               points,
               rulesId: rules.id,
+              tier: tier.tier,
             });
+            if (tier.upgraded) {
+              await recordAudit(tx, {
+                userId: null,
+                action: 'tier.raised',
+                entity: 'customer_tier',
+                entityId: customerId,
+                branchId: machine.branchId,
+                after: { tier: tier.upgraded.code, invoiceNo: sale.invoiceNo },
+              });
+              await notices.queue(tx, {
+                event: 'tierUpgraded',
+                customerId,
+                branchId: machine.branchId,
+                facts: { tier: tier.upgraded.name },
+              });
+            }
             if (points > 0) {
               await notices.queue(tx, {
                 event: 'pointsEarned',
@@ -340,6 +370,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               day,
               addDays(day, LIMITS.pointsExpiringWithinDays),
             ),
+            ...(await tierStandingOf(tx, customer.id, day)),
           };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -391,6 +422,7 @@ interface SaleAnswer {
   balance: number;
   eligibleAmount: number;
   expiresOn: string | null;
+  tier?: string | null;
 }
 interface ReturnAnswer {
   points: number;

@@ -54,6 +54,8 @@ interface Deps {
   branches: Pick<BranchesRepo, 'findByCode' | 'findById'>;
   /** The points rules in force: a point's value in paise (the points module owns them). */
   pointValuePaise: (tx: Tx) => Promise<number>;
+  /** Customers per tier that applies on a day (the points module owns the tiers). */
+  tierCounts(tx: Tx, day: string): Promise<{ code: string; name: string; customers: number }[]>;
   openCsv: OpenCsvOn;
 }
 
@@ -101,6 +103,7 @@ export function createReportsService({
   timeZone,
   branches,
   pointValuePaise,
+  tierCounts,
   openCsv,
 }: Deps) {
   const snapshot = <T>(from: ReadSource, work: (tx: Tx) => Promise<T>) =>
@@ -163,6 +166,7 @@ export function createReportsService({
     const schemes = await reportsRepo.schemeFigures(tx, scope, day);
     // The overdue report's own totals: the figure and the report it opens always agree.
     const overdue = await reportsRepo.overdueTotals(tx, day, scope);
+    const tiers = await tierCounts(tx, day);
 
     const todays = emptyCollections();
     const byMonth = new Map(months.map((month) => [month, emptyCollections()]));
@@ -186,6 +190,8 @@ export function createReportsService({
         pointsIssuedLastMonth: pointsIn(lastMonth, 'issued'),
       },
       points: { outstanding, value: rupees(outstanding * paise) },
+      // Customers belong to the whole chain: the same counts for every branch.
+      ...(tiers.length > 0 ? { tiers } : {}),
       schemes: {
         active: schemes.active,
         monthlyCommitment: Number(schemes.commitment),

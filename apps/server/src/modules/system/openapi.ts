@@ -208,6 +208,8 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
     summary: 'The delivery log: every notice, its text and how it went; filtered, 50 a page',
   },
   noticeResend: { tag: 'notices', summary: 'Queue a failed notice again, from its first attempt' },
+  tiers: { tag: 'settings', summary: 'The tiers by 12-month spend, and how they fall (owner)' },
+  customerTier: { tag: 'customers', summary: "Set a customer's tier by hand until a date (owner)" },
   pointsRules: {
     tag: 'settings',
     summary: 'GET the points rules in force and their history; POST new rules, from now on',
