@@ -95,7 +95,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
         return postDocument<SaleAnswer>(tx, {
           requestHash,
           clash: POS_MESSAGES.invoiceConflict,
-          find: () => posRepo.findSale(tx, machine.branchCode, sale.invoiceNo),
+          find: () => posRepo.salePosted(tx, machine.branchCode, sale.invoiceNo),
           claim: () =>
             posRepo.claimSale(tx, {
               branchCode: machine.branchCode,
@@ -108,17 +108,13 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               apiKeyId: machine.id,
             }),
           post: async (saleId) => {
-            const customer =
-              (await accounts.lockByMobile(tx, sale.mobile)) ??
-              (await enrol(tx, sale.mobile, sale.name));
-            const customerId = customer.id;
             const points = Math.floor(eligible / rules.rupeesPerPointPaise);
             // A ledger row holds at most what staff may type; rules of a paisa per point would
             // otherwise give billions.
             if (points > LIMITS.pointsMax)
               throw new ConflictError(POS_MESSAGES.tooManyPointsForOneSale(points));
             const expiresOn = points > 0 ? expiryOf(sale.invoiceDate, rules.expiryMonths) : null;
-            const { entry, balance } = await ledger.post(tx, customer, {
+            const posting = {
               kind: 'sale',
               points,
               invdate: sale.invoiceDate,
@@ -126,7 +122,13 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               branchId: machine.branchId,
               saleAmountPaise: sumOf(sale.lines),
               expiresOn,
-            });
+            } as const;
+            // A known customer's account is locked and credited in one statement.
+            const known = await ledger.postByMobile(tx, sale.mobile, posting);
+            const { entry, balance } = known
+              ? { entry: known.entry, balance: known.customer.balance }
+              : await ledger.post(tx, await enrol(tx, sale.mobile, sale.name), posting);
+            const customerId = entry.customerId;
             const answer: SaleAnswer = {
               custid: customerId,
               points,
@@ -134,7 +136,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               eligibleAmount: rupeesOf(eligible),
               expiresOn,
             };
-            await posRepo.updateSale(tx, saleId, {
+            await posRepo.storeSaleAnswer(tx, saleId, {
               customerId,
               points,
               entryMrn: entry.mrn,
