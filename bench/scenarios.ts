@@ -213,8 +213,11 @@ function pointsStatement({ statementMobiles: mobiles, from, to }: Samples): Scen
     }),
     async raw(client, n) {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      // As the server finds the customer: their points account joined to who they are.
       const { rows } = await client.query<{ id: number }>(
-        `SELECT id FROM customers WHERE mobileno = $1`,
+        `SELECT a.customer_id AS id, c.custname, c.mobileno, a.balance
+           FROM points_accounts a JOIN customers c ON c.id = a.customer_id
+          WHERE c.mobileno = $1`,
         [pick(mobiles, n)],
       );
       const id = rows[0]!.id;

@@ -53,7 +53,9 @@ async function main() {
       });
     }
     const databaseUrl = config.databaseUrl ?? embedded!.url;
-    const database = connectDatabase(databaseUrl);
+    const database = connectDatabase(databaseUrl, {
+      preparedStatements: config.preparedStatements,
+    });
     await migrateDatabase(database.db);
 
     // One set of services for the routes and the jobs of this process.

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { AUDIT_HIDDEN, PAN_PATTERN } from '@kanak/contract';
-import { auditLog, users } from '../db/schema.js';
-import type { Tx } from '../db/client.js';
+import { auditLog } from '../db/schema.js';
+import { runStatement, type Statement, type Tx } from '../db/client.js';
 
 type Values = Record<string, unknown>;
 
@@ -108,21 +108,31 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
     : entry.detail
       ? redactAuditValues(entry.detail)
       : null;
-  await tx.insert(auditLog).values({
-    userId: entry.userId,
-    // The acting staff member's branch, as it is at the change; without one, the branch given
-    // (a counter's) or none (the command line, the nightly jobs).
-    branchId:
-      entry.userId === null
-        ? (entry.branchId ?? null)
-        : sql`(SELECT ${users.branchId} FROM ${users} WHERE ${users.id} = ${entry.userId})`,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
-    detail,
-    mobile: entry.mobile ?? null,
-  });
+  await runStatement(tx, INSERT_AUDIT, [
+    entry.userId,
+    entry.branchId ?? null,
+    entry.action,
+    entry.entity,
+    entry.entityId == null ? null : String(entry.entityId),
+    detail === null ? null : JSON.stringify(detail),
+    entry.mobile ?? null,
+  ]);
 }
+
+/**
+ * Every change writes one, so it is written once and prepared. The acting staff member's
+ * branch, as it is at the change; without one, the branch given (a counter's) or none (the
+ * command line, the nightly jobs).
+ */
+const INSERT_AUDIT: Statement = {
+  name: 'audit_insert',
+  text: `
+    INSERT INTO audit_log (user_id, branch_id, action, entity, entity_id, detail, mobile)
+    VALUES ($1::int,
+            CASE WHEN $1::int IS NULL THEN $2::int
+                 ELSE (SELECT branch_id FROM users WHERE id = $1::int) END,
+            $3, $4, $5, $6::jsonb, $7)`,
+};
 
 /**
  * Takes personal data out of the audit rows about one customer (an erasure): the named keys

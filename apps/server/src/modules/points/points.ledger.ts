@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ENTRY_SOURCE, MESSAGES } from '@kanak/contract';
-import type { Tx } from '../../db/client.js';
+import { runStatement, type Statement, type Tx } from '../../db/client.js';
 import {
   customers,
   pointsAccounts,
@@ -119,6 +119,103 @@ interface LockedCustomer {
   balance: number;
 }
 
+/**
+ * A credit (or a sale of no points) to the customer with this mobile number, in one statement:
+ * their account locked as `lockByMobile` locks it, then the ledger row, its lot and the new
+ * balance. The account's update follows the lock to the row as locked, so the balance is
+ * the one the lock read plus the credit. No row: no customer has the number.
+ * $1 mobile, $2 branch, $3 date, $4 narration, $5 sale amount, $6 points, $7 the lot's expiry,
+ * $8 code, $9 staff member.
+ */
+const CREDIT_BY_MOBILE: Statement = {
+  name: 'ledger_credit_by_mobile',
+  text: `
+    WITH account AS (
+      SELECT a.customer_id AS id, c.custname, c.mobileno, a.balance
+        FROM points_accounts a JOIN customers c ON c.id = a.customer_id
+       WHERE c.mobileno = $1::text
+         FOR UPDATE OF a FOR KEY SHARE OF c
+    ), entry AS (
+      INSERT INTO points_entries
+             (branch_id, customer_id, invdate, narration, sale_amount_paise, credit, debit, ts, created_by)
+      SELECT $2::int, id, $3::date, $4::text, $5::bigint, $6::int, 0, $8::char(1), $9::int FROM account
+      RETURNING *
+    ), lot AS (
+      INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining)
+      SELECT customer_id, mrn, invdate, $7::date, credit, credit FROM entry WHERE credit > 0
+    ), credited AS (
+      UPDATE points_accounts a SET balance = a.balance + $6::int
+        FROM account WHERE a.customer_id = account.id AND $6::int > 0
+    )
+    SELECT account.id, account.custname, account.mobileno, account.balance + $6::int AS balance,
+           entry.mrn, entry.customer_id, entry.invdate, entry.narration, entry.sale_amount_paise,
+           entry.credit, entry.debit, entry.ts, entry.branch_id, entry.created_by,
+           entry.created_at, entry.updated_by, entry.updated_at
+      FROM account, entry`,
+};
+
+interface CreditedRow {
+  id: number;
+  custname: string;
+  mobileno: string;
+  balance: number;
+  mrn: number;
+  customer_id: number;
+  invdate: string;
+  narration: string;
+  sale_amount_paise: number;
+  credit: number;
+  debit: number;
+  ts: string;
+  branch_id: number;
+  created_by: number | null;
+  created_at: Date;
+  updated_by: number | null;
+  updated_at: Date | null;
+}
+
+async function creditByMobile(
+  tx: Tx,
+  mobileno: string,
+  posting: Posting,
+  expiresOn: string | null,
+) {
+  const [row] = await runStatement<CreditedRow>(tx, CREDIT_BY_MOBILE, [
+    mobileno,
+    posting.branchId,
+    posting.invdate,
+    posting.narration,
+    posting.saleAmountPaise ?? 0,
+    posting.points,
+    expiresOn,
+    SOURCE[posting.kind],
+    posting.createdBy ?? null,
+  ]);
+  if (!row) return undefined;
+  const entry: EntryRow = {
+    mrn: row.mrn,
+    customerId: row.customer_id,
+    invdate: row.invdate,
+    narration: row.narration,
+    saleAmountPaise: row.sale_amount_paise,
+    credit: row.credit,
+    debit: row.debit,
+    source: row.ts,
+    branchId: row.branch_id,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedBy: row.updated_by,
+    updatedAt: row.updated_at,
+  };
+  const customer = {
+    id: row.id,
+    custname: row.custname,
+    mobileno: row.mobileno,
+    balance: row.balance,
+  };
+  return { entry, customer };
+}
+
 export type Ledger = ReturnType<typeof createLedger>;
 
 export function createLedger() {
@@ -193,11 +290,21 @@ export function createLedger() {
     },
 
     /**
-     * Posts a staff credit or deduction by mobile number, the customer's account locked here;
-     * a balance never goes below zero. Undefined when nothing changed (an unknown mobile, or
-     * too few points).
+     * Posts a credit, a sale or a staff deduction by mobile number, the customer's account
+     * locked here; a balance never goes below zero. Undefined when nothing changed (an unknown
+     * mobile, or too few points).
      */
     async postByMobile(tx: Tx, mobileno: string, posting: Posting) {
+      if (posting.points >= 0 && (posting.kind === 'sale' || posting.kind === 'manual')) {
+        // A credit: one statement, as nothing decides between the lock and the writes.
+        const expiresOn =
+          posting.points === 0
+            ? null
+            : posting.kind === 'sale'
+              ? (posting.expiresOn ?? null)
+              : expiryOf(posting.invdate, (await rulesRepo.current(tx)).expiryMonths);
+        return creditByMobile(tx, mobileno, posting, expiresOn);
+      }
       const locked = await pointsAccountsRepo.lockByMobile(tx, mobileno);
       if (!locked || locked.balance + posting.points < 0) return undefined;
       const entry = await write(tx, locked.id, posting);

@@ -1,6 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import { POS_MESSAGES, type PointsRules, type PointsRulesForm } from '@kanak/contract';
-import type { Db, Tx } from '../../db/client.js';
+import { runStatement, type Db, type Statement, type Tx } from '../../db/client.js';
 import { pointsRules } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 
@@ -15,15 +15,22 @@ const DEFAULT_RULES: Omit<RulesRow, 'id' | 'validFrom' | 'createdBy'> = {
   expiryMonths: 24,
 };
 
+/** Read by every sale and every notice of points: written once, prepared. */
+const CURRENT_RULES: Statement = {
+  name: 'points_rules_current',
+  text: `
+    SELECT id, valid_from AS "validFrom", rupees_per_point_paise AS "rupeesPerPointPaise",
+           excluded_categories AS "excludedCategories", point_value_paise AS "pointValuePaise",
+           min_redeem_points AS "minRedeemPoints", expiry_months AS "expiryMonths",
+           created_by AS "createdBy"
+      FROM points_rules WHERE valid_from <= now()
+     ORDER BY valid_from DESC, id DESC LIMIT 1`,
+};
+
 export const rulesRepo = {
   /** The rules in force now (the transaction's time). */
   async current(tx: Tx): Promise<RulesRow> {
-    const [row] = await tx
-      .select()
-      .from(pointsRules)
-      .where(sql`${pointsRules.validFrom} <= now()`)
-      .orderBy(desc(pointsRules.validFrom), desc(pointsRules.id))
-      .limit(1);
+    const [row] = await runStatement<RulesRow>(tx, CURRENT_RULES, []);
     return row ?? { id: 0, validFrom: new Date(0), createdBy: null, ...DEFAULT_RULES };
   },
 

@@ -1,19 +1,78 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { runStatement, type Statement, type Tx } from '../../db/client.js';
 import { posRedemptions, posReturns, posSales } from '../../db/schema.js';
+
+// A sale's own statements, written once and prepared: every counter's sale runs them.
+const SALE_POSTED: Statement = {
+  name: 'pos_sale_posted',
+  text: `SELECT request_hash AS "requestHash", response FROM pos_sales
+          WHERE branch_code = $1 AND invoice_no = $2`,
+};
+const CLAIM_SALE: Statement = {
+  name: 'pos_sale_claim',
+  text: `INSERT INTO pos_sales (branch_code, invoice_no, request_hash, invoice_date,
+           sale_amount_paise, eligible_paise, excluded_categories, api_key_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
+};
+const STORE_SALE_ANSWER: Statement = {
+  name: 'pos_sale_answer',
+  text: `UPDATE pos_sales SET customer_id = $2, points = $3, entry_mrn = $4, response = $5
+          WHERE id = $1`,
+};
 
 /**
  * The POS's documents. Each is claimed first by its (branch, number): of two identical posts
  * at once, the second waits on the first's unique key and then finds its row.
  */
 export const posRepo = {
-  async claimSale(tx: Tx, values: typeof posSales.$inferInsert) {
-    const [row] = await tx
-      .insert(posSales)
-      .values(values)
-      .onConflictDoNothing()
-      .returning({ id: posSales.id });
+  async claimSale(
+    tx: Tx,
+    values: Pick<
+      typeof posSales.$inferInsert,
+      | 'branchCode'
+      | 'invoiceNo'
+      | 'requestHash'
+      | 'invoiceDate'
+      | 'saleAmountPaise'
+      | 'eligiblePaise'
+      | 'excludedCategories'
+      | 'apiKeyId'
+    >,
+  ) {
+    const [row] = await runStatement<{ id: number }>(tx, CLAIM_SALE, [
+      values.branchCode,
+      values.invoiceNo,
+      values.requestHash,
+      values.invoiceDate,
+      values.saleAmountPaise,
+      values.eligiblePaise,
+      JSON.stringify(values.excludedCategories),
+      values.apiKeyId ?? null,
+    ]);
     return row?.id;
+  },
+
+  /** A posted sale's contents and answer, for telling a repeat from a clash. */
+  async salePosted(tx: Tx, branchCode: string, invoiceNo: string) {
+    const [row] = await runStatement<{ requestHash: string; response: unknown }>(tx, SALE_POSTED, [
+      branchCode,
+      invoiceNo,
+    ]);
+    return row;
+  },
+
+  async storeSaleAnswer(
+    tx: Tx,
+    id: number,
+    values: { customerId: number; points: number; entryMrn: number; response: unknown },
+  ) {
+    await runStatement(tx, STORE_SALE_ANSWER, [
+      id,
+      values.customerId,
+      values.points,
+      values.entryMrn,
+      JSON.stringify(values.response),
+    ]);
   },
 
   async findSale(tx: Tx, branchCode: string, invoiceNo: string, options: { lock?: boolean } = {}) {
@@ -23,10 +82,6 @@ export const posRepo = {
       .where(and(eq(posSales.branchCode, branchCode), eq(posSales.invoiceNo, invoiceNo)));
     const [row] = options.lock ? await query.for('update') : await query;
     return row;
-  },
-
-  async updateSale(tx: Tx, id: number, values: Partial<typeof posSales.$inferInsert>) {
-    await tx.update(posSales).set(values).where(eq(posSales.id, id));
   },
 
   async claimReturn(tx: Tx, values: typeof posReturns.$inferInsert) {

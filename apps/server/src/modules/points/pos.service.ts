@@ -96,7 +96,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
         return postDocument<SaleAnswer>(tx, {
           requestHash,
           clash: POS_MESSAGES.invoiceConflict,
-          find: () => posRepo.findSale(tx, machine.branchCode, sale.invoiceNo),
+          find: () => posRepo.salePosted(tx, machine.branchCode, sale.invoiceNo),
           claim: () =>
             posRepo.claimSale(tx, {
               branchCode: machine.branchCode,
@@ -130,7 +130,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
             if (points > LIMITS.pointsMax)
               throw new ConflictError(POS_MESSAGES.tooManyPointsForOneSale(points));
             const expiresOn = points > 0 ? expiryOf(sale.invoiceDate, rules.expiryMonths) : null;
-            const { entry, balance } = await ledger.post(tx, customer, {
+            const posting = {
               kind: 'sale',
               points,
               invdate: sale.invoiceDate,
@@ -138,7 +138,9 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               branchId: machine.branchId,
               saleAmountPaise: sumOf(sale.lines),
               expiresOn,
-            });
+            } as const;
+            // The account is locked above: the tier was read under the lock.
+            const { entry, balance } = await ledger.post(tx, customer, posting);
             const answer: SaleAnswer = {
               custid: customerId,
               points,
@@ -147,7 +149,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               expiresOn,
               ...(tier.tier === undefined ? {} : { tier: tier.tier }),
             };
-            await posRepo.updateSale(tx, saleId, {
+            await posRepo.storeSaleAnswer(tx, saleId, {
               customerId,
               points,
               entryMrn: entry.mrn,
