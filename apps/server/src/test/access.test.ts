@@ -309,6 +309,7 @@ describe('the access matrix', () => {
     await app.register(authPlugin, {
       secret: TEST_SECRETS.jwtSecret,
       findSessionUser: async () => undefined,
+      findMemberSession: async () => undefined,
       findApiKey: async () => undefined,
       wrongApiKeys: {
         count: async () => ({ current: 0, ttl: 0 }),
