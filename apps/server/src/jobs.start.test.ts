@@ -7,6 +7,7 @@ import {
   JOBS_SCHEMA,
   NOTICE_REMINDERS_QUEUE,
   NOTICE_SEND_QUEUE,
+  ONLINE_RECONCILE_QUEUE,
   startJobs,
   startJobsOnceReachable,
   type JobsOptions,
@@ -51,6 +52,7 @@ describe('the background jobs, started on several instances at once', () => {
         ).toEqual([
           { name: NOTICE_REMINDERS_QUEUE },
           { name: NOTICE_SEND_QUEUE },
+          { name: ONLINE_RECONCILE_QUEUE },
           { name: EXPIRY_QUEUE },
         ]);
       } finally {
