@@ -24,6 +24,7 @@ const MODULES_LOWEST_FIRST = [
   'schemes',
   'notices',
   'data-rights',
+  'members',
   'reports',
   'accounting',
 ];

@@ -45,6 +45,7 @@ import { staffRoutes } from './modules/users/staff.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { membersRoutes } from './modules/members/members.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { readsPlugin } from './plugins/reads.js';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     findSessionUser: sessions.find,
     sessionsCaughtUp: sessions.caughtUp,
     findApiKey: services.apiKeys.findApiKey,
+    findMemberSession: services.members.findSession,
     wrongApiKeys: windowCounter(db, 'wrong-api-key', LIMITS.posWrongKeysWindowMinutes * 60_000),
   });
   await app.register(idempotencyPlugin, {
@@ -215,6 +217,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes, { audit: services.audit });
       await api.register(accountingRoutes, { accounting: services.accounting });
       await api.register(reportsRoutes, { reports: services.reports });
+      await api.register(membersRoutes, {
+        members: services.members,
+        payments: services.memberPayments,
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -103,6 +103,13 @@ const envSchema = z.object({
   MESSAGING_PANEL3_URL: optional(baseUrl),
   /** TallyPrime's XML server, where the owner's push sends vouchers (http://host:9000). */
   TALLY_URL: optional(baseUrl),
+  /** Razorpay's API, where online installments' orders are made. */
+  RAZORPAY_URL: optional(baseUrl).default('https://api.razorpay.com'),
+  /** The key id and secret from Razorpay's dashboard; unset, online payment is off. */
+  RAZORPAY_KEY_ID: optional(z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'must be a Razorpay key id')),
+  RAZORPAY_KEY_SECRET: optional(z.string().min(8).max(200)),
+  /** The secret typed when the webhook was added in Razorpay's dashboard. */
+  RAZORPAY_WEBHOOK_SECRET: optional(z.string().min(8).max(200)),
   /** Messages a second the sender may hand to the provider (fractions allowed: 0.5). */
   MESSAGING_RATE: z.coerce.number().positive().max(10_000).default(1),
 });
@@ -138,6 +145,13 @@ export interface Config {
   messaging: MessagingConfig;
   /** TallyPrime's XML server; unset, pushing to Tally is refused with a message saying so. */
   tallyUrl: string | undefined;
+  /** The payment gateway of online installments; keys unset, online payment is refused. */
+  razorpay: {
+    url: string;
+    keyId: string | undefined;
+    keySecret: string | undefined;
+    webhookSecret: string | undefined;
+  };
 }
 
 /** Where and how fast notices to customers are sent. */
@@ -196,5 +210,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rate: e.MESSAGING_RATE,
     },
     tallyUrl: e.TALLY_URL,
+    razorpay: {
+      url: e.RAZORPAY_URL,
+      keyId: e.RAZORPAY_KEY_ID,
+      keySecret: e.RAZORPAY_KEY_SECRET,
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+    },
   };
 }

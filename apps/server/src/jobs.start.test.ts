@@ -8,6 +8,7 @@ import {
   NOTICE_REMINDERS_QUEUE,
   TIER_REVIEW_QUEUE,
   NOTICE_SEND_QUEUE,
+  ONLINE_RECONCILE_QUEUE,
   startJobs,
   startJobsOnceReachable,
   type JobsOptions,
@@ -52,6 +53,7 @@ describe('the background jobs, started on several instances at once', () => {
         ).toEqual([
           { name: NOTICE_REMINDERS_QUEUE },
           { name: NOTICE_SEND_QUEUE },
+          { name: ONLINE_RECONCILE_QUEUE },
           { name: EXPIRY_QUEUE },
           { name: TIER_REVIEW_QUEUE },
         ]);

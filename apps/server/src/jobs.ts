@@ -17,6 +17,10 @@ import type { Services } from './services.js';
 
 /** The queue of the daily look at tiers whose anniversary has come. */
 export const TIER_REVIEW_QUEUE = 'tiers-anniversary';
+/** Online installments' orders left open, asked after at the gateway. */
+export const ONLINE_RECONCILE_QUEUE = 'online-reconcile';
+/** Every 10 minutes. */
+const ONLINE_RECONCILE_CRON = '*/10 * * * *';
 /** The queue of the daily points expiry. */
 export const EXPIRY_QUEUE = 'points-expiry';
 /** The sender of notices to customers: every minute, and whenever a notice is queued. */
@@ -40,7 +44,7 @@ export interface JobsOptions {
   connectionString: string;
   log: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>;
   /** The process's services (see createServices): the jobs run theirs. */
-  services: Pick<Services, 'config' | 'db' | 'today' | 'outbox' | 'messaging'>;
+  services: Pick<Services, 'config' | 'db' | 'today' | 'outbox' | 'messaging' | 'memberPayments'>;
   catchUpAfterSeconds?: number;
   /** The sender's timings, for tests. */
   sender?: Pick<SenderOptions, 'leaseSeconds' | 'timeoutMs' | 'runSeconds'>;
@@ -148,6 +152,18 @@ function jobsOf(options: JobsOptions): Job[] {
           today(),
         );
         log.info({ today: today(), ...counts }, 'jobs: reminders queued');
+      },
+    },
+    {
+      // A customer who closed the page after paying, with the webhook lost too, still gets
+      // the installment: the gateway is asked after orders open for more than 15 minutes.
+      queue: ONLINE_RECONCILE_QUEUE,
+      cron: ONLINE_RECONCILE_CRON,
+      policy: { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
+      atStart: 'catch-up',
+      async run() {
+        const result = await services.memberPayments.reconcile();
+        if (result.checked > 0) log.info(result, 'jobs: online orders reconciled');
       },
     },
   ];

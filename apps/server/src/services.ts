@@ -72,6 +72,9 @@ import {
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
 import { schemesRepo } from './modules/schemes/schemes.repo.js';
 import { createSchemesService, type SchemesService } from './modules/schemes/schemes.service.js';
+import { createMemberPayments, type MemberPayments } from './modules/members/members.payments.js';
+import { createMembersService, type MembersService } from './modules/members/members.service.js';
+import { windowCounter } from './plugins/rate-limit-store.js';
 import { createStaffService, type StaffService } from './modules/users/staff.service.js';
 import { createUsersService, type UsersService } from './modules/users/users.service.js';
 
@@ -126,6 +129,8 @@ export interface Services {
   reports: ReportsService;
   accounting: AccountingService;
   goldRates: GoldRatesService;
+  members: MembersService;
+  memberPayments: MemberPayments;
 }
 
 /**
@@ -162,6 +167,25 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     nudge: deps.nudgeNotices,
   });
   const messaging = createMessagingService({ db, cipher });
+  const customers = createCustomersService({ db, cipher, today, points: pointsSummaryReader });
+  const dataRights = createDataRightsService({
+    db,
+    customers: customersRepo,
+    ledger: pointsRepo,
+    schemes: schemesRepo,
+    notices: noticesRepo,
+    accounts: pointsAccountsRepo,
+  });
+  const schemes = createSchemesService({
+    db,
+    reads,
+    today,
+    terms: config.schemeTerms,
+    customers: customersRepo,
+    branches: branchesRepo,
+    notices: outbox,
+  });
+  const hour = 60 * 60_000;
 
   return {
     config,
@@ -177,15 +201,8 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     auth: createAuthService({ db, users, log }),
     staff: createStaffService({ db, branches: branchesRepo }),
     branches: createBranchesService({ db }),
-    customers: createCustomersService({ db, cipher, today, points: pointsSummaryReader }),
-    dataRights: createDataRightsService({
-      db,
-      customers: customersRepo,
-      ledger: pointsRepo,
-      schemes: schemesRepo,
-      notices: noticesRepo,
-      accounts: pointsAccountsRepo,
-    }),
+    customers,
+    dataRights,
     customersExports: createCustomersExports(pool, reads),
     exportTickets: createExportTickets({ db, findSessionUser: users.findSessionUser }),
     points: createPointsService({ db, reads, today, notices: outbox }),
@@ -198,15 +215,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       notices: outbox,
       keyedHash: createKeyedHash(deps.secrets.dataKey, 'pos-documents'),
     }),
-    schemes: createSchemesService({
-      db,
-      reads,
-      today,
-      terms: config.schemeTerms,
-      customers: customersRepo,
-      branches: branchesRepo,
-      notices: outbox,
-    }),
+    schemes,
     apiKeys: createApiKeysService({ db, branches: branchesRepo }),
     content: createContentService({ db }),
     notices: createNoticesService({
@@ -239,5 +248,33 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       tallyUrl: config.tallyUrl,
     }),
     goldRates: createGoldRatesService({ db, today }),
+    members: createMembersService({
+      db,
+      today,
+      mobileHash: createKeyedHash(deps.secrets.dataKey, 'member-mobiles'),
+      codeHash: createKeyedHash(deps.secrets.dataKey, 'member-codes'),
+      customers: customersRepo,
+      consents: customers,
+      dataRights,
+      points: pointsSummaryReader,
+      schemes: schemesRepo,
+      panel: messaging,
+      panelUrls: config.messaging.panelUrls,
+      shop: config.branding.companyName,
+      counters: {
+        perAddress: windowCounter(db, 'member-codes-address', hour),
+        perMobileMinute: windowCounter(db, 'member-codes-minute', 60_000),
+        perMobileHour: windowCounter(db, 'member-codes-hour', hour),
+      },
+      log,
+    }),
+    memberPayments: createMemberPayments({
+      db,
+      today,
+      razorpay: config.razorpay,
+      schemes,
+      schemesRepo,
+      log,
+    }),
   };
 }

@@ -17,6 +17,11 @@ export const PUBLIC_PATHS = [
   'login',
   // The link itself stands for the signed-in manager who asked for it.
   'exportDownload',
+  // The customer proves who they are with the code these two send and check.
+  'memberOtp',
+  'memberVerify',
+  // Signed by Razorpay with the webhook secret, checked before anything is read.
+  'razorpayWebhook',
 ] as const;
 type PublicPath = (typeof PUBLIC_PATHS)[number];
 
@@ -33,6 +38,22 @@ export const MACHINE_PATHS = [
 ] as const;
 type MachinePath = (typeof MACHINE_PATHS)[number];
 
+/**
+ * Calls only a signed-in customer makes, with a member token: no staff token or API key opens
+ * them, and a member token opens nothing else (401 both ways).
+ */
+export const MEMBER_PATHS = [
+  'memberLogout',
+  'memberMe',
+  'memberPoints',
+  'memberScheme',
+  'memberConsent',
+  'memberDataExport',
+  'memberPay',
+  'memberPaymentVerify',
+] as const;
+type MemberPath = (typeof MEMBER_PATHS)[number];
+
 const everyone: readonly Role[] = ROLES;
 const managers: readonly Role[] = ['owner', 'manager'];
 const owner: readonly Role[] = ['owner'];
@@ -42,7 +63,7 @@ const owner: readonly Role[] = ['owner'];
  * (403) by the route a request reached; the web app shows only what the role may use.
  */
 export const ACCESS: Record<
-  Exclude<keyof typeof API_PATHS, PublicPath | MachinePath>,
+  Exclude<keyof typeof API_PATHS, PublicPath | MachinePath | MemberPath>,
   readonly Role[]
 > = {
   logout: everyone,

@@ -5,6 +5,19 @@
 export const API_PREFIX = '/api';
 
 export const API_PATHS = {
+  /** The customer's own calls (a member token, never a staff one). */
+  memberOtp: '/member/otp',
+  memberVerify: '/member/verify',
+  memberLogout: '/member/logout',
+  memberMe: '/member/me',
+  memberPoints: '/member/points',
+  memberScheme: '/member/schemes/:schemeid',
+  memberConsent: '/member/consent',
+  memberDataExport: '/member/data-export',
+  memberPay: '/member/schemes/:schemeid/pay',
+  memberPaymentVerify: '/member/payments/verify',
+  /** Razorpay's webhook: its signature, not a token, says who sent it. */
+  razorpayWebhook: '/payments/razorpay/webhook',
   health: '/health',
   branding: '/app/branding',
   content: '/app/content',

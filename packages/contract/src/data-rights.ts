@@ -14,8 +14,12 @@ export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
  */
 export const PRIVACY_NOTICE_VERSION = '2025-11';
 
-/** How a consent was given or withdrawn. */
-export const CONSENT_METHODS = { staff: 'staff', erasure: 'erasure' } as const;
+/** How a consent was given or withdrawn: at the counter, by the customer signed in, by erasure. */
+export const CONSENT_METHODS = {
+  staff: 'staff',
+  customer: 'customer',
+  erasure: 'erasure',
+} as const;
 
 /** The name an erased customer keeps, so ledgers and schemes still read sensibly. */
 export const ERASED_CUSTOMER_NAME = 'Erased customer';

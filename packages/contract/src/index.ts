@@ -38,3 +38,4 @@ export * from './schemas/accounting.js';
 export * from './ui-texts-accounting.js';
 export * from './schemas/tiers.js';
 export * from './schemas/tier-standing.js';
+export * from './schemas/members.js';

@@ -16,3 +16,4 @@ export * from './schema/integrations.js';
 export * from './schema/notices.js';
 export * from './schema/accounting.js';
 export * from './schema/gold-rates.js';
+export * from './schema/members.js';

@@ -3,20 +3,23 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import {
   ACCESS,
   API_PATHS,
   API_PREFIX,
   LIMITS,
   MACHINE_PATHS,
+  MEMBER_LIMITS,
+  MEMBER_MESSAGES,
+  MEMBER_PATHS,
   MESSAGES,
   POS_MESSAGES,
   type Role,
 } from '@kanak/contract';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/errors.js';
 import type { WindowCounter } from './rate-limit-store.js';
-import type { Machine, SessionStaff, SessionUser, StaffIdentity } from './types.js';
+import type { Machine, Member, SessionStaff, SessionUser, StaffIdentity } from './types.js';
 
 /** The largest user id: the users table's ids are PostgreSQL integers. */
 const MAX_USER_ID = 2_147_483_647;
@@ -63,6 +66,24 @@ const sessionClaims = z
 
 type SessionClaims = z.infer<typeof sessionClaims>;
 
+/** The audience of a customer's token: no staff token carries it. */
+const MEMBER_AUDIENCE = 'kanak-member';
+
+/** What a member token must carry, checked after its signature under the members' own key. */
+const memberClaims = z
+  .object({
+    sub: z.string().regex(/^c[1-9][0-9]{0,9}$/),
+    aud: z.literal(MEMBER_AUDIENCE),
+    jti: z.uuid(),
+    exp: z.number().int(),
+    iat: z.number().int(),
+  })
+  .refine(
+    (claims) =>
+      claims.exp - claims.iat <= MEMBER_LIMITS.sessionLifetimeSeconds &&
+      claims.iat <= Date.now() / 1000 + CLOCK_SKEW_SECONDS,
+  );
+
 declare module '@fastify/jwt' {
   interface FastifyJWT {
     payload: Omit<SessionClaims, 'exp' | 'iat'>;
@@ -73,6 +94,8 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyInstance {
     signSessionToken(user: StaffIdentity & { tokenVersion: number }, stayLoggedIn: boolean): string;
+    /** A customer's token for the session `jti` (its row made by the caller). */
+    signMemberToken(customerId: number, jti: string): string;
   }
 }
 
@@ -92,6 +115,11 @@ export interface AuthOptions {
    * session-cache.ts); a change that ends sessions answers after it.
    */
   sessionsCaughtUp?(): Promise<void>;
+  /**
+   * The customer of a member session that is open (not signed out, not expired, the customer
+   * not erased); one query, as this runs on every member request.
+   */
+  findMemberSession(jti: string): Promise<number | undefined>;
   /** The API key with this SHA-256 when it exists and is not revoked; notes its use. */
   findApiKey(keyHash: string): Promise<Machine | undefined>;
   /** Wrong API keys per client address, in windows of `LIMITS.posWrongKeysWindowMinutes`. */
@@ -100,6 +128,8 @@ export interface AuthOptions {
 
 /** The routes only an API key opens (the POS's calls). */
 const MACHINE_ROUTES = new Set(MACHINE_PATHS.map((name) => `${API_PREFIX}${API_PATHS[name]}`));
+/** The routes only a customer's member token opens. */
+const MEMBER_ROUTES = new Set(MEMBER_PATHS.map((name) => `${API_PREFIX}${API_PATHS[name]}`));
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -132,6 +162,7 @@ const ROLES_OF_ROUTE = new Map<string, readonly Role[]>(
 
 const STAFF = Symbol('staff');
 const MACHINE = Symbol('machine');
+const MEMBER = Symbol('member');
 
 /**
  * Every route needs a staff member's bearer token unless it declares itself public
@@ -163,6 +194,50 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
       },
     ),
   );
+
+  // Customers' tokens are signed under a key of their own, drawn from the staff's: a member
+  // token's signature fails on every staff route, and a staff token's on every member route,
+  // whatever claims either carries.
+  const memberKey = createHmac('sha256', options.secret).update('member-tokens').digest('hex');
+  app.decorate('signMemberToken', (customerId: number, jti: string) =>
+    app.jwt.sign(
+      { sub: `c${customerId}`, jti } as never,
+      {
+        key: memberKey,
+        aud: MEMBER_AUDIENCE,
+        expiresIn: MEMBER_LIMITS.sessionLifetimeSeconds,
+      } as never,
+    ),
+  );
+  app.decorateRequest(MEMBER, null);
+  app.decorateRequest('member', {
+    getter(this: FastifyRequest) {
+      const member = (this as unknown as Record<symbol, Member | null>)[MEMBER];
+      if (!member) throw new UnauthorizedError(MEMBER_MESSAGES.sessionExpired);
+      return member;
+    },
+  });
+  const memberOf = async (request: FastifyRequest): Promise<Member> => {
+    const header = request.headers.authorization ?? '';
+    const token = /^Bearer ([A-Za-z0-9_.-]{1,4096})$/.exec(header)?.[1];
+    if (!token) throw new UnauthorizedError(MEMBER_MESSAGES.sessionExpired);
+    let claims: z.infer<typeof memberClaims>;
+    try {
+      claims = memberClaims.parse(
+        app.jwt.verify(token, {
+          key: memberKey,
+          allowedAud: MEMBER_AUDIENCE,
+          algorithms: ['HS256'],
+        } as never),
+      );
+    } catch {
+      throw new UnauthorizedError(MEMBER_MESSAGES.sessionExpired);
+    }
+    const customerId = await options.findMemberSession(claims.jti);
+    if (customerId === undefined || `c${customerId}` !== claims.sub)
+      throw new UnauthorizedError(MEMBER_MESSAGES.sessionExpired);
+    return { customerId, jti: claims.jti };
+  };
 
   // Read through a getter: a handler that asks for the caller where nobody signed in gets the
   // session answer (401), never a crash on a missing identity.
@@ -203,7 +278,8 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
         !r.config?.public &&
         !r.config?.access &&
         !ROLES_OF_ROUTE.has(r.url) &&
-        !MACHINE_ROUTES.has(r.url),
+        !MACHINE_ROUTES.has(r.url) &&
+        !MEMBER_ROUTES.has(r.url),
     );
     if (unplaced.length > 0) {
       const names = unplaced.map((r) => `${[r.method].flat().join(',')} ${r.url}`).join('; ');
@@ -225,6 +301,12 @@ export const authPlugin = fp<AuthOptions>(async (app, options) => {
     const route = request.routeOptions;
     if (route.url === undefined || route.config?.public) return;
     const apiKey = request.headers['x-api-key'];
+    if (MEMBER_ROUTES.has(route.url)) {
+      // A customer's call: their member token and nothing else.
+      if (apiKey !== undefined) throw new UnauthorizedError(MEMBER_MESSAGES.sessionExpired);
+      (request as unknown as Record<symbol, Member>)[MEMBER] = await memberOf(request);
+      return;
+    }
     if (MACHINE_ROUTES.has(route.url)) {
       // A machine's call: its key and nothing else; a staff token does not open it.
       if (apiKey === undefined) throw new UnauthorizedError(POS_MESSAGES.apiKeyRequired);

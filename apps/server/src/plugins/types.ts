@@ -25,6 +25,8 @@ declare module 'fastify' {
     staff: SessionStaff;
     /** The machine (a counter's billing system) calling with an API key, on /api/pos/* only. */
     machine: Machine;
+    /** The signed-in customer, on /api/member/* only. */
+    member: Member;
   }
   interface FastifyInstance {
     config: Config;
@@ -85,4 +87,10 @@ export interface Machine {
   label: string;
   branchId: number;
   branchCode: string;
+}
+
+/** A customer signed in with a one-time code: their id and the session's. */
+export interface Member {
+  customerId: number;
+  jti: string;
 }

@@ -5,6 +5,7 @@ import {
   API_PATHS,
   API_PREFIX,
   MACHINE_PATHS,
+  MEMBER_PATHS,
   MESSAGES,
   POS_MESSAGES,
   ROLES,
@@ -41,6 +42,10 @@ const pathOf = Object.fromEntries(
 );
 
 const machineUrls = new Set(MACHINE_PATHS.map((name) => `${API_PREFIX}${API_PATHS[name]}`));
+/** The calls no staff token opens: the POS's and the customer's own. */
+const notForStaff = new Set(
+  [...MACHINE_PATHS, ...MEMBER_PATHS].map((name) => `${API_PREFIX}${API_PATHS[name]}`),
+);
 
 describe('the access matrix', () => {
   it('opens the POS calls to an API key only: every staff role gets 401, no key 401', async () => {
@@ -74,7 +79,7 @@ describe('the access matrix', () => {
     }
     // And a key opens nothing else.
     for (const route of ctx.app.registeredRoutes.filter(
-      (r) => !r.public && !machineUrls.has(r.url),
+      (r) => !r.public && !notForStaff.has(r.url),
     )) {
       const response = await ctx.app.inject({
         method: route.method as 'GET' | 'POST',
@@ -89,7 +94,7 @@ describe('the access matrix', () => {
 
   it('refuses each role exactly the calls the contract denies it, with 403, before reading the request', async () => {
     const routes = ctx.app.registeredRoutes.filter(
-      (route) => !route.public && !machineUrls.has(route.url),
+      (route) => !route.public && !notForStaff.has(route.url),
     );
     // Every path the matrix names is served; a GET and a POST may share one (read and change).
     const pathsInMatrix = new Set(
@@ -255,7 +260,7 @@ describe('the access matrix', () => {
     const open = new Set(['me', 'updateCurrentUser', 'logout']);
     const problems: string[] = [];
     for (const route of ctx.app.registeredRoutes.filter(
-      (r) => !r.public && !machineUrls.has(r.url),
+      (r) => !r.public && !notForStaff.has(r.url),
     )) {
       const name = pathOf[route.url] as keyof typeof ACCESS;
       const response = await ctx.app.inject(
@@ -309,6 +314,7 @@ describe('the access matrix', () => {
     await app.register(authPlugin, {
       secret: TEST_SECRETS.jwtSecret,
       findSessionUser: async () => undefined,
+      findMemberSession: async () => undefined,
       findApiKey: async () => undefined,
       wrongApiKeys: {
         count: async () => ({ current: 0, ttl: 0 }),

@@ -82,6 +82,19 @@ const ROUTES: Record<string, Input> = {
   // Ends the sweeper's session when it succeeds: swept by its own cases, each with its own token.
   [`POST ${API_PATHS.logout}`]: { own: true },
   [`GET ${API_PATHS.me}`]: { none: true },
+  // The customer's own calls take a member token, not the sweeper's: members.test.ts tries
+  // them, wrong codes, forged signatures and another customer's ids included.
+  [`POST ${API_PATHS.memberOtp}`]: { own: true },
+  [`POST ${API_PATHS.memberVerify}`]: { own: true },
+  [`POST ${API_PATHS.memberLogout}`]: { own: true },
+  [`GET ${API_PATHS.memberMe}`]: { own: true },
+  [`GET ${API_PATHS.memberPoints}`]: { own: true },
+  [`GET ${API_PATHS.memberScheme}`]: { own: true },
+  [`POST ${API_PATHS.memberConsent}`]: { own: true },
+  [`GET ${API_PATHS.memberDataExport}`]: { own: true },
+  [`POST ${API_PATHS.memberPay}`]: { own: true },
+  [`POST ${API_PATHS.memberPaymentVerify}`]: { own: true },
+  [`POST ${API_PATHS.razorpayWebhook}`]: { own: true },
   [`GET ${API_PATHS.staff}`]: { none: true },
   [`GET ${API_PATHS.audit}`]: {
     query: () => ({

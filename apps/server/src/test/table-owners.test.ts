@@ -59,6 +59,10 @@ const OWNERS: Record<string, string> = {
   gold_rates: 'modules/gold-rates',
   accounting_settings: 'modules/accounting',
   tally_pushed_vouchers: 'modules/accounting',
+  member_codes: 'modules/members',
+  member_sessions: 'modules/members',
+  online_orders: 'modules/members',
+  gateway_events: 'modules/members',
 };
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

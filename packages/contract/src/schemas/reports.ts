@@ -2,7 +2,7 @@ import { datedFileName } from '../format.js';
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { dataResponse, fromNotAfterTo, fromNotAfterToRule, optionalIsoDate } from './common.js';
-import { PAYMENT_MODES, type PaymentMode } from './schemes.js';
+import { INSTALLMENT_MODES, type InstallmentMode } from './schemes.js';
 
 /**
  * The owner's view: the dashboard and the reports behind its figures. Owners see the whole
@@ -33,7 +33,7 @@ export type DashboardQuery = z.input<typeof dashboardQuery>;
 export const collectionsFigure = z.object({
   amount: z.number(),
   installments: z.number(),
-  byMode: z.record(z.enum(PAYMENT_MODES), z.number()),
+  byMode: z.record(z.enum(INSTALLMENT_MODES), z.number()),
 });
 export type CollectionsFigure = z.infer<typeof collectionsFigure>;
 
@@ -186,7 +186,7 @@ const reportResponse = <Row extends z.ZodType, Totals extends z.ZodType>(
 export const COLLECTION_KINDS = ['installment', 'redemption', 'redemptionCancelled'] as const;
 export type CollectionKind = (typeof COLLECTION_KINDS)[number];
 /** An installment's mode, or points for a redemption at the counter. */
-export const COLLECTION_MODES = [...PAYMENT_MODES, 'points'] as const;
+export const COLLECTION_MODES = [...INSTALLMENT_MODES, 'points'] as const;
 
 export const collectionRow = z.object({
   /** The day of the payment (an installment's date; a redemption's day in store time). */
@@ -216,7 +216,7 @@ export const collectionsTotals = z.object({
   installments: z.number(),
   /** Rupees received in installments, all modes. */
   collected: z.number(),
-  byMode: z.record(z.enum(PAYMENT_MODES), z.number()),
+  byMode: z.record(z.enum(INSTALLMENT_MODES), z.number()),
   redemptions: z.number(),
   cancelledRedemptions: z.number(),
   /** Points redeemed less those given back by cancels, and their value in rupees. */
@@ -385,12 +385,13 @@ export const COLLECTION_KIND_LABELS: Record<CollectionKind, string> = {
   redemption: 'Points redeemed',
   redemptionCancelled: 'Redemption cancelled',
 };
-export const COLLECTION_MODE_LABELS: Record<PaymentMode | 'points', string> = {
+export const COLLECTION_MODE_LABELS: Record<InstallmentMode | 'points', string> = {
   cash: 'Cash',
   upi: 'UPI',
   card: 'Card',
   bank: 'Bank transfer',
   cheque: 'Cheque',
+  online: 'Online',
   points: 'Points',
 };
 

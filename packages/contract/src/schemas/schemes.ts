@@ -38,12 +38,16 @@ export type SummaryStatusLabel = (typeof SUMMARY_STATUS_OPTIONS)[number]['label'
 
 export const PAYMENT_MODES = ['cash', 'upi', 'card', 'bank', 'cheque'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
-export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
+/** How an installment was paid: a counter's mode, or online by the customer (never chosen by staff). */
+export const INSTALLMENT_MODES = [...PAYMENT_MODES, 'online'] as const;
+export type InstallmentMode = (typeof INSTALLMENT_MODES)[number];
+export const PAYMENT_MODE_LABELS: Record<InstallmentMode, string> = {
   cash: 'Cash',
   upi: 'UPI',
   card: 'Card',
   bank: 'Bank transfer',
   cheque: 'Cheque',
+  online: 'Online',
 };
 
 /** Scheme terms when not configured: 11 monthly installments, bonus of one installment. */
@@ -193,7 +197,7 @@ export const schemeStatementRow = z.object({
    */
   receiptNo: z.string().nullable().optional(),
   branch: branch.nullable().optional(),
-  mode: z.enum(PAYMENT_MODES).nullable().optional(),
+  mode: z.enum(INSTALLMENT_MODES).nullable().optional(),
   reference: z.string().nullable().optional(),
   /** The month (YYYY-MM) an installment is for: its date's month, or the next when in advance. */
   period: z.string().nullable().optional(),
@@ -241,7 +245,7 @@ export const installmentReceipt = z.object({
   mobileno: z.string(),
   date: z.string(),
   amount: z.number(),
-  mode: z.enum(PAYMENT_MODES),
+  mode: z.enum(INSTALLMENT_MODES),
   reference: z.string(),
   installmentNo: z.number(),
   installments: z.number(),

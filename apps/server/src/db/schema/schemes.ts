@@ -119,7 +119,7 @@ export const schemeInstallments = pgTable(
     index('scheme_installments_day_idx').on(t.paidOn, t.createdAt, t.id),
     check(
       'scheme_installments_mode_check',
-      sql`${t.mode} IN ('cash', 'upi', 'card', 'bank', 'cheque')`,
+      sql`${t.mode} IN ('cash', 'upi', 'card', 'bank', 'cheque', 'online')`,
     ),
     check('scheme_installments_amount_check', sql`${t.amount} > 0`),
   ],

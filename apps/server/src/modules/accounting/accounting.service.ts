@@ -4,7 +4,7 @@ import {
   TALLY_LEDGER_FIELDS,
   type AccountingSettings,
   type AccountingSettingsData,
-  type PaymentMode,
+  type InstallmentMode,
   type TallyLedgerField,
   type TallyPushResult,
 } from '@kanak/contract';
@@ -56,20 +56,23 @@ const BATCH_SIZE = 2_000;
 /** Vouchers sent to Tally in one request: Tally answers each in seconds, not minutes. */
 export const PUSH_BATCH = 500;
 
-const MODE_LEDGER: Record<PaymentMode, TallyLedgerField> = {
+// The gateway settles online installments into the shop's bank account.
+const MODE_LEDGER: Record<InstallmentMode, TallyLedgerField> = {
   cash: 'cashLedger',
   upi: 'upiLedger',
   card: 'cardLedger',
   bank: 'bankLedger',
   cheque: 'chequeLedger',
+  online: 'bankLedger',
 };
 
-const MODE_WORDS: Record<PaymentMode, string> = {
+const MODE_WORDS: Record<InstallmentMode, string> = {
   cash: 'cash',
   upi: 'UPI',
   card: 'card',
   bank: 'bank transfer',
   cheque: 'cheque',
+  online: 'online payment',
 };
 
 const MONTHS = [
@@ -139,7 +142,7 @@ export function createAccountingService(deps: Deps) {
     for (;;) {
       const batch = await deps.schemes.installmentsForBooks(db, scope, after, batchSize);
       for (const row of batch) {
-        const mode = row.mode as PaymentMode;
+        const mode = row.mode as InstallmentMode;
         const paise = row.amount * 100;
         yield {
           remoteId: `kanak-installment-${row.id}`,

@@ -109,8 +109,9 @@ export function createCustomersService({ db, cipher, today, points }: Deps) {
      * a purpose is the customer's choice.
      */
     async recordConsent(
-      actor: StaffIdentity,
+      actor: StaffIdentity | null,
       request: { custid: number; purpose: ConsentPurpose; granted: boolean },
+      method: (typeof CONSENT_METHODS)['staff' | 'customer'] = CONSENT_METHODS.staff,
     ) {
       return db.transaction(async (tx) => {
         const customer = await customersRepo.findByIdForUpdate(tx, request.custid);
@@ -120,16 +121,20 @@ export function createCustomersService({ db, cipher, today, points }: Deps) {
           customerId: customer.id,
           purpose: request.purpose,
           granted: request.granted,
-          method: CONSENT_METHODS.staff,
+          method,
           noticeVersion: PRIVACY_NOTICE_VERSION,
-          recordedBy: actor.id,
+          recordedBy: actor?.id ?? null,
         });
         await recordAudit(tx, {
-          userId: actor.id,
+          userId: actor?.id ?? null,
           action: request.granted ? 'consent.grant' : 'consent.withdraw',
           entity: 'customer',
           entityId: customer.id,
-          detail: { purpose: request.purpose, noticeVersion: PRIVACY_NOTICE_VERSION },
+          detail: {
+            purpose: request.purpose,
+            noticeVersion: PRIVACY_NOTICE_VERSION,
+            ...(actor ? {} : { by: 'the customer' }),
+          },
         });
         return consentsOf(tx, customer.id);
       });

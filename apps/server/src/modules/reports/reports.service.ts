@@ -8,7 +8,7 @@ import {
   COLLECTION_MODE_LABELS,
   formatSlashDate,
   LIMITS,
-  PAYMENT_MODES,
+  INSTALLMENT_MODES,
   REPORT_CSV,
   REPORT_MESSAGES,
   reportCsvFileName,
@@ -18,7 +18,7 @@ import {
   type MaturingRow,
   type MyDayData,
   type OverdueRow,
-  type PaymentMode,
+  type InstallmentMode,
   type PointsLiabilityRow,
   type ReportFilter,
   type ReportName,
@@ -71,7 +71,7 @@ function monthOf(isoDate: string, shift = 0) {
 }
 
 const noModes = () =>
-  Object.fromEntries(PAYMENT_MODES.map((mode) => [mode, 0])) as Record<PaymentMode, number>;
+  Object.fromEntries(INSTALLMENT_MODES.map((mode) => [mode, 0])) as Record<InstallmentMode, number>;
 const emptyCollections = (): CollectionsFigure => ({
   amount: 0,
   installments: 0,
@@ -80,7 +80,7 @@ const emptyCollections = (): CollectionsFigure => ({
 const addTo = (figure: CollectionsFigure, mode: string, amount: number, installments: number) => {
   figure.amount += amount;
   figure.installments += installments;
-  figure.byMode[mode as PaymentMode] += amount;
+  figure.byMode[mode as InstallmentMode] += amount;
 };
 
 /** One report for one filter and scope: a page of it, its totals over all rows, its CSV. */
@@ -235,7 +235,7 @@ export function createReportsService({
         const modes = noModes();
         let installments = 0;
         for (const row of byMode) {
-          modes[row.mode as PaymentMode] = Number(row.amount);
+          modes[row.mode as InstallmentMode] = Number(row.amount);
           installments += row.installments;
         }
         return {

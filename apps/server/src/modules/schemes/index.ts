@@ -8,3 +8,4 @@ export {
   overdueCutoff,
   overdueFrom,
 } from './schemes.due.js';
+export type { SchemesService } from './schemes.service.js';

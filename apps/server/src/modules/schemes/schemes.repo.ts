@@ -122,6 +122,11 @@ export const schemesRepo = {
     return row!.no;
   },
 
+  async installmentById(tx: Tx, id: number) {
+    const [row] = await tx.select().from(schemeInstallments).where(eq(schemeInstallments.id, id));
+    return row;
+  },
+
   async insertInstallment(tx: Tx, values: typeof schemeInstallments.$inferInsert) {
     const [row] = await tx.insert(schemeInstallments).values(values).returning();
     return row!;

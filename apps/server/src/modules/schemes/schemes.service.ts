@@ -17,7 +17,7 @@ import {
   PAYMENT_MODE_LABELS,
   SCHEME_STATUS,
   type InstallmentReceipt,
-  type PaymentMode,
+  type InstallmentMode,
   receiptLabel,
   type SchemeRecord,
   type SchemeStatementRow,
@@ -54,11 +54,22 @@ interface Deps {
 interface Payment {
   schemeid: number;
   date: string;
-  mode: PaymentMode;
+  mode: InstallmentMode;
   reference: string;
   narration?: string;
   /** For the month after the payment date's month, taken early at the customer's request. */
   advance?: boolean;
+  /** The month it is for, named by the customer's online order (its date's month otherwise). */
+  period?: string;
+}
+
+/**
+ * Who records a payment: a staff member at their branch, or nobody (a customer paying online,
+ * recorded for the branch that started the scheme).
+ */
+interface Recorder {
+  id: number | null;
+  branchId: number;
 }
 
 const SUMMARY_STATUSES: Record<SummaryStatusLabel, string[]> = {
@@ -93,7 +104,7 @@ export function createSchemesService({
   /** The receipt's notice: the amount, its number, and "k of n" installments. */
   const tellOfPayment = (
     tx: Tx,
-    actor: StaffActor,
+    actor: Recorder,
     scheme: SchemeRow,
     event: 'schemeStarted' | 'installmentReceived',
     receipt: InstallmentReceipt,
@@ -124,10 +135,10 @@ export function createSchemesService({
   /** Records one installment with the next receipt number, checking every rule first. */
   async function recordInstallment(
     tx: Tx,
-    actor: StaffActor,
+    actor: Recorder,
     scheme: SchemeRow,
     payment: Payment,
-  ): Promise<InstallmentReceipt> {
+  ): Promise<InstallmentReceipt & { installmentId: number }> {
     if (payment.date > today()) throw new InvalidInputError(MESSAGES.entryDateInFuture);
     if (payment.date < scheme.startdt || payment.date > scheme.matdt) {
       throw new InvalidInputError(
@@ -144,8 +155,11 @@ export function createSchemesService({
     // advance, the month after it once that month is paid (so never more than one month ahead).
     const paidFor = (month: string) => paid.some((installment) => installment.period === month);
     const dateMonth = payment.date.slice(0, 7);
-    const period = payment.advance ? monthAfter(dateMonth) : dateMonth;
-    if (payment.advance) {
+    const period = payment.period ?? (payment.advance ? monthAfter(dateMonth) : dateMonth);
+    if (payment.period !== undefined) {
+      if (paidFor(period))
+        throw new ConflictError(MESSAGES.installmentMonthTaken(formatMonth(period)));
+    } else if (payment.advance) {
       if (!paidFor(dateMonth))
         throw new ConflictError(MESSAGES.advanceBeforeThisMonth(formatMonth(dateMonth)));
       if (period > scheme.matdt.slice(0, 7)) {
@@ -191,11 +205,12 @@ export function createSchemesService({
         paidOn: payment.date,
         amount: scheme.amount,
         mode: payment.mode,
-        ...(payment.advance ? { forMonth: period } : {}),
+        ...(period !== dateMonth ? { forMonth: period } : {}),
       },
       mobile: customer.mobileno,
     });
     return {
+      installmentId: installment.id,
       receiptNo: installment.receipt,
       branch: toBranch(branch),
       schemeid: scheme.id,
@@ -379,6 +394,51 @@ export function createSchemesService({
       });
     },
 
+    /**
+     * An installment the customer paid online, for the month their order named, in the
+     * caller's transaction (which also settles the order): recorded for the branch that started
+     * the scheme, by nobody. Refused (409) like any installment when the month is already paid
+     * or the scheme is no longer taking installments.
+     */
+    async recordOnline(tx: Tx, payment: { schemeid: number; period: string; reference: string }) {
+      const scheme = await schemeOrFail(tx, payment.schemeid, true);
+      if (scheme.status !== SCHEME_STATUS.active)
+        throw new ConflictError(MESSAGES.onlyActiveInstallments);
+      const recorder = { id: null, branchId: scheme.branchId };
+      const receipt = await recordInstallment(tx, recorder, scheme, {
+        schemeid: scheme.id,
+        date: today(),
+        mode: 'online',
+        reference: payment.reference,
+        period: payment.period,
+      });
+      await tellOfPayment(tx, recorder, scheme, 'installmentReceived', receipt);
+      return receipt;
+    },
+
+    /** The receipt of one installment, as printed. */
+    async receiptOf(tx: Tx, installmentId: number): Promise<InstallmentReceipt | undefined> {
+      const installment = await schemesRepo.installmentById(tx, installmentId);
+      if (!installment) return undefined;
+      const scheme = (await schemesRepo.find(tx, installment.schemeId))!;
+      const paid = await schemesRepo.installments(tx, scheme.id);
+      const customer = await customers.findForScheme(tx, scheme.customerId);
+      const branch = await branches.findById(tx, installment.branchId);
+      return {
+        receiptNo: installment.receipt,
+        branch: branch ? toBranch(branch) : null,
+        schemeid: scheme.id,
+        custname: cleanName(customer?.custname ?? ''),
+        mobileno: customer?.mobileno ?? '',
+        date: installment.paidOn,
+        amount: installment.amount,
+        mode: installment.mode as InstallmentMode,
+        reference: installment.reference,
+        installmentNo: paid.findIndex((row) => row.id === installment.id) + 1,
+        installments: scheme.installments,
+      };
+    },
+
     /** Pays out: all installments paid, or past maturity. Bonus scales with installments paid. */
     async close(actor: StaffActor & BranchStaff, schemeid: number) {
       return run(async (tx) => {
@@ -465,7 +525,7 @@ export function createSchemesService({
       date: installment.paidOn,
       narration: [
         `Installment ${i + 1} of ${scheme.installments}`,
-        PAYMENT_MODE_LABELS[installment.mode as PaymentMode],
+        PAYMENT_MODE_LABELS[installment.mode as InstallmentMode],
         installment.reference,
         `Receipt ${installment.receipt}`,
         installment.period === installment.paidOn.slice(0, 7)
@@ -478,7 +538,7 @@ export function createSchemesService({
       amount: installment.amount,
       receiptNo: installment.receipt,
       branch: byId.get(installment.branchId) ?? null,
-      mode: installment.mode as PaymentMode,
+      mode: installment.mode as InstallmentMode,
       reference: installment.reference ?? '',
       period: installment.period,
     }));

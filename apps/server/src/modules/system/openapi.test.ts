@@ -145,6 +145,9 @@ describe('GET /api/openapi.json', () => {
       'GET /api/customers/export-download',
       'GET /api/health',
       'POST /api/login/verify',
+      'POST /api/member/otp',
+      'POST /api/member/verify',
+      'POST /api/payments/razorpay/webhook',
     ]);
   });
 

@@ -46,6 +46,10 @@ const TAGS = {
   settings: "The owner's settings: points rules and the counters' API keys.",
   accounting:
     "The accountant's hand-off to TallyPrime (owner): ledger names, the import file, the push.",
+  members:
+    "The customer's own calls (the companion app and the portal), with a member token from " +
+    'a one-time code: their points, schemes, consents and data, and paying an installment ' +
+    'online. Staff tokens and API keys are refused here, and member tokens everywhere else.',
   pos:
     "For the counters' billing systems (POS), with `X-Api-Key`: sales, returns and " +
     'redemptions earn and spend points; each document is idempotent by its own number.',
@@ -73,6 +77,23 @@ function reportAnswer(json: z.ZodType): Operation['ok'] {
 /** Every path of the contract, so a new path cannot reach the docs without a tag. */
 const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
   health: { tag: 'system', summary: 'Is the server up and its database reachable' },
+  memberOtp: { tag: 'members', summary: 'Send a sign-in code to a customer’s mobile number' },
+  memberVerify: { tag: 'members', summary: 'Sign in with the code; answers a member token' },
+  memberLogout: { tag: 'members', summary: 'Sign out: this member token stops working' },
+  memberMe: { tag: 'members', summary: 'The customer’s points, lots, schemes and consents' },
+  memberPoints: { tag: 'members', summary: 'The customer’s points history, newest first' },
+  memberScheme: { tag: 'members', summary: 'A scheme’s passbook: every installment paid' },
+  memberConsent: { tag: 'members', summary: 'Give or withdraw consent for a purpose' },
+  memberDataExport: { tag: 'members', summary: 'Everything held about the customer' },
+  memberPay: { tag: 'members', summary: 'A Razorpay order for the next installment due' },
+  memberPaymentVerify: {
+    tag: 'members',
+    summary: 'Record a checkout’s payment once its signature checks out',
+  },
+  razorpayWebhook: {
+    tag: 'members',
+    summary: 'Razorpay’s webhook, signed over the raw body with the webhook secret',
+  },
   branding: { tag: 'system', summary: 'Company name, address and scheme terms' },
   login: { tag: 'auth', summary: 'Sign in; answers a bearer token' },
   logout: { tag: 'auth', summary: 'Sign out: this token stops working at once' },

@@ -27,7 +27,7 @@ const ANNA = { code: 'ANNA', name: 'Anna Nagar', address: '4 2nd Avenue', phone:
 const collections = (amount: number, installments: number, upi = 0) => ({
   amount,
   installments,
-  byMode: { cash: amount - upi, upi, card: 0, bank: 0, cheque: 0 },
+  byMode: { cash: amount - upi, upi, card: 0, bank: 0, cheque: 0, online: 0 },
 });
 
 const months = Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`);

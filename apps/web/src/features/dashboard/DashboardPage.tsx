@@ -12,7 +12,7 @@ import {
   COLLECTION_MODE_LABELS,
   DASHBOARD_TEXTS,
   PAGE_TITLES,
-  PAYMENT_MODES,
+  INSTALLMENT_MODES,
   formatRupees,
   type CollectionsFigure,
   type DashboardData,
@@ -33,7 +33,7 @@ const grouped = (value: number) => value.toLocaleString('en-IN');
 
 /** The rupees of each mode that took some: "UPI ₹1,25,000 · Cash ₹5,000". */
 const byMode = (figure: CollectionsFigure) =>
-  PAYMENT_MODES.filter((mode) => figure.byMode[mode] > 0)
+  INSTALLMENT_MODES.filter((mode) => figure.byMode[mode] > 0)
     .map((mode) => `${COLLECTION_MODE_LABELS[mode]} ${formatRupees(figure.byMode[mode])}`)
     .join(' · ');
 

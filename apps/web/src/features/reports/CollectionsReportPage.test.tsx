@@ -38,7 +38,7 @@ const redemption: CollectionRow = {
 const totals = {
   installments: 1,
   collected: 125000,
-  byMode: { cash: 0, upi: 125000, card: 0, bank: 0, cheque: 0 },
+  byMode: { cash: 0, upi: 125000, card: 0, bank: 0, cheque: 0, online: 0 },
   redemptions: 1,
   cancelledRedemptions: 0,
   pointsRedeemed: 2469,

@@ -2,7 +2,7 @@ import {
   COLLECTION_KIND_LABELS,
   COLLECTION_MODE_LABELS,
   PAGE_TITLES,
-  PAYMENT_MODES,
+  INSTALLMENT_MODES,
   REPORT_TEXTS,
   formatRupees,
   formatSlashDate,
@@ -96,7 +96,7 @@ export function CollectionsReportPage() {
       rowKey={(r) => `${r.kind}|${r.branch}|${r.receipt}`}
       minWidth={942}
       footer={(totals) => [
-        ...PAYMENT_MODES.map((mode, index) => ({
+        ...INSTALLMENT_MODES.map((mode, index) => ({
           key: mode,
           cells: {
             ...(index === 0 && { when: texts.totals }),

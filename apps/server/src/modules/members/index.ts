@@ -1,0 +1,3 @@
+/** What other modules may use of the members module; the rest is its own. */
+export type { MembersService } from './members.service.js';
+export type { MemberPayments } from './members.payments.js';

@@ -1,0 +1,234 @@
+import {
+  MEMBER_LIMITS,
+  MEMBER_MESSAGES,
+  MESSAGES,
+  monthAfter,
+  type InstallmentReceipt,
+} from '@kanak/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
+import {
+  AppError,
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../../lib/errors.js';
+import type { SchemesRepo, SchemesService } from '../schemes/index.js';
+import { membersRepo } from './members.repo.js';
+import {
+  razorpayClient,
+  signatureMatches,
+  webhookEvent,
+  type RazorpaySettings,
+} from './razorpay.js';
+
+export type MemberPayments = ReturnType<typeof createMemberPayments>;
+
+interface Deps {
+  db: Db;
+  today: () => string;
+  razorpay: RazorpaySettings;
+  schemes: Pick<SchemesService, 'recordOnline' | 'receiptOf'>;
+  schemesRepo: Pick<SchemesRepo, 'find' | 'installments'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
+}
+
+interface Settled {
+  receipt: InstallmentReceipt | null;
+  overpayment: boolean;
+}
+
+/** Orders the reconcile job asks after in one run. */
+const RECONCILE_BATCH = 100;
+
+/**
+ * Installments paid online through Razorpay: the order for the next installment due, and its
+ * payment recorded once, by whichever of the customer's checkout (verify), the gateway's webhook
+ * or the reconcile job sees it first; the others change nothing.
+ */
+export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo, log }: Deps) {
+  const gateway = () => {
+    const { keyId, keySecret } = razorpay;
+    if (!keyId || !keySecret) throw new ConflictError(MEMBER_MESSAGES.onlinePaymentNotSetUp);
+    return { keyId, keySecret, client: razorpayClient({ ...razorpay, keyId, keySecret }) };
+  };
+
+  /**
+   * Records the order's payment, in `tx`, with the order row locked: the first caller records
+   * the installment (or, when its month was meanwhile paid at the counter, notes the money as
+   * an overpayment for staff to refund); a later one finds it settled and reads the outcome.
+   */
+  async function settleIn(tx: Tx, orderId: string, paymentId: string, by: string) {
+    const order = await membersRepo.orderForUpdate(tx, orderId);
+    if (!order) return undefined;
+    if (order.status !== 'created') {
+      return {
+        receipt: order.installmentId
+          ? ((await schemes.receiptOf(tx, order.installmentId)) ?? null)
+          : null,
+        overpayment: order.status === 'overpaid',
+      } satisfies Settled;
+    }
+    let receipt: (InstallmentReceipt & { installmentId: number }) | null = null;
+    try {
+      // A savepoint: a refused installment leaves the order's transaction usable.
+      receipt = await tx.transaction((inner) =>
+        schemes.recordOnline(inner, {
+          schemeid: order.schemeId,
+          period: order.period,
+          reference: paymentId,
+        }),
+      );
+    } catch (error) {
+      if (!(
+        error instanceof ConflictError ||
+        error instanceof InvalidInputError ||
+        error instanceof NotFoundError
+      ))
+        throw error;
+    }
+    await membersRepo.settleOrder(tx, orderId, {
+      status: receipt ? 'paid' : 'overpaid',
+      paymentId,
+      installmentId: receipt?.installmentId ?? null,
+    });
+    await recordAudit(tx, {
+      userId: null,
+      action: receipt ? 'scheme.onlinePayment' : 'scheme.onlineOverpayment',
+      entity: 'scheme',
+      entityId: order.schemeId,
+      after: {
+        orderId,
+        paymentId,
+        amount: order.amountPaise / 100,
+        forMonth: order.period,
+        by,
+        ...(receipt ? { receiptNo: receipt.receiptNo } : { refund: 'due' }),
+      },
+    });
+    if (!receipt)
+      log.warn({ orderId, schemeId: order.schemeId }, 'members: online overpayment to refund');
+    const { installmentId: _id, ...printed } = receipt ?? { installmentId: 0 };
+    return { receipt: receipt ? (printed as InstallmentReceipt) : null, overpayment: !receipt };
+  }
+
+  return {
+    /** Makes a gateway order for the scheme's next installment (this month's, or next month's). */
+    async pay(customerId: number, schemeid: number) {
+      const { keyId, client } = gateway();
+      const scheme = await schemesRepo.find(db, schemeid);
+      if (!scheme || scheme.customerId !== customerId || scheme.status === 'x')
+        throw new NotFoundError(MESSAGES.schemeNotFound);
+      const paid = await schemesRepo.installments(db, scheme.id);
+      const thisMonth = today().slice(0, 7);
+      const period = [thisMonth, monthAfter(thisMonth)].find(
+        (month) => !paid.some((installment) => installment.period === month),
+      );
+      if (
+        scheme.status !== 'a' ||
+        paid.length >= scheme.installments ||
+        period === undefined ||
+        period > scheme.matdt.slice(0, 7) ||
+        today() > scheme.matdt
+      )
+        throw new ConflictError(MEMBER_MESSAGES.nothingDue);
+      const amount = scheme.amount * 100;
+      let order;
+      try {
+        order = await client.createOrder({
+          amount,
+          currency: 'INR',
+          receipt: `S${scheme.id}-${period}`,
+          notes: { schemeid: String(scheme.id), period },
+        });
+      } catch (error) {
+        log.error({ err: error }, 'members: razorpay order not created');
+        throw new AppError(502, MEMBER_MESSAGES.gatewayUnavailable);
+      }
+      await db.transaction((tx) =>
+        membersRepo.insertOrder(tx, {
+          orderId: order.id,
+          schemeId: scheme.id,
+          customerId,
+          period,
+          amountPaise: amount,
+        }),
+      );
+      return { orderId: order.id, amount, currency: 'INR', keyId };
+    },
+
+    /** The customer's checkout says it paid: the signature proves it, then it is recorded. */
+    async verify(
+      customerId: number,
+      body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+    ): Promise<Settled> {
+      const { keySecret } = gateway();
+      const text = `${body.razorpay_order_id}|${body.razorpay_payment_id}`;
+      if (!signatureMatches(text, keySecret, body.razorpay_signature))
+        throw new InvalidInputError(MEMBER_MESSAGES.badPaymentSignature);
+      return db.transaction(async (tx) => {
+        const order = await membersRepo.orderForUpdate(tx, body.razorpay_order_id);
+        if (!order || order.customerId !== customerId)
+          throw new NotFoundError(MEMBER_MESSAGES.unknownOrder);
+        if (order.paymentId !== null && order.paymentId !== body.razorpay_payment_id)
+          throw new ConflictError(MEMBER_MESSAGES.unknownOrder);
+        return (await settleIn(tx, order.orderId, body.razorpay_payment_id, 'checkout'))!;
+      });
+    },
+
+    /**
+     * The gateway's webhook: the signature over the raw body is checked before anything is
+     * read; a repeated event id is dropped.
+     */
+    async webhook(raw: Buffer, signature: string | undefined, eventId: string | undefined) {
+      if (!razorpay.webhookSecret) throw new ConflictError(MEMBER_MESSAGES.onlinePaymentNotSetUp);
+      if (
+        typeof signature !== 'string' ||
+        !/^[0-9a-f]{64}$/.test(signature) ||
+        !signatureMatches(raw, razorpay.webhookSecret, signature)
+      )
+        throw new UnauthorizedError(MEMBER_MESSAGES.badPaymentSignature);
+      let event;
+      try {
+        event = webhookEvent.parse(JSON.parse(raw.toString('utf8')));
+      } catch {
+        throw new InvalidInputError(MESSAGES.invalidJson);
+      }
+      const payment = event.payload.payment?.entity;
+      const orderId = event.payload.order?.entity.id ?? payment?.order_id;
+      const wanted =
+        (event.event === 'payment.captured' || event.event === 'order.paid') &&
+        payment?.status === 'captured' &&
+        orderId;
+      await db.transaction(async (tx) => {
+        if (eventId && !(await membersRepo.firstSeen(tx, eventId.slice(0, 100)))) return;
+        if (wanted) await settleIn(tx, orderId, payment.id, 'webhook');
+      });
+    },
+
+    /** Asks the gateway after orders left open: a payment it captured is recorded. */
+    async reconcile() {
+      if (!razorpay.keyId || !razorpay.keySecret) return { checked: 0, settled: 0 };
+      const { client } = gateway();
+      const open = await membersRepo.openOrders(
+        db,
+        MEMBER_LIMITS.reconcileAfterMinutes,
+        RECONCILE_BATCH,
+      );
+      let settled = 0;
+      for (const { orderId } of open) {
+        try {
+          const paymentId = await client.capturedPayment(orderId);
+          if (!paymentId) continue;
+          await db.transaction((tx) => settleIn(tx, orderId, paymentId, 'reconcile'));
+          settled++;
+        } catch (error) {
+          log.warn({ err: error, orderId }, 'members: reconcile could not ask after an order');
+        }
+      }
+      return { checked: open.length, settled };
+    },
+  };
+}

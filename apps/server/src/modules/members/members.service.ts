@@ -1,0 +1,258 @@
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  cleanName,
+  CONSENT_METHODS,
+  LIMITS,
+  MEMBER_LIMITS,
+  MEMBER_MESSAGES,
+  MESSAGES,
+  type ConsentPurpose,
+  type InstallmentMode,
+} from '@kanak/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
+import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
+import type { WindowCounter } from '../../plugins/rate-limit-store.js';
+import type { CustomersRepo, CustomersService } from '../customers/index.js';
+import type { DataRightsService } from '../data-rights/index.js';
+import type { MessagingService } from '../messaging/index.js';
+import { sendWhatsApp } from '../notices/index.js';
+import type { PointsSummaryReader } from '../points/index.js';
+import type { SchemesRepo } from '../schemes/index.js';
+import { membersRepo } from './members.repo.js';
+
+export type MembersService = ReturnType<typeof createMembersService>;
+
+/** Ledger codes as the customer reads them: no staff names, no narrations. */
+const KIND_OF_SOURCE = {
+  S: 'Sale',
+  X: 'Return',
+  R: 'Redemption',
+  E: 'Expiry',
+  M: 'Adjustment',
+} as const;
+
+interface Deps {
+  db: Db;
+  today: () => string;
+  /** Keyed hashes under DATA_KEY: the mobile number's, and the code's. */
+  mobileHash: (mobile: string) => string;
+  codeHash: (text: string) => string;
+  customers: Pick<CustomersRepo, 'findByMobile' | 'findById'>;
+  consents: Pick<CustomersService, 'recordConsent' | 'consents'>;
+  dataRights: Pick<DataRightsService, 'dataExport'>;
+  points: Pick<PointsSummaryReader, 'summaryOf'>;
+  schemes: Pick<SchemesRepo, 'listForCustomer' | 'find' | 'installments'>;
+  /** The messaging panel the code is sent through, and its providers' addresses. */
+  panel: Pick<MessagingService, 'get'>;
+  panelUrls: Parameters<typeof sendWhatsApp>[1];
+  shop: string;
+  /** Counted in the database, so every instance shares the limits. */
+  counters: {
+    perAddress: WindowCounter;
+    perMobileMinute: WindowCounter;
+    perMobileHour: WindowCounter;
+  };
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+}
+
+/** A customer's own view: sign-in by a one-time code, their points and schemes, their rights. */
+export function createMembersService(deps: Deps) {
+  const { db, today, customers, schemes } = deps;
+  const tooMany = () => new TooManyRequestsError(MEMBER_MESSAGES.tooManyCodes);
+  const hashOfCode = (mobileHash: string, code: string) => deps.codeHash(`${mobileHash}:${code}`);
+
+  /** Sent after the answer: a slow provider neither delays it nor tells who is a customer. */
+  const sendCode = async (mobile: string, code: string) => {
+    const config = await deps.panel.get();
+    if (config.panel === '') {
+      deps.log.warn('members: no messaging panel is set up; the sign-in code was not sent');
+      return;
+    }
+    const result = await sendWhatsApp(
+      { panel: config.panel, instanceId: config.instanceid, token: config.token },
+      deps.panelUrls,
+      mobile,
+      MEMBER_MESSAGES.codeText(code, deps.shop),
+      { timeoutMs: LIMITS.noticeSendTimeoutMs },
+    );
+    if (!result.sent) deps.log.warn({ status: result.status }, 'members: sign-in code not sent');
+  };
+
+  const schemeOf = (scheme: Awaited<ReturnType<SchemesRepo['find']>> & object, paid: number) => ({
+    schemeid: scheme.id,
+    startdt: scheme.startdt,
+    matdt: scheme.matdt,
+    amount: scheme.amount,
+    paid,
+    installments: scheme.installments,
+    nextDue: scheme.nextDue,
+    status: scheme.status,
+  });
+
+  return {
+    /**
+     * Sends a sign-in code when the number is a customer's; answers the same either way. The
+     * limits count every number asked for, customer or not.
+     */
+    async requestCode(mobile: string, address: string) {
+      if (
+        (await deps.counters.perAddress.count(address)).current >
+        MEMBER_LIMITS.codesPerHourPerAddress
+      )
+        throw tooMany();
+      const mobileHash = deps.mobileHash(mobile);
+      if (
+        (await deps.counters.perMobileMinute.count(mobileHash)).current >
+          MEMBER_LIMITS.codesPerMinutePerMobile ||
+        (await deps.counters.perMobileHour.count(mobileHash)).current >
+          MEMBER_LIMITS.codesPerHourPerMobile
+      )
+        throw tooMany();
+      const customer = await customers.findByMobile(db, mobile);
+      if (customer) {
+        const code = String(randomInt(0, 10 ** MEMBER_LIMITS.codeDigits)).padStart(
+          MEMBER_LIMITS.codeDigits,
+          '0',
+        );
+        await db.transaction((tx) =>
+          membersRepo.insertCode(tx, {
+            mobileHash,
+            customerId: customer.id,
+            codeHash: hashOfCode(mobileHash, code),
+            expiresAt: new Date(Date.now() + MEMBER_LIMITS.codeLifetimeSeconds * 1000),
+          }),
+        );
+        void sendCode(mobile, code).catch(() => deps.log.warn('members: sign-in code not sent'));
+      }
+      return { expiresInSeconds: MEMBER_LIMITS.codeLifetimeSeconds };
+    },
+
+    /**
+     * Checks a code against the number's live code, in constant time; a wrong one counts a try
+     * (the fifth ends the code), a right one ends it and opens a session. Every failure has the
+     * same answer, customer or not.
+     */
+    async verifyCode(mobile: string, code: string) {
+      const mobileHash = deps.mobileHash(mobile);
+      const outcome = await db.transaction(async (tx) => {
+        const live = await membersRepo.liveCodeForUpdate(tx, mobileHash, MEMBER_LIMITS.codeTries);
+        if (!live) return undefined;
+        const given = Buffer.from(hashOfCode(mobileHash, code), 'hex');
+        const stored = Buffer.from(live.codeHash, 'hex');
+        if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+          await membersRepo.countWrongTry(tx, live.id);
+          return undefined;
+        }
+        await membersRepo.useCode(tx, live.id);
+        const jti = randomUUID();
+        await membersRepo.insertSession(tx, {
+          jti,
+          customerId: live.customerId,
+          expiresAt: new Date(Date.now() + MEMBER_LIMITS.sessionLifetimeSeconds * 1000),
+        });
+        await recordAudit(tx, {
+          userId: null,
+          action: 'member.signIn',
+          entity: 'customer',
+          entityId: live.customerId,
+          detail: { by: 'the customer' },
+        });
+        return { customerId: live.customerId, jti };
+      });
+      if (!outcome) throw new UnauthorizedError(MEMBER_MESSAGES.wrongCode);
+      return outcome;
+    },
+
+    findSession: (jti: string) => membersRepo.sessionCustomer(db, jti),
+
+    async signOut(customerId: number, jti: string) {
+      await db.transaction(async (tx) => {
+        await membersRepo.endSession(tx, jti);
+        await recordAudit(tx, {
+          userId: null,
+          action: 'member.signOut',
+          entity: 'customer',
+          entityId: customerId,
+          detail: { by: 'the customer' },
+        });
+      });
+    },
+
+    async me(customerId: number) {
+      return db.transaction(
+        async (tx) => {
+          const customer = (await customers.findById(tx, customerId))!;
+          const [summary, lots, list, consents] = [
+            await deps.points.summaryOf(tx, customerId, customer.pointsBalance, today()),
+            await membersRepo.openLots(tx, customerId),
+            await schemes.listForCustomer(tx, customerId),
+            await deps.consents.consents(customerId),
+          ];
+          return {
+            custname: cleanName(customer.custname),
+            mobile: customer.mobileno ?? '',
+            points: {
+              balance: customer.pointsBalance,
+              value: summary.pointsValue,
+              expiringIn30Days: summary.pointsExpiringIn30Days,
+              lots,
+            },
+            schemes: list.map(({ scheme, paid }) => schemeOf(scheme, paid)),
+            consents: consents.consents,
+          };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+
+    async points(customerId: number, page: number) {
+      const size = MEMBER_LIMITS.pointsPageSize;
+      const { rows, total } = await membersRepo.ledgerPage(db, customerId, size, (page - 1) * size);
+      return {
+        rows: rows.map((row) => ({
+          date: row.date,
+          kind: KIND_OF_SOURCE[row.ts as keyof typeof KIND_OF_SOURCE] ?? 'Adjustment',
+          points: Number(row.credit) - Number(row.debit),
+          balance: Number(row.balance),
+          invoiceNo: row.invoice_no,
+          branch: row.branch,
+        })),
+        total,
+      };
+    },
+
+    /** The scheme's passbook; another customer's scheme is unknown (404), like none at all. */
+    async passbook(customerId: number, schemeid: number) {
+      const scheme = await schemes.find(db, schemeid);
+      if (!scheme || scheme.customerId !== customerId || scheme.status === 'x')
+        throw new NotFoundError(MESSAGES.schemeNotFound);
+      const installments = await schemes.installments(db, scheme.id);
+      return {
+        scheme: schemeOf(scheme, installments.length),
+        rows: installments.map((installment, i) => ({
+          no: i + 1,
+          date: installment.paidOn,
+          amount: installment.amount,
+          mode: installment.mode as InstallmentMode,
+          receiptNo: installment.receipt,
+        })),
+      };
+    },
+
+    /** The customer's own choice, recorded as given by them; the same choice again adds nothing. */
+    async consent(customerId: number, purpose: ConsentPurpose, granted: boolean) {
+      const now = await deps.consents.consents(customerId);
+      if (now.consents[purpose] === granted) return now.consents;
+      const after = await deps.consents.recordConsent(
+        null,
+        { custid: customerId, purpose, granted },
+        CONSENT_METHODS.customer,
+      );
+      return after.consents;
+    },
+
+    dataExport: (customerId: number) => deps.dataRights.dataExport(customerId),
+  };
+}

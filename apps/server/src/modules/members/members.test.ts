@@ -1,0 +1,363 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_PATHS, API_PREFIX, MEMBER_MESSAGES, MESSAGES } from '@kanak/contract';
+import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fake-razorpay.js';
+import { createTestContext, servicesOn } from '../../../test/helpers.js';
+import { noticeShop, type NoticeShop } from '../../../test/notices.js';
+
+/**
+ * The customer's side as an attacker would try it: sign-in by code (enumeration, limits in
+ * parallel, wrong, reused and expired codes), token audiences both ways, another customer's
+ * data, and online installments against a fake Razorpay with real signatures (forged, repeated
+ * and racing deliveries, a month already paid at the counter, orders left open).
+ */
+
+const TODAY = '2026-03-10';
+let shop: NoticeShop;
+let razorpay: FakeRazorpay;
+let posKey: string;
+
+const url = (path: string, params: Record<string, string | number> = {}) =>
+  API_PREFIX +
+  Object.entries(params).reduce((p, [name, value]) => p.replace(`:${name}`, String(value)), path);
+
+let address = 0;
+/** A client of its own address, so the per-address limit is the test's to reach. */
+const from = () => `10.9.${Math.floor(++address / 250)}.${address % 250}`;
+
+const askCode = (mobile: string, remoteAddress = from()) =>
+  shop.app.inject({
+    method: 'POST',
+    url: url(API_PATHS.memberOtp),
+    payload: { mobile },
+    remoteAddress,
+  });
+const verify = (mobile: string, code: string) =>
+  shop.app.inject({ method: 'POST', url: url(API_PATHS.memberVerify), payload: { mobile, code } });
+const asMember = (token: string, method: 'GET' | 'POST', path: string, payload?: object) =>
+  shop.app.inject({
+    method,
+    url: path,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
+
+/** The code the fake panel received for the number. */
+async function codeSentTo(mobile: string, count = 1) {
+  return vi.waitFor(() => {
+    const sent = shop.fake.messages.filter((message) => message.mobile === mobile);
+    expect(sent.length).toBe(count);
+    return /(\d{6})/.exec(sent.at(-1)!.text)![1]!;
+  });
+}
+
+async function signIn(mobile: string) {
+  const before = shop.fake.messages.filter((message) => message.mobile === mobile).length;
+  expect((await askCode(mobile)).statusCode).toBe(200);
+  const code = await codeSentTo(mobile, before + 1);
+  const response = await verify(mobile, code);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: { token: string } }>().data.token;
+}
+
+/** A customer with an active scheme started in January (its January installment in cash). */
+async function customerWithScheme(mobile: string, name: string) {
+  const custid = await shop.customer(mobile, name);
+  const generated = await shop.call<{ data: { schemeid: number } }>(API_PATHS.generateScheme, {
+    custid,
+    mobileno: mobile,
+    custname: name,
+    startdt: '2026-01-05',
+    amount: 2500,
+  });
+  const schemeid = generated.data.schemeid;
+  await shop.call(API_PATHS.activateScheme, { schemeid, date: '2026-01-05', mode: 'cash' });
+  return { custid, schemeid };
+}
+
+beforeAll(async () => {
+  razorpay = await startFakeRazorpay();
+  shop = await noticeShop({
+    clock: () => new Date(`${TODAY}T12:00:00+05:30`),
+    env: {
+      RAZORPAY_URL: razorpay.url,
+      RAZORPAY_KEY_ID: razorpay.keyId,
+      RAZORPAY_KEY_SECRET: razorpay.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+    },
+  });
+  await shop.savePanel(1);
+  posKey = (await shop.call<{ data: { key: string } }>(API_PATHS.apiKeys, { label: 'Counter 1' }))
+    .data.key;
+});
+afterAll(async () => {
+  await shop.close();
+  await razorpay.close();
+});
+
+describe('sign-in by a one-time code', () => {
+  it('answers a stranger as it answers a customer, and sends a code only to the customer', async () => {
+    await shop.customer('9822200001', 'Asha Rao');
+    const customer = await askCode('9822200001');
+    const stranger = await askCode('9822200009');
+    expect(stranger.statusCode).toBe(customer.statusCode);
+    expect(stranger.json()).toEqual(customer.json());
+    expect(customer.json()).toEqual({ success: true, data: { expiresInSeconds: 300 } });
+    const code = await codeSentTo('9822200001');
+    expect(shop.fake.messages.some((message) => message.mobile === '9822200009')).toBe(false);
+    // Neither the code nor the number is kept readable.
+    const rows = await shop.sql<{ code_hash: string; mobile_hash: string }>(
+      'SELECT code_hash, mobile_hash FROM member_codes',
+    );
+    expect(JSON.stringify(rows)).not.toContain(code);
+    expect(JSON.stringify(rows)).not.toContain('9822200001');
+    // A stranger's code check fails as a wrong one does.
+    const strangerTry = await verify('9822200009', code);
+    const wrongTry = await verify('9822200001', code === '000000' ? '000001' : '000000');
+    expect(strangerTry.statusCode).toBe(401);
+    expect(strangerTry.json()).toEqual(wrongTry.json());
+    // The right code once; used, it is dead.
+    expect((await verify('9822200001', code)).statusCode).toBe(200);
+    expect((await verify('9822200001', code)).json().message).toBe(MEMBER_MESSAGES.wrongCode);
+  });
+
+  it('lets one code a minute through per number, however many are asked for at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => askCode('9822200010')));
+    expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([
+      200, 429, 429, 429, 429, 429,
+    ]);
+  });
+
+  it('lets 20 codes an hour through per address, asked for at once', async () => {
+    const here = '10.77.0.1';
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => askCode(`97000000${String(i).padStart(2, '0')}`, here)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(20);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(4);
+  });
+
+  it('ends a code after 5 wrong tries, even tried at once, and an expired one', async () => {
+    await shop.customer('9822200002', 'Bina Shah');
+    expect((await askCode('9822200002')).statusCode).toBe(200);
+    const code = await codeSentTo('9822200002');
+    const wrong = code === '111111' ? '222222' : '111111';
+    const tries = await Promise.all(Array.from({ length: 7 }, () => verify('9822200002', wrong)));
+    expect(tries.every((answer) => answer.statusCode === 401)).toBe(true);
+    const [row] = await shop.sql<{ tries: number }>(
+      'SELECT tries FROM member_codes ORDER BY id DESC LIMIT 1',
+    );
+    expect(row!.tries).toBe(5);
+    expect((await verify('9822200002', code)).statusCode).toBe(401);
+
+    await shop.customer('9822200003', 'Chitra Iyer');
+    expect((await askCode('9822200003')).statusCode).toBe(200);
+    const late = await codeSentTo('9822200003');
+    await shop.sql(`UPDATE member_codes SET expires_at = now() - interval '1 second'`);
+    expect((await verify('9822200003', late)).statusCode).toBe(401);
+  });
+
+  it('keeps member and staff tokens apart, and logout and erasure end a member token', async () => {
+    await shop.customer('9822200004', 'Deepa Nair');
+    const token = await signIn('9822200004');
+    expect((await asMember(token, 'GET', url(API_PATHS.memberMe))).statusCode).toBe(200);
+    // A member token opens no staff route; a staff token and an API key no member route.
+    expect((await asMember(token, 'GET', url(API_PATHS.me))).statusCode).toBe(401);
+    expect((await asMember(shop.token, 'GET', url(API_PATHS.memberMe))).statusCode).toBe(401);
+    const withKey = await shop.app.inject({
+      method: 'GET',
+      url: url(API_PATHS.memberMe),
+      headers: { 'x-api-key': posKey, authorization: `Bearer ${token}` },
+    });
+    expect(withKey.statusCode).toBe(401);
+    expect((await asMember(token, 'POST', url(API_PATHS.memberLogout))).statusCode).toBe(200);
+    expect((await asMember(token, 'GET', url(API_PATHS.memberMe))).statusCode).toBe(401);
+
+    // A new code for the number a minute later (the minute's limit is the database's count).
+    await shop.sql(`DELETE FROM rate_limit_hits WHERE key LIKE 'member-codes-minute %'`);
+    const again = await signIn('9822200004');
+    const [customer] = await shop.sql<{ id: number }>(
+      `SELECT id FROM customers WHERE mobileno = '9822200004'`,
+    );
+    expect(
+      (await shop.post(url(API_PATHS.eraseCustomer), { custid: customer!.id })).statusCode,
+    ).toBe(200);
+    expect((await asMember(again, 'GET', url(API_PATHS.memberMe))).statusCode).toBe(401);
+  });
+});
+
+describe('the member API', () => {
+  it("shows the customer's own data, never another's, without staff names or narrations", async () => {
+    const mine = await customerWithScheme('9822200005', 'Esha Gupta');
+    const theirs = await customerWithScheme('9822200006', 'Farah Ali');
+    await shop.post(url(API_PATHS.updatePoints), {
+      formData: {
+        MOBILENO: '9822200005',
+        POINTS: 40,
+        INVDATE: TODAY,
+        CASHCR: 'CR',
+        NARRATION: 'Goodwill from owner1 for late delivery',
+      },
+    });
+    const token = await signIn('9822200005');
+    const me = (await asMember(token, 'GET', url(API_PATHS.memberMe))).json();
+    expect(me.data).toMatchObject({
+      custname: 'Esha Gupta',
+      mobile: '9822200005',
+      points: { balance: 40 },
+      schemes: [{ schemeid: mine.schemeid, paid: 1, status: 'a' }],
+      consents: { transactional: true },
+    });
+    const points = await asMember(token, 'GET', `${url(API_PATHS.memberPoints)}?page=1`);
+    expect(points.json()).toMatchObject({
+      total: 1,
+      data: [{ kind: 'Adjustment', points: 40, balance: 40 }],
+    });
+    expect(points.body).not.toContain('owner1');
+    expect(points.body).not.toContain('Goodwill');
+    const passbook = await asMember(
+      token,
+      'GET',
+      url(API_PATHS.memberScheme, { schemeid: mine.schemeid }),
+    );
+    expect(passbook.json().data.rows).toMatchObject([{ no: 1, amount: 2500, mode: 'cash' }]);
+    const other = await asMember(
+      token,
+      'GET',
+      url(API_PATHS.memberScheme, { schemeid: theirs.schemeid }),
+    );
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(MESSAGES.schemeNotFound);
+    const payOther = await asMember(
+      token,
+      'POST',
+      url(API_PATHS.memberPay, { schemeid: theirs.schemeid }),
+    );
+    expect(payOther.statusCode).toBe(404);
+
+    const withdrawn = await asMember(token, 'POST', url(API_PATHS.memberConsent), {
+      purpose: 'transactional',
+      granted: false,
+    });
+    expect(withdrawn.json().data).toEqual({ transactional: false, marketing: false });
+    const [consent] = await shop.sql<{ method: string; recorded_by: number | null }>(
+      `SELECT method, recorded_by FROM customer_consents WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`,
+      [mine.custid],
+    );
+    expect(consent).toEqual({ method: 'customer', recorded_by: null });
+    const copy = await asMember(token, 'GET', url(API_PATHS.memberDataExport));
+    expect(copy.json().data.profile.custid).toBe(mine.custid);
+  });
+});
+
+describe('online installments', () => {
+  async function ordered(mobile: string, name: string) {
+    const { schemeid } = await customerWithScheme(mobile, name);
+    const token = await signIn(mobile);
+    const order = await asMember(token, 'POST', url(API_PATHS.memberPay, { schemeid }));
+    expect(order.statusCode, order.body).toBe(200);
+    const data = order.json<{ data: { orderId: string; amount: number } }>().data;
+    return { schemeid, token, ...data };
+  }
+  const installments = (schemeid: number) =>
+    shop.sql<{ mode: string; reference: string; period: string }>(
+      'SELECT mode, reference, period FROM scheme_installments WHERE scheme_id = $1 ORDER BY id',
+      [schemeid],
+    );
+  const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
+    shop.app.inject({
+      method: 'POST',
+      url: url(API_PATHS.razorpayWebhook),
+      payload: delivery.body,
+      headers: delivery.headers,
+    });
+
+  it('records one installment when the checkout and the webhook race, and drops repeats and forgeries', async () => {
+    const { schemeid, token, orderId, amount } = await ordered('9822200007', 'Gita Menon');
+    expect(amount).toBe(250_000);
+    expect(razorpay.orders.get(orderId)).toMatchObject({
+      amount: 250_000,
+      currency: 'INR',
+      notes: { schemeid: String(schemeid), period: '2026-03' },
+    });
+    const paid = razorpay.pay(orderId);
+    const forged = await asMember(token, 'POST', url(API_PATHS.memberPaymentVerify), {
+      ...paid,
+      razorpay_signature: 'ab'.repeat(32),
+    });
+    expect(forged.statusCode).toBe(400);
+    const delivery = razorpay.webhook(orderId, paid.razorpay_payment_id);
+    const tampered = await deliver({
+      ...delivery,
+      body: delivery.body.replace('"captured"', '"captured" '),
+    });
+    expect(tampered.statusCode).toBe(401);
+    expect(await installments(schemeid)).toHaveLength(1);
+
+    const [checkout, hook, hookAgain] = await Promise.all([
+      asMember(token, 'POST', url(API_PATHS.memberPaymentVerify), paid),
+      deliver(delivery),
+      deliver(delivery),
+    ]);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(hook.statusCode).toBe(200);
+    expect(hookAgain.statusCode).toBe(200);
+    expect(checkout.json().data).toMatchObject({
+      overpayment: false,
+      receipt: { mode: 'online', amount: 2500, reference: paid.razorpay_payment_id },
+    });
+    expect(await installments(schemeid)).toEqual([
+      expect.objectContaining({ mode: 'cash' }),
+      { mode: 'online', reference: paid.razorpay_payment_id, period: '2026-03' },
+    ]);
+    // Staff see it in the scheme's statement like any other.
+    const statement = await shop.post(url(API_PATHS.schemeStatement), { schemeid });
+    expect(statement.json().data.at(-1)).toMatchObject({ mode: 'online', amount: 2500 });
+  });
+
+  it('notes a payment for a month paid at the counter meanwhile as an overpayment', async () => {
+    const { schemeid, token, orderId } = await ordered('9822200008', 'Hema Das');
+    await shop.call(API_PATHS.addInstallment, { schemeid, date: TODAY, mode: 'cash' });
+    const paid = razorpay.pay(orderId);
+    const answer = await asMember(token, 'POST', url(API_PATHS.memberPaymentVerify), paid);
+    expect(answer.json().data).toEqual({ receipt: null, overpayment: true });
+    expect((await installments(schemeid)).map((row) => row.mode)).toEqual(['cash', 'cash']);
+    const [order] = await shop.sql<{ status: string }>(
+      'SELECT status FROM online_orders WHERE order_id = $1',
+      [orderId],
+    );
+    expect(order!.status).toBe('overpaid');
+  });
+
+  it('records, by asking the gateway, a payment whose checkout and webhook never arrived', async () => {
+    const { schemeid, orderId } = await ordered('9822200011', 'Indu Pillai');
+    razorpay.pay(orderId);
+    await shop.sql(
+      `UPDATE online_orders SET created_at = now() - interval '20 minutes' WHERE order_id = $1`,
+      [orderId],
+    );
+    const jobServices = servicesOn(shop.database, {
+      RAZORPAY_URL: razorpay.url,
+      RAZORPAY_KEY_ID: razorpay.keyId,
+      RAZORPAY_KEY_SECRET: razorpay.keySecret,
+    });
+    expect(await jobServices.memberPayments.reconcile()).toEqual({ checked: 1, settled: 1 });
+    expect((await installments(schemeid)).map((row) => row.mode)).toEqual(['cash', 'online']);
+    expect(await jobServices.memberPayments.reconcile()).toEqual({ checked: 0, settled: 0 });
+  });
+
+  it('refuses to take payments until Razorpay is set up', async () => {
+    const plain = await createTestContext();
+    try {
+      const answer = await plain.app.inject({
+        method: 'POST',
+        url: url(API_PATHS.razorpayWebhook),
+        payload: '{}',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'ab'.repeat(32) },
+      });
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().message).toBe(MEMBER_MESSAGES.onlinePaymentNotSetUp);
+    } finally {
+      await plain.close();
+    }
+  });
+});

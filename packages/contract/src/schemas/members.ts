@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { dataResponse } from './common.js';
+import { consentPurpose, consentState } from './data-rights.js';
+import { installmentReceipt, INSTALLMENT_MODES } from './schemes.js';
+
+/**
+ * The customer's own side: sign-in by a one-time code, their points and schemes, their data
+ * rights, and paying an installment online.
+ */
+
+/** How long a sign-in code lives, and a member's session. */
+export const MEMBER_LIMITS = {
+  codeLifetimeSeconds: 300,
+  codeDigits: 6,
+  /** Wrong codes that end a code. */
+  codeTries: 5,
+  codesPerMinutePerMobile: 1,
+  codesPerHourPerMobile: 5,
+  codesPerHourPerAddress: 20,
+  sessionLifetimeSeconds: 30 * 24 * 60 * 60,
+  pointsPageSize: 50,
+  /** An online order left unpaid this long is asked after by the reconcile job. */
+  reconcileAfterMinutes: 15,
+} as const;
+
+export const MEMBER_MESSAGES = {
+  wrongCode: 'The code is wrong or has expired. Please ask for a new one.',
+  tooManyCodes: 'Too many codes asked for. Please try again later.',
+  sessionExpired: 'Session expired. Please sign in again.',
+  signedOut: 'Signed out.',
+  onlinePaymentNotSetUp: 'Online payment is not set up.',
+  nothingDue: 'No installment is due on this scheme.',
+  gatewayUnavailable: 'The payment gateway could not be reached. Please try again.',
+  badPaymentSignature: 'The payment could not be verified.',
+  unknownOrder: 'This payment does not belong to any order of yours.',
+  paymentRecorded: 'Payment received. Thank you.',
+  /** The sign-in code's text: an authentication message, nothing else in it. */
+  codeText: (code: string, shop: string) =>
+    `${code} is your ${shop} sign-in code. It is valid for 5 minutes. Do not share it with anyone.`,
+} as const;
+
+const mobile = z
+  .string({ error: 'mobile is required.' })
+  .trim()
+  .regex(/^\d{10}$/, { error: 'mobile must be 10 digits.' });
+
+export const memberOtpRequest = z.object({ mobile });
+export const memberOtpResponse = dataResponse(z.object({ expiresInSeconds: z.number() }));
+
+export const memberVerifyRequest = z.object({
+  mobile,
+  code: z
+    .string({ error: 'code is required.' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'code must be 6 digits.' }),
+});
+export const memberVerifyResponse = dataResponse(
+  z.object({ token: z.string(), expiresInSeconds: z.number() }),
+);
+
+export const memberScheme = z.object({
+  schemeid: z.number(),
+  startdt: z.string(),
+  matdt: z.string(),
+  amount: z.number(),
+  paid: z.number(),
+  installments: z.number(),
+  /** The oldest unpaid installment's due date; null once all are paid. */
+  nextDue: z.string().nullable(),
+  /** n Inactive, a Active, m Completed. */
+  status: z.string(),
+});
+
+export const memberMe = z.object({
+  custname: z.string(),
+  mobile: z.string(),
+  points: z.object({
+    balance: z.number(),
+    /** Rupees. */
+    value: z.number(),
+    expiringIn30Days: z.number(),
+    lots: z.array(z.object({ points: z.number(), expiresOn: z.string().nullable() })),
+  }),
+  schemes: z.array(memberScheme),
+  consents: consentState,
+});
+export const memberMeResponse = dataResponse(memberMe);
+
+export const MEMBER_POINTS_KINDS = [
+  'Sale',
+  'Return',
+  'Redemption',
+  'Expiry',
+  'Adjustment',
+] as const;
+
+export const memberPointsQuery = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1.' })
+    .int({ error: 'page must be a whole number from 1.' })
+    .min(1, { error: 'page must be a whole number from 1.' })
+    .max(100_000, { error: 'page must be a whole number from 1.' })
+    .default(1),
+});
+export const memberPointsRow = z.object({
+  date: z.string(),
+  kind: z.enum(MEMBER_POINTS_KINDS),
+  /** Signed: a credit positive, a debit negative. */
+  points: z.number(),
+  /** The balance after this row. */
+  balance: z.number(),
+  /** The sale's or return's invoice, when the row came from the counter's billing. */
+  invoiceNo: z.string().nullable(),
+  branch: z.string(),
+});
+export const memberPointsResponse = dataResponse(z.array(memberPointsRow)).extend({
+  total: z.number(),
+});
+
+export const memberSchemeParams = z.object({
+  schemeid: z.coerce
+    .number({ error: 'schemeid must be a whole number.' })
+    .int({ error: 'schemeid must be a whole number.' })
+    .min(1, { error: 'schemeid must be a whole number.' })
+    .max(2_147_483_647, { error: 'schemeid must be a whole number.' }),
+});
+export const memberPassbookRow = z.object({
+  no: z.number(),
+  date: z.string(),
+  amount: z.number(),
+  mode: z.enum(INSTALLMENT_MODES),
+  receiptNo: z.string(),
+});
+export const memberPassbookResponse = dataResponse(
+  z.object({ scheme: memberScheme, rows: z.array(memberPassbookRow) }),
+);
+
+export const memberConsentRequest = z.object({
+  purpose: consentPurpose,
+  granted: z.boolean({ error: 'granted must be true or false.' }),
+});
+export const memberConsentResponse = dataResponse(consentState);
+
+export const memberPayResponse = dataResponse(
+  z.object({ orderId: z.string(), amount: z.number(), currency: z.string(), keyId: z.string() }),
+);
+
+const razorpayId = (field: string) =>
+  z
+    .string({ error: `${field} is required.` })
+    .regex(/^[A-Za-z0-9_]{1,64}$/, { error: `${field} is not a Razorpay id.` });
+
+export const memberPaymentVerifyRequest = z.object({
+  razorpay_order_id: razorpayId('razorpay_order_id'),
+  razorpay_payment_id: razorpayId('razorpay_payment_id'),
+  razorpay_signature: z
+    .string({ error: 'razorpay_signature is required.' })
+    .regex(/^[0-9a-f]{64}$/, { error: 'razorpay_signature must be 64 hexadecimal characters.' }),
+});
+/** The installment's receipt; none when the payment was for a month already paid (refunded). */
+export const memberPaymentVerifyResponse = dataResponse(
+  z.object({ receipt: installmentReceipt.nullable(), overpayment: z.boolean() }),
+);
+
+export const razorpayWebhookResponse = z.object({ success: z.boolean() });
