@@ -67,6 +67,11 @@ import { createPosService, type PosService } from './modules/points/pos.service.
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
 import { schemesRepo } from './modules/schemes/schemes.repo.js';
 import { createSchemesService, type SchemesService } from './modules/schemes/schemes.service.js';
+import {
+  createSchemePlansService,
+  type SchemePlansService,
+} from './modules/schemes/scheme-plans.service.js';
+import { goldRatesRepo } from './modules/gold-rates/gold-rates.repo.js';
 import { createStaffService, type StaffService } from './modules/users/staff.service.js';
 import { createUsersService, type UsersService } from './modules/users/users.service.js';
 
@@ -113,6 +118,7 @@ export interface Services {
   pointsRules: PointsRulesService;
   pos: PosService;
   schemes: SchemesService;
+  schemePlans: SchemePlansService;
   apiKeys: ApiKeysService;
   content: ContentService;
   notices: NoticesService;
@@ -199,7 +205,10 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       customers: customersRepo,
       branches: branchesRepo,
       notices: outbox,
+      goldRates: goldRatesRepo,
+      gstin: config.gstin ?? null,
     }),
+    schemePlans: createSchemePlansService({ db, terms: config.schemeTerms }),
     apiKeys: createApiKeysService({ db, branches: branchesRepo }),
     content: createContentService({ db }),
     notices: createNoticesService({
