@@ -22,6 +22,7 @@ CREATE TABLE "scheme_plans" (
 	CONSTRAINT "scheme_plans_redeem_check" CHECK ("scheme_plans"."redeem_within_days" >= 1)
 );
 --> statement-breakpoint
+ALTER TABLE "branches" ADD COLUMN "state" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "scheme_installments" ADD COLUMN "rate22k_paise" integer;--> statement-breakpoint
 ALTER TABLE "scheme_installments" ADD COLUMN "mg" integer;--> statement-breakpoint
 ALTER TABLE "schemes" ADD COLUMN "plan_id" integer;--> statement-breakpoint
