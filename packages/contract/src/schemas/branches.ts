@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataResponse, requiredText } from './common.js';
+import { dataResponse, requiredText, storableText } from './common.js';
 
 /** 2 to 6 capital letters: the prefix of the branch's receipt numbers. */
 export const BRANCH_CODE_PATTERN = /^[A-Z]{2,6}$/;
@@ -28,8 +28,7 @@ export const branchSaveRequest = z.object({
   address: requiredText('Address', 300),
   phone: requiredText('Phone', 40),
   /** Left out, a saved branch keeps its state. */
-  state: z
-    .string({ error: 'State must be text.' })
+  state: storableText('State', 'State must be text.')
     .trim()
     .max(40, { error: 'State must be at most 40 characters.' })
     .optional(),

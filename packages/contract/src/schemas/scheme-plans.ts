@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { dataResponse } from './common.js';
+import { dataResponse, storableText } from './common.js';
 
 /** The plan the specification's scheme is: value, its installments and bonus as configured. */
 export const STD_PLAN_CODE = 'STD';
@@ -29,8 +29,7 @@ export const schemePlanSaveRequest = z.object({
         error: 'Code must be 2 to 10 letters or digits.',
       }),
     ),
-  name: z
-    .string({ error: 'Name is required.' })
+  name: storableText('Name', 'Name is required.')
     .trim()
     .min(1, { error: 'Name is required.' })
     .max(60, { error: 'Name must be at most 60 characters.' }),

@@ -95,8 +95,7 @@ export const generateSchemeRequest = z.object({
   startdt: isoDate('Start date'),
   amount: rupees,
   /** The plan's code; without it, the specification's scheme (`STD`). */
-  plan: z
-    .string({ error: 'plan must be a plan code.' })
+  plan: storableText('plan', 'plan must be a plan code.')
     .trim()
     .toUpperCase()
     .max(10, { error: 'plan must be a plan code.' })

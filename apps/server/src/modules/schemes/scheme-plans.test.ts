@@ -130,6 +130,14 @@ describe('scheme plans', () => {
     expect((await scheme('add-installment', pay('2026-03-13'))).json().data.mg).toBe(385);
 
     setToday('2026-03-20');
+    // The gold the shop owes, by plan, and the maturing report's grams.
+    const dashboard = await ctx.inject({ method: 'GET', url: '/api/dashboard' });
+    expect(dashboard.json().data.schemes.goldHeld).toEqual([
+      { plan: 'GOLD', name: 'Swarna', mg: 1271 },
+    ]);
+    const maturing = await ctx.post('/api/reports/maturing', {});
+    expect(maturing.statusCode, maturing.body).toBe(200);
+    expect(maturing.json().data).toEqual([expect.objectContaining({ schemeid, mg: 1271 })]);
     const closeNoRate = await scheme('close', { schemeid });
     expect(closeNoRate.statusCode).toBe(409);
     expect(closeNoRate.json().message).toBe(MESSAGES.goldRateMissing);
