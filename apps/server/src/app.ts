@@ -33,6 +33,7 @@ import { posRoutes } from './modules/points/pos.routes.js';
 import { tiersRoutes } from './modules/points/tiers.routes.js';
 import { apiKeysRoutes } from './modules/integrations/api-keys.routes.js';
 import { schemesRoutes } from './modules/schemes/schemes.routes.js';
+import { schemePlansRoutes } from './modules/schemes/scheme-plans.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tiersRoutes, { tiers: services.tiers });
       await api.register(apiKeysRoutes, { apiKeys: services.apiKeys });
       await api.register(schemesRoutes, { schemes: services.schemes });
+      await api.register(schemePlansRoutes, { schemePlans: services.schemePlans });
       await api.register(contentRoutes, { content: services.content });
       await api.register(messagingRoutes, { messaging: services.messaging });
       await api.register(noticesRoutes, { notices: services.notices });

@@ -80,6 +80,14 @@ const envSchema = z.object({
   POWERED_BY: z.string().default('Kanak Technologies'),
   INSTALLMENTS: z.coerce.number().int().min(1).max(60).default(SCHEME_DEFAULTS.installments),
   BONUS_PERCENT: z.coerce.number().int().min(0).max(1000).default(SCHEME_DEFAULTS.bonusPercent),
+  /** The shop's GSTIN, printed on installment receipts: 15 characters, upper case. */
+  COMPANY_GSTIN: optional(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN'),
+  ),
   /**
    * Sign-in attempts one address may make in a minute, right or wrong. A showroom whose
    * counters all reach the server through one address may need more.
@@ -135,6 +143,8 @@ export interface Config {
   storeTimezone: string;
   branding: Branding;
   schemeTerms: { installments: number; bonusPercent: number };
+  /** The shop's GSTIN for receipts; undefined when not set. */
+  gstin: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   stopTimeoutSeconds: number;
   webDist: string | undefined;
@@ -196,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       storeTimezone: e.STORE_TIMEZONE,
     },
     schemeTerms: { installments: e.INSTALLMENTS, bonusPercent: e.BONUS_PERCENT },
+    gstin: e.COMPANY_GSTIN,
     logLevel: e.LOG_LEVEL,
     stopTimeoutSeconds: e.STOP_TIMEOUT,
     webDist: e.WEB_DIST,

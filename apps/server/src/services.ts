@@ -75,6 +75,11 @@ import { createSchemesService, type SchemesService } from './modules/schemes/sch
 import { createMemberPayments, type MemberPayments } from './modules/members/members.payments.js';
 import { createMembersService, type MembersService } from './modules/members/members.service.js';
 import { windowCounter } from './plugins/rate-limit-store.js';
+import {
+  createSchemePlansService,
+  type SchemePlansService,
+} from './modules/schemes/scheme-plans.service.js';
+import { goldRatesRepo } from './modules/gold-rates/gold-rates.repo.js';
 import { createStaffService, type StaffService } from './modules/users/staff.service.js';
 import { createUsersService, type UsersService } from './modules/users/users.service.js';
 
@@ -122,6 +127,7 @@ export interface Services {
   pos: PosService;
   tiers: TiersService;
   schemes: SchemesService;
+  schemePlans: SchemePlansService;
   apiKeys: ApiKeysService;
   content: ContentService;
   notices: NoticesService;
@@ -184,6 +190,8 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     customers: customersRepo,
     branches: branchesRepo,
     notices: outbox,
+    goldRates: goldRatesRepo,
+    gstin: config.gstin ?? null,
   });
   const hour = 60 * 60_000;
 
@@ -216,6 +224,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       keyedHash: createKeyedHash(deps.secrets.dataKey, 'pos-documents'),
     }),
     schemes,
+    schemePlans: createSchemePlansService({ db, terms: config.schemeTerms }),
     apiKeys: createApiKeysService({ db, branches: branchesRepo }),
     content: createContentService({ db }),
     notices: createNoticesService({

@@ -83,6 +83,9 @@ export const ACCESS: Record<
   goldRates: everyone,
   goldRateToday: everyone,
   saveGoldRate: managers,
+  // Everyone starting a scheme picks a plan; the plans themselves are the owner's settings.
+  schemePlans: everyone,
+  saveSchemePlan: owner,
   audit: managers,
   searchCustomers: everyone,
   customerData: everyone,

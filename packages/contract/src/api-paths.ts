@@ -37,6 +37,9 @@ export const API_PATHS = {
   goldRates: '/gold-rates',
   saveGoldRate: '/gold-rates',
   goldRateToday: '/gold-rates/today',
+  /** The scheme plans (value or weight) schemes may be started on. */
+  schemePlans: '/scheme-plans',
+  saveSchemePlan: '/scheme-plans',
   /** Every change, who made it and the values before and after (JSON, or CSV with format=csv). */
   audit: '/audit',
   updateCurrentUser: '/user/update-current-user',

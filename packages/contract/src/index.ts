@@ -24,6 +24,7 @@ export * from './schemas/staff.js';
 export * from './schemas/branches.js';
 export * from './schemas/gold-rates.js';
 export * from './ui-texts-gold-rates.js';
+export * from './schemas/scheme-plans.js';
 export * from './schemas/pos.js';
 export * from './format.js';
 export * from './schemas/audit.js';

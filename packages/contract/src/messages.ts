@@ -11,6 +11,16 @@ export const MESSAGES = {
   goldRateSaved: (date: string) => `Gold rate for ${date} saved.`,
   goldRateCorrected: (date: string) => `Gold rate for ${date} corrected.`,
   goldRateFuture: 'date cannot be after today: a gold rate is entered on its day or later.',
+  goldRateMissing: "Enter today's gold rate first.",
+  schemePlanSaved: (code: string) => `Plan ${code} saved.`,
+  schemePlanNotFound: (code: string) => `No scheme plan has the code ${code}.`,
+  schemePlanInactive: (code: string) => `Plan ${code} is no longer offered.`,
+  schemePlanStdFixed:
+    'Plan STD is the standard scheme: its terms come from the server settings (INSTALLMENTS, BONUS_PERCENT) and cannot be edited here.',
+  schemePlanInUse: (code: string, schemes: number) =>
+    `Plan ${code} has ${schemes} scheme(s) started on it, which keep its terms: only its name and whether it is offered can change. Save the new terms under a new code.`,
+  schemePlanMinAmount: (code: string, min: string) =>
+    `Plan ${code} needs an installment of at least ${min}.`,
   goldRateRangeTooLong: (days: number) => `from and to can be at most ${days} days apart.`,
   changeTemporaryPassword: 'Please change your temporary password first.',
   lastOwner: 'The shop must keep an active owner: this is the last one.',

@@ -133,6 +133,18 @@ const ROUTES: Record<string, Input> = {
   [`POST ${API_PATHS.saveGoldRate}`]: {
     body: () => ({ date: TODAY, rate22k: 6500.5, rate24k: 7090 }),
   },
+  [`GET ${API_PATHS.schemePlans}`]: { none: true },
+  // Whatever a mutation leaves valid adds or changes a plan no scheme uses: harmless.
+  [`POST ${API_PATHS.saveSchemePlan}`]: {
+    body: () => ({
+      code: 'SWEEP',
+      name: 'Sweep plan',
+      kind: 'weight',
+      installments: 11,
+      minAmount: 1000,
+      bonusPercent: 100,
+    }),
+  },
   [`POST ${API_PATHS.updateCurrentUser}`]: {
     body: (username) => ({ username, oldpassword: 'Not-the-one1', newpassword: 'Fresh@2026x' }),
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataResponse, requiredText } from './common.js';
+import { dataResponse, requiredText, storableText } from './common.js';
 
 /** 2 to 6 capital letters: the prefix of the branch's receipt numbers. */
 export const BRANCH_CODE_PATTERN = /^[A-Z]{2,6}$/;
@@ -16,6 +16,8 @@ export const branch = z.object({
   name: z.string(),
   address: z.string(),
   phone: z.string(),
+  /** The state the branch is in (receipts print it with the GSTIN); absent when not set. */
+  state: z.string().optional(),
 });
 export type Branch = z.infer<typeof branch>;
 
@@ -25,6 +27,11 @@ export const branchSaveRequest = z.object({
   name: requiredText('Branch name', 80),
   address: requiredText('Address', 300),
   phone: requiredText('Phone', 40),
+  /** Left out, a saved branch keeps its state. */
+  state: storableText('State', 'State must be text.')
+    .trim()
+    .max(40, { error: 'State must be at most 40 characters.' })
+    .optional(),
 });
 export type BranchSaveRequest = z.input<typeof branchSaveRequest>;
 

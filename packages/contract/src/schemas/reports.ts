@@ -68,6 +68,8 @@ export const dashboardData = z.object({
     /** Installments overdue (unpaid 7 days after they were due) and their rupees. */
     overdueCount: z.number(),
     overdueAmount: z.number(),
+    /** The gold the shop owes: milligrams in running weight schemes, by plan; absent when none. */
+    goldHeld: z.array(z.object({ plan: z.string(), name: z.string(), mg: z.number() })).optional(),
   }),
   /** The last 12 calendar months, oldest first, this month last; one number per month. */
   series: z.object({
@@ -264,6 +266,8 @@ export const maturingRow = z.object({
   installments: z.number(),
   /** Rupees paid in so far. */
   amountPaid: z.number(),
+  /** A weight scheme's gold so far, in milligrams. */
+  mg: z.number().optional(),
 });
 export type MaturingRow = z.infer<typeof maturingRow>;
 export const maturingTotals = z.object({ schemes: z.number(), amountPaid: z.number() });

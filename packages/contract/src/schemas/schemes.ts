@@ -98,6 +98,12 @@ export const generateSchemeRequest = z.object({
   custname: optionalPersonName('custname'),
   startdt: isoDate('Start date'),
   amount: rupees,
+  /** The plan's code; without it, the specification's scheme (`STD`). */
+  plan: storableText('plan', 'plan must be a plan code.')
+    .trim()
+    .toUpperCase()
+    .max(10, { error: 'plan must be a plan code.' })
+    .optional(),
 });
 export type GenerateSchemeRequest = z.input<typeof generateSchemeRequest>;
 
@@ -180,6 +186,10 @@ export const schemeRecord = z.object({
   matyn: z.string(),
   installments: z.number(),
   paid: z.number(),
+  /** The plan's code and kind; a weight scheme's gold so far, in milligrams. */
+  plan: z.string().optional(),
+  kind: z.enum(['value', 'weight']).optional(),
+  mg: z.number().optional(),
 });
 export type SchemeRecord = z.infer<typeof schemeRecord>;
 export const schemesResponse = dataResponse(z.array(schemeRecord));
@@ -201,6 +211,11 @@ export const schemeStatementRow = z.object({
   reference: z.string().nullable().optional(),
   /** The month (YYYY-MM) an installment is for: its date's month, or the next when in advance. */
   period: z.string().nullable().optional(),
+  /** A weight scheme's row: the 22K rate (rupees a gram) and the gold, in milligrams. */
+  rate22k: z.number().nullable().optional(),
+  mg: z.number().nullable().optional(),
+  /** Paid more than the plan's grace days after it was due: it earns no bonus. */
+  late: z.boolean().optional(),
 });
 export type SchemeStatementRow = z.infer<typeof schemeStatementRow>;
 /** The installment rows, with the scheme and its customer beside them. */
@@ -249,13 +264,28 @@ export const installmentReceipt = z.object({
   reference: z.string(),
   installmentNo: z.number(),
   installments: z.number(),
+  /** A weight scheme's installment: the day's 22K rate (rupees a gram) and the milligrams. */
+  rate22k: z.number().nullable().optional(),
+  mg: z.number().nullable().optional(),
+  /** The shop's GSTIN when configured. */
+  gstin: z.string().nullable().optional(),
 });
 export type InstallmentReceipt = z.infer<typeof installmentReceipt>;
 export const receiptResponse = dataResponse(installmentReceipt);
 
 /** What closing paid: the bonus and the maturity value, for the installments paid. */
 export const closeSchemeResponse = dataResponse(
-  z.object({ bonus: z.number(), maturityValue: z.number(), paid: z.number() }),
+  z.object({
+    bonus: z.number(),
+    maturityValue: z.number(),
+    paid: z.number(),
+    /** Installments paid within the grace days: the bonus is theirs. */
+    onTime: z.number().optional(),
+    /** A weight scheme: the gold, the bonus gold and the closing day's 22K rate. */
+    mg: z.number().optional(),
+    bonusMg: z.number().optional(),
+    rate22k: z.number().optional(),
+  }),
 );
 
 /** What closing pays: the bonus (a share of one installment) and the maturity value. */

@@ -14,6 +14,8 @@ export const branches = pgTable(
     name: text('name').notNull(),
     address: text('address').notNull(),
     phone: text('phone').notNull(),
+    /** The state the branch is in, printed on its receipts beside the shop's GSTIN; may be ''. */
+    state: text('state').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   char,
   check,
   date,
@@ -18,6 +19,43 @@ import { branches } from './branches.js';
 import { customers } from './customers.js';
 import { users } from './users.js';
 import { installmentDueSql } from '../../modules/schemes/schemes.due.js';
+
+/**
+ * The plans a scheme may be started on: paid in rupees (`value`) or booked as gold at each
+ * installment's day rate (`weight`), with their term, bonus and grace. `STD` is the
+ * specification's scheme, whose installments and bonus come from the server's settings. A plan
+ * that schemes use keeps its terms (only its name and whether it is offered may change), so a
+ * running scheme's bonus and grace are its plan's row.
+ */
+export const schemePlans = pgTable(
+  'scheme_plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull().unique('scheme_plans_code_key'),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    installments: smallint('installments').notNull(),
+    /** The least installment, whole rupees. */
+    minAmount: integer('min_amount').notNull(),
+    /** The bonus, as a percentage of one installment, for every installment paid on time. */
+    bonusPercent: smallint('bonus_percent').notNull(),
+    graceDays: smallint('grace_days').notNull(),
+    redeemWithinDays: smallint('redeem_within_days').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('scheme_plans_kind_check', sql`${t.kind} IN ('value', 'weight')`),
+    check('scheme_plans_installments_check', sql`${t.installments} BETWEEN 1 AND 11`),
+    check('scheme_plans_min_amount_check', sql`${t.minAmount} >= 1`),
+    check('scheme_plans_bonus_check', sql`${t.bonusPercent} >= 0`),
+    check('scheme_plans_grace_check', sql`${t.graceDays} >= 0`),
+    check('scheme_plans_redeem_check', sql`${t.redeemWithinDays} >= 1`),
+  ],
+);
 
 /**
  * Gold-savings schemes: `installments` monthly payments of `amount` rupees from `startdt`,
@@ -53,6 +91,11 @@ export const schemes = pgTable(
      * statement, so it always equals their count (a test compares the two).
      */
     paid: smallint('paid').notNull().default(0),
+    /** The scheme's plan; none for the specification's scheme (`STD`), as before plans. */
+    planId: integer('plan_id').references(() => schemePlans.id),
+    /** A weight scheme's closing: the 22K rate it was valued at and the bonus in milligrams. */
+    closingRatePaise: integer('closing_rate_paise'),
+    bonusMg: integer('bonus_mg'),
     /**
      * The due date of the oldest unpaid installment, by the schemes' rule of when an
      * installment is due; none once all are paid.
@@ -73,6 +116,10 @@ export const schemes = pgTable(
     index('schemes_closed_idx')
       .on(t.closedOn, t.id)
       .where(sql`${t.status} = 'm'`),
+    // A plan's schemes: whether its terms may change, and the gold its running ones hold.
+    index('schemes_plan_idx')
+      .on(t.planId, t.status)
+      .where(sql`${t.planId} IS NOT NULL`),
     // The summary's index, (startdt, id) INCLUDE (customer_id, amount, status), is written in
     // migration 0005 by hand: drizzle cannot declare INCLUDE columns. So are two of the reports
     // migration: (next_due, id) INCLUDE (branch_id, amount, startdt, matdt, installments, paid)
@@ -109,6 +156,9 @@ export const schemeInstallments = pgTable(
     mode: text('mode').notNull(),
     reference: text('reference').notNull().default(''),
     narration: text('narration').notNull().default(''),
+    /** A weight scheme's installment: the day's 22K rate (paise a gram) and the gold it bought. */
+    rate22kPaise: integer('rate22k_paise'),
+    mg: integer('mg'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },

@@ -11,6 +11,7 @@ export const toBranch = (row: BranchRow): Branch => ({
   name: row.name,
   address: row.address,
   phone: row.phone,
+  ...(row.state ? { state: row.state } : {}),
 });
 
 export const branchesRepo = {
@@ -58,6 +59,7 @@ export const branchesRepo = {
           name: values.name,
           address: values.address,
           phone: values.phone,
+          ...(values.state === undefined ? {} : { state: values.state }),
           updatedAt: sql`now()`,
         },
       })

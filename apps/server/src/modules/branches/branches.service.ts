@@ -20,6 +20,7 @@ export function createBranchesService({ db }: { db: Db }) {
           name: input.name.trim(),
           address: input.address.trim(),
           phone: input.phone.trim(),
+          ...(input.state === undefined ? {} : { state: input.state }),
         });
         await recordAudit(tx, {
           userId: actor.id,

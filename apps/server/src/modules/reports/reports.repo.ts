@@ -126,6 +126,8 @@ export interface MaturingDbRow extends Record<string, unknown> {
   paid: number;
   installments: number;
   amount_paid: number;
+  /** A weight scheme's gold so far, in milligrams; null for a value scheme. */
+  mg: number | null;
 }
 
 export interface LiabilityDbRow extends Record<string, unknown> {
@@ -189,6 +191,17 @@ export const reportQueries = {
                    AND ${addDays(today, LIMITS.maturingWithinDays)}::date) AS maturing
       FROM schemes_active a
      WHERE ${inBranch(sql`a.branch_id`, scope)}`,
+
+  /** The gold the shop owes: milligrams held in running weight schemes, by plan. */
+  goldHeld: (scope: Scope) => sql`
+    SELECT p.code AS plan, p.name, sum(i.mg)::bigint AS mg
+      FROM schemes s
+           JOIN scheme_plans p ON p.id = s.plan_id
+           JOIN scheme_installments i ON i.scheme_id = s.id
+     WHERE s.plan_id IS NOT NULL AND s.status = 'a' AND p.kind = 'weight'
+       AND ${inBranch(sql`s.branch_id`, scope)}
+     GROUP BY p.code, p.name
+     ORDER BY p.code`,
 
   /**
    * The cash book: installments paid on the days [from, to], and redemptions made and
@@ -285,7 +298,8 @@ export const reportQueries = {
     return sql`
       SELECT s.id AS schemeid, c.custname, coalesce(c.mobileno, '') AS mobileno, b.code AS branch,
              s.startdt::text AS startdt, s.matdt::text AS matdt, s.paid, s.installments,
-             s.paid * s.amount AS amount_paid
+             s.paid * s.amount AS amount_paid,
+             (SELECT sum(i.mg)::integer FROM scheme_installments i WHERE i.scheme_id = s.id) AS mg
         FROM schemes s
              JOIN customers c ON c.id = s.customer_id
              JOIN branches b ON b.id = s.branch_id
@@ -388,6 +402,7 @@ export const reportsRepo = {
   pointsByMonth: rowsOf<MonthPoints, 'pointsByMonth'>('pointsByMonth'),
   pointsOutstanding: rowOf<{ points: number }, 'pointsOutstanding'>('pointsOutstanding'),
   schemeFigures: rowOf<SchemeFigures, 'schemeFigures'>('schemeFigures'),
+  goldHeld: rowsOf<{ plan: string; name: string; mg: number }, 'goldHeld'>('goldHeld'),
   collectionsByMode: rowsOf<
     { mode: string; amount: number; installments: number },
     'collectionsByMode'

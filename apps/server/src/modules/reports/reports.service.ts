@@ -164,6 +164,7 @@ export function createReportsService({
     const outstanding = Number((await reportsRepo.pointsOutstanding(tx, scope)).points);
     const paise = await pointValuePaise(tx);
     const schemes = await reportsRepo.schemeFigures(tx, scope, day);
+    const goldHeld = await reportsRepo.goldHeld(tx, scope);
     // The overdue report's own totals: the figure and the report it opens always agree.
     const overdue = await reportsRepo.overdueTotals(tx, day, scope);
     const tiers = await tierCounts(tx, day);
@@ -198,6 +199,15 @@ export function createReportsService({
         maturingIn30Days: schemes.maturing,
         overdueCount: overdue.installments,
         overdueAmount: Number(overdue.amount),
+        ...(goldHeld.length === 0
+          ? {}
+          : {
+              goldHeld: goldHeld.map((row) => ({
+                plan: row.plan,
+                name: row.name,
+                mg: Number(row.mg),
+              })),
+            }),
       },
       series: {
         months,
@@ -321,6 +331,7 @@ export function createReportsService({
         installmentsPaid: row.paid,
         installments: row.installments,
         amountPaid: Number(row.amount_paid),
+        ...(row.mg === null ? {} : { mg: row.mg }),
       }),
       async totals(tx) {
         const totals = await reportsRepo.maturingTotals(tx, from, to, scope);

@@ -57,3 +57,10 @@ function lastStartDayDueBy(cutoff: string) {
   while (last < 31 && installmentDueOn(januaryThe(last + 1), month - 1) <= cutoff) last++;
   return last;
 }
+
+/**
+ * Whether installment `k` (counted from 0 in the order of the months paid), paid on `paidOn`,
+ * was late: paid more than `graceDays` after the day it was due.
+ */
+export const paidLate = (startdt: string, k: number, paidOn: string, graceDays: number) =>
+  paidOn > addDays(installmentDueOn(startdt, k), graceDays);

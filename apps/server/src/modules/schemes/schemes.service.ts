@@ -12,6 +12,9 @@ import {
   MATURITY_DAYS,
   maturityFigures,
   MESSAGES,
+  milligramsFor,
+  STD_PLAN_CODE,
+  valueOfMilligrams,
   monthAfter,
   needsPan,
   PAYMENT_MODE_LABELS,
@@ -21,6 +24,7 @@ import {
   receiptLabel,
   type SchemeRecord,
   type SchemeStatementRow,
+  type SchemePlanKind,
   type SummaryStatusLabel,
 } from '@kanak/contract';
 import type { Db, Tx } from '../../db/client.js';
@@ -31,9 +35,18 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/error
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { StaffActor } from '../../plugins/types.js';
 import { toBranch, type BranchesRepo } from '../branches/index.js';
+import type { GoldRatesRepo } from '../gold-rates/index.js';
 import type { CustomersRepo } from '../customers/index.js';
 import type { NoticeQueue } from '../../lib/notice-queue.js';
-import { schemesRepo, type SchemeRow, type SummaryFilter } from './schemes.repo.js';
+import {
+  schemesRepo,
+  type InstallmentRow,
+  type SchemeRow,
+  type SummaryFilter,
+} from './schemes.repo.js';
+import { schemePlansRepo, type SchemePlanRow } from './scheme-plans.repo.js';
+import { addMonths } from '../../lib/dates.js';
+import { paidLate } from './schemes.due.js';
 
 export type SchemesService = ReturnType<typeof createSchemesService>;
 
@@ -49,6 +62,10 @@ interface Deps {
   branches: Pick<BranchesRepo, 'findById' | 'findByIds'>;
   /** Tells the customer of a start, a payment and a closing, in the change's transaction. */
   notices: NoticeQueue;
+  /** The day's gold rate, at which weight schemes book gold (the gold-rates module's). */
+  goldRates: Pick<GoldRatesRepo, 'onDate'>;
+  /** The shop's GSTIN, printed on receipts; null when not configured. */
+  gstin: string | null;
 }
 
 interface Payment {
@@ -100,7 +117,35 @@ export function createSchemesService({
   customers,
   branches,
   notices,
+  goldRates,
+  gstin,
 }: Deps) {
+  /** The scheme's plan; none for the specification's scheme. */
+  const planOf = async (tx: Tx, scheme: SchemeRow) =>
+    scheme.planId === null ? undefined : schemePlansRepo.byId(tx, scheme.planId);
+
+  /**
+   * The plan a new scheme starts on: none (the specification's scheme) without a code or with
+   * STD's. The plan row stays share-locked until the scheme is in, so an edit of its terms
+   * either sees the scheme or comes first.
+   */
+  const planToStart = async (tx: Tx, code: string | undefined, amount: number) => {
+    if (!code || code === STD_PLAN_CODE) return undefined;
+    const plan = await schemePlansRepo.byCode(tx, code, { lock: 'share' });
+    if (!plan) throw new InvalidInputError(MESSAGES.schemePlanNotFound(code));
+    if (!plan.active) throw new ConflictError(MESSAGES.schemePlanInactive(code));
+    if (amount < plan.minAmount)
+      throw new InvalidInputError(MESSAGES.schemePlanMinAmount(code, formatRupees(plan.minAmount)));
+    return plan;
+  };
+
+  /** The 22K rate of the day in paise a gram; refused when nobody has entered it. */
+  const rateOn = async (tx: Tx, date: string) => {
+    const rate = await goldRates.onDate(tx, date);
+    if (!rate) throw new ConflictError(MESSAGES.goldRateMissing);
+    return rate.rate22kPaise;
+  };
+
   /** The receipt's notice: the amount, its number, and "k of n" installments. */
   const tellOfPayment = (
     tx: Tx,
@@ -128,6 +173,14 @@ export function createSchemesService({
     return scheme;
   };
 
+  /** The gold a weight scheme holds, its bonus in gold and their value at today's rate. */
+  const goldAtClosing = async (tx: Tx, installments: InstallmentRow[], bonus: number) => {
+    const ratePaise = await rateOn(tx, today());
+    const mg = installments.reduce((sum, installment) => sum + (installment.mg ?? 0), 0);
+    const bonusMg = milligramsFor(bonus, ratePaise);
+    return { ratePaise, mg, bonusMg, value: valueOfMilligrams(mg + bonusMg, ratePaise) };
+  };
+
   /** The scheme's customer's mobile number, for the audit row's mobile filter. */
   const mobileOf = async (tx: Tx, customerId: number) =>
     (await customers.findForScheme(tx, customerId))?.mobileno ?? null;
@@ -139,6 +192,7 @@ export function createSchemesService({
     scheme: SchemeRow,
     payment: Payment,
   ): Promise<InstallmentReceipt & { installmentId: number }> {
+    const plan = await planOf(tx, scheme);
     if (payment.date > today()) throw new InvalidInputError(MESSAGES.entryDateInFuture);
     if (payment.date < scheme.startdt || payment.date > scheme.matdt) {
       throw new InvalidInputError(
@@ -178,6 +232,9 @@ export function createSchemesService({
         MESSAGES.cashLimit(formatRupees(CASH_LIMIT_PER_SCHEME), formatRupees(cashSoFar)),
       );
     }
+    // A weight scheme's installment buys gold at its own day's rate.
+    const rate22kPaise = plan?.kind === 'weight' ? await rateOn(tx, payment.date) : null;
+    const mg = rate22kPaise === null ? null : milligramsFor(scheme.amount, rate22kPaise);
     const branch = (await branches.findById(tx, actor.branchId))!;
     const receiptNo = await schemesRepo.nextReceiptNo(tx, branch.id);
     const receipt = receiptLabel(branch.code, receiptNo);
@@ -192,6 +249,8 @@ export function createSchemesService({
       mode: payment.mode,
       reference: payment.reference,
       narration: payment.narration ?? '',
+      rate22kPaise,
+      mg,
       createdBy: actor.id,
     });
     const customer = (await customers.findForScheme(tx, scheme.customerId))!;
@@ -206,6 +265,7 @@ export function createSchemesService({
         amount: scheme.amount,
         mode: payment.mode,
         ...(period !== dateMonth ? { forMonth: period } : {}),
+        ...(mg === null ? {} : { rate22kPaise, mg }),
       },
       mobile: customer.mobileno,
     });
@@ -222,6 +282,8 @@ export function createSchemesService({
       reference: installment.reference,
       installmentNo: paid.length + 1,
       installments: scheme.installments,
+      ...(mg === null ? {} : { rate22k: rate22kPaise! / 100, mg }),
+      ...(gstin ? { gstin } : {}),
     };
   }
 
@@ -245,17 +307,30 @@ export function createSchemesService({
     terms,
 
     async list(custid: number): Promise<SchemeRecord[]> {
-      const rows = await schemesRepo.listForCustomer(db, custid);
-      return rows.map(({ scheme, paid }) => toRecord(scheme, paid));
+      const [rows, plans] = await Promise.all([
+        schemesRepo.listForCustomer(db, custid),
+        schemePlansRepo.list(db),
+      ]);
+      const byId = new Map(plans.map(({ plan }) => [plan.id, plan]));
+      return rows.map(({ scheme, paid }) =>
+        toRecord(scheme, paid, scheme.planId === null ? undefined : byId.get(scheme.planId)),
+      );
     },
 
     /** Starts a scheme as Inactive; refused while the latest one is still Inactive. */
     async generate(
       actor: StaffActor,
-      input: { custid: number; mobileno: string; startdt: string; amount: number },
+      input: {
+        custid: number;
+        mobileno: string;
+        startdt: string;
+        amount: number;
+        plan?: string | undefined;
+      },
     ) {
       if (input.startdt > today()) throw new InvalidInputError(MESSAGES.startInFuture);
       return run(async (tx) => {
+        const plan = await planToStart(tx, input.plan, input.amount);
         const customer = await customers.findForScheme(tx, input.custid, { forUpdate: true });
         if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
         if (customer.mobileno !== input.mobileno)
@@ -268,9 +343,10 @@ export function createSchemesService({
         const scheme = await schemesRepo.insert(tx, {
           customerId: customer.id,
           startdt: input.startdt,
-          matdt: addDays(input.startdt, MATURITY_DAYS),
+          matdt: plan ? planMaturity(input.startdt, plan) : addDays(input.startdt, MATURITY_DAYS),
           amount: input.amount,
-          installments: terms.installments,
+          installments: plan ? plan.installments : terms.installments,
+          planId: plan?.id ?? null,
           status: SCHEME_STATUS.inactive,
           branchId: actor.branchId,
           createdBy: actor.id,
@@ -285,6 +361,7 @@ export function createSchemesService({
             amount: scheme.amount,
             startdt: scheme.startdt,
             matdt: scheme.matdt,
+            ...(plan ? { plan: plan.code } : {}),
           },
           mobile: customer.mobileno,
         });
@@ -447,24 +524,34 @@ export function createSchemesService({
         assertOwnBranch(actor, scheme.branchId);
         if (scheme.status !== SCHEME_STATUS.active)
           throw new ConflictError(MESSAGES.onlyActiveClosable);
-        const paid = (await schemesRepo.installments(tx, scheme.id)).length;
+        const installments = await schemesRepo.installments(tx, scheme.id);
+        const paid = installments.length;
         if (paid < scheme.installments && today() <= scheme.matdt) {
           throw new ConflictError(
             MESSAGES.notYetClosable(scheme.installments, formatSchemeDate(scheme.matdt)),
           );
         }
-        const { bonus, maturityValue } = maturityFigures(
+        const plan = await planOf(tx, scheme);
+        // A plan's bonus is earned by the installments paid on time; the specification's
+        // scheme earns it by every installment paid, as it always has.
+        const earning = plan ? onTimeCount(scheme, installments, plan.graceDays) : paid;
+        const { bonus } = maturityFigures(
           scheme.amount,
-          paid,
+          earning,
           scheme.installments,
-          terms.bonusPercent,
+          plan ? plan.bonusPercent : terms.bonusPercent,
         );
+        // A weight scheme is paid out as its gold, the bonus bought at the closing day's rate.
+        const gold =
+          plan?.kind === 'weight' ? await goldAtClosing(tx, installments, bonus) : undefined;
+        const maturityValue = gold ? gold.value : scheme.amount * paid + bonus;
         await schemesRepo.update(tx, scheme.id, {
           status: SCHEME_STATUS.completed,
           bonus,
           maturityValue,
           closedBy: actor.id,
           closedOn: today(),
+          ...(gold ? { bonusMg: gold.bonusMg, closingRatePaise: gold.ratePaise } : {}),
         });
         await recordAudit(tx, {
           userId: actor.id,
@@ -472,7 +559,14 @@ export function createSchemesService({
           entity: 'scheme',
           entityId: scheme.id,
           before: { status: scheme.status },
-          after: { status: SCHEME_STATUS.completed, paid, bonus, maturityValue },
+          after: {
+            status: SCHEME_STATUS.completed,
+            paid,
+            bonus,
+            maturityValue,
+            ...(plan ? { onTime: earning } : {}),
+            ...(gold ? { mg: gold.mg, bonusMg: gold.bonusMg, rate22kPaise: gold.ratePaise } : {}),
+          },
           mobile: await mobileOf(tx, scheme.customerId),
         });
         await notices.queue(tx, {
@@ -481,7 +575,13 @@ export function createSchemesService({
           branchId: actor.branchId,
           facts: { amount: maturityValue, paid, total: scheme.installments },
         });
-        return { bonus, maturityValue, paid };
+        return {
+          bonus,
+          maturityValue,
+          paid,
+          ...(plan ? { onTime: earning } : {}),
+          ...(gold ? { mg: gold.mg, bonusMg: gold.bonusMg, rate22k: gold.ratePaise / 100 } : {}),
+        };
       });
     },
 
@@ -513,10 +613,12 @@ export function createSchemesService({
 
   async function statementOf(from: Db, schemeid: number) {
     const scheme = await schemeOrFail(from, schemeid);
-    const [customer, installments] = await Promise.all([
+    const [customer, installments, plan] = await Promise.all([
       customers.findForScheme(from, scheme.customerId),
       schemesRepo.installments(from, scheme.id),
+      planOf(from, scheme),
     ]);
+    const late = plan ? lateInstallments(scheme, installments, plan.graceDays) : new Set<number>();
     const branchIds = [...new Set(installments.map((installment) => installment.branchId))];
     const byId = new Map(
       (await branches.findByIds(from, branchIds)).map((branch) => [branch.id, toBranch(branch)]),
@@ -541,6 +643,10 @@ export function createSchemesService({
       mode: installment.mode as InstallmentMode,
       reference: installment.reference ?? '',
       period: installment.period,
+      ...(installment.mg === null
+        ? {}
+        : { rate22k: installment.rate22kPaise! / 100, mg: installment.mg }),
+      ...(plan ? { late: late.has(installment.id) } : {}),
     }));
     if (scheme.status === SCHEME_STATUS.completed && scheme.bonus) {
       rows.push({
@@ -552,10 +658,13 @@ export function createSchemesService({
         mode: null,
         reference: null,
         period: null,
+        ...(scheme.bonusMg === null
+          ? {}
+          : { rate22k: scheme.closingRatePaise! / 100, mg: scheme.bonusMg }),
       });
     }
     return {
-      scheme: toRecord(scheme, installments.length),
+      scheme: toRecord(scheme, installments.length, plan, installments),
       custname: cleanName(customer!.custname),
       mobileno: customer!.mobileno,
       rows,
@@ -593,8 +702,13 @@ export function createSchemesService({
   }
 }
 
-function toRecord(scheme: SchemeRow, paid: number): SchemeRecord {
-  return {
+function toRecord(
+  scheme: SchemeRow,
+  paid: number,
+  plan?: SchemePlanRow,
+  installments?: InstallmentRow[],
+): SchemeRecord {
+  const record: SchemeRecord = {
     schemeid: scheme.id,
     startdt: scheme.startdt,
     matdt: scheme.matdt,
@@ -603,4 +717,37 @@ function toRecord(scheme: SchemeRow, paid: number): SchemeRecord {
     installments: scheme.installments,
     paid,
   };
+  if (!plan) return record;
+  const kind = plan.kind as SchemePlanKind;
+  const mg =
+    kind === 'weight' && installments
+      ? { mg: installments.reduce((sum, installment) => sum + (installment.mg ?? 0), 0) }
+      : {};
+  return { ...record, plan: plan.code, kind, ...mg };
 }
+
+/**
+ * A plan scheme's maturity: a month after its last installment falls due, and never past the
+ * specification's 364 days (a customer advance ends within 365).
+ */
+function planMaturity(startdt: string, plan: SchemePlanRow) {
+  const monthAfterLast = addDays(addMonths(startdt, plan.installments), -1);
+  const latest = addDays(startdt, MATURITY_DAYS);
+  return monthAfterLast < latest ? monthAfterLast : latest;
+}
+
+/**
+ * The installments (by id) paid late: the k-th month paid, in month order, is installment k of
+ * the schemes' due rule.
+ */
+function lateInstallments(scheme: SchemeRow, installments: InstallmentRow[], graceDays: number) {
+  const byMonth = installments.toSorted((a, b) => a.period.localeCompare(b.period));
+  return new Set(
+    byMonth
+      .filter((installment, k) => paidLate(scheme.startdt, k, installment.paidOn, graceDays))
+      .map((installment) => installment.id),
+  );
+}
+
+const onTimeCount = (scheme: SchemeRow, installments: InstallmentRow[], graceDays: number) =>
+  installments.length - lateInstallments(scheme, installments, graceDays).size;

@@ -126,6 +126,16 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
       "The rates of a range of days, newest first (GET), or enter or correct a day's rate (POST, managers)",
   },
   goldRateToday: { tag: 'goldRates', summary: "Today's gold rate, or null when not entered yet" },
+  schemePlans: {
+    tag: 'schemes',
+    summary:
+      'The scheme plans, value or weight (GET), or add or change a plan (POST, owner; a plan in use keeps its terms)',
+  },
+  saveSchemePlan: {
+    tag: 'schemes',
+    summary:
+      'The scheme plans, value or weight (GET), or add or change a plan (POST, owner; a plan in use keeps its terms)',
+  },
   audit: {
     tag: 'audit',
     summary: 'Every change: who, when, what, before and after; filtered and paged',

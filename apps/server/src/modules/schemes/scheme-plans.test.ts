@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@kanak/contract';
+import { signedIn, type SignedIn } from '../../../test/helpers.js';
+
+let now = new Date('2026-01-05T12:00:00+05:30');
+const setToday = (isoDate: string) => {
+  now = new Date(`${isoDate}T12:00:00+05:30`);
+};
+
+const GSTIN = '27AAACK1234A1Z5';
+let ctx: SignedIn;
+
+beforeAll(async () => {
+  ctx = await signedIn('owner', {
+    env: { INSTALLMENTS: '11', BONUS_PERCENT: '100', COMPANY_GSTIN: GSTIN },
+    clock: () => now,
+  });
+});
+afterAll(() => ctx.close());
+
+const plan = (overrides: Record<string, unknown> = {}) => ({
+  code: 'gold',
+  name: 'Gold savings',
+  kind: 'weight',
+  installments: 3,
+  minAmount: 1000,
+  bonusPercent: 50,
+  graceDays: 7,
+  ...overrides,
+});
+const savePlan = (body: object) => ctx.post('/api/scheme-plans', body);
+const plans = async () =>
+  (await ctx.inject({ method: 'GET', url: '/api/scheme-plans' })).json().data as {
+    code: string;
+  }[];
+const scheme = (path: string, payload: object) => ctx.post(`/api/scheme/${path}`, payload);
+/** The day's 22K rate in paise a gram (24K is not used by schemes). */
+const rateOn = (date: string, paise: number) =>
+  ctx.sql(`INSERT INTO gold_rates (rate_date, rate22k_paise, rate24k_paise) VALUES ($1, $2, $2)`, [
+    date,
+    paise,
+  ]);
+
+async function newCustomer(mobileno: string) {
+  const [row] = await ctx.sql<{ id: number }>(
+    `INSERT INTO customers (mobileno, custname) VALUES ($1, 'Meera') RETURNING id`,
+    [mobileno],
+  );
+  return { custid: row!.id, mobileno, custname: 'Meera' };
+}
+
+describe('scheme plans', () => {
+  it('lists STD with the configured terms, and refuses bad plans and STD itself', async () => {
+    expect(await plans()).toEqual([
+      expect.objectContaining({ code: 'STD', kind: 'value', installments: 11, bonusPercent: 100 }),
+    ]);
+    const tooMany = await savePlan(plan({ installments: 12 }));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toContain('Installments must be a whole number from 1 to 11.');
+    const badKind = await savePlan(plan({ kind: 'silver' }));
+    expect(badKind.statusCode).toBe(400);
+    const std = await savePlan(plan({ code: 'STD', kind: 'value' }));
+    expect(std.statusCode).toBe(409);
+    expect(std.json().message).toBe(MESSAGES.schemePlanStdFixed);
+    expect(await plans()).toHaveLength(1);
+  });
+
+  it('runs a weight scheme from start to close, to the milligram, with a late installment', async () => {
+    const added = await savePlan(plan());
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().data).toMatchObject({ code: 'GOLD', graceDays: 7, redeemWithinDays: 60 });
+    const customer = await newCustomer('9811100001');
+
+    const unknown = await scheme('generate', {
+      ...customer,
+      startdt: '2026-01-05',
+      amount: 3000,
+      plan: 'NOPE',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(MESSAGES.schemePlanNotFound('NOPE'));
+    const small = await scheme('generate', {
+      ...customer,
+      startdt: '2026-01-05',
+      amount: 999,
+      plan: 'gold',
+    });
+    expect(small.statusCode).toBe(400);
+    const started = await scheme('generate', {
+      ...customer,
+      startdt: '2026-01-05',
+      amount: 3000,
+      plan: 'gold',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { schemeid } = started.json().data as { schemeid: number };
+
+    // No rate for the day: nothing is recorded.
+    const pay = (date: string) => ({ schemeid, date, mode: 'upi', reference: 'UTR1' });
+    const noRate = await scheme('activate', pay('2026-01-05'));
+    expect(noRate.statusCode).toBe(409);
+    expect(noRate.json().message).toBe("Enter today's gold rate first.");
+    expect(
+      await ctx.sql(`SELECT 1 FROM scheme_installments WHERE scheme_id = $1`, [schemeid]),
+    ).toEqual([]);
+
+    // ₹3,000 at ₹6,543.21 a gram: 0.45849… g, 458 mg.
+    await rateOn('2026-01-05', 654_321);
+    const first = await scheme('activate', pay('2026-01-05'));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ rate22k: 6543.21, mg: 458, gstin: GSTIN });
+
+    // A plan in use keeps its terms; its name may change.
+    const edit = await savePlan(plan({ bonusPercent: 60 }));
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(MESSAGES.schemePlanInUse('GOLD', 1));
+    expect((await savePlan(plan({ name: 'Swarna' }))).json().data).toMatchObject({
+      name: 'Swarna',
+      bonusPercent: 50,
+      schemes: 1,
+    });
+
+    // Due 5 February: the 12th is the last day of grace. ₹7,000.00 a gram: 428 mg.
+    setToday('2026-02-12');
+    await rateOn('2026-02-12', 700_000);
+    expect((await scheme('add-installment', pay('2026-02-12'))).json().data.mg).toBe(428);
+    // Due 5 March, paid the 13th: late. ₹7,777.77 a gram: 385.71… mg, 385.
+    setToday('2026-03-13');
+    await rateOn('2026-03-13', 777_777);
+    expect((await scheme('add-installment', pay('2026-03-13'))).json().data.mg).toBe(385);
+
+    setToday('2026-03-20');
+    // The gold the shop owes, by plan, and the maturing report's grams.
+    const dashboard = await ctx.inject({ method: 'GET', url: '/api/dashboard' });
+    expect(dashboard.json().data.schemes.goldHeld).toEqual([
+      { plan: 'GOLD', name: 'Swarna', mg: 1271 },
+    ]);
+    const maturing = await ctx.post('/api/reports/maturing', {});
+    expect(maturing.statusCode, maturing.body).toBe(200);
+    expect(maturing.json().data).toEqual([expect.objectContaining({ schemeid, mg: 1271 })]);
+    const closeNoRate = await scheme('close', { schemeid });
+    expect(closeNoRate.statusCode).toBe(409);
+    expect(closeNoRate.json().message).toBe(MESSAGES.goldRateMissing);
+    await rateOn('2026-03-20', 800_000);
+    const closed = await scheme('close', { schemeid });
+    expect(closed.statusCode, closed.body).toBe(200);
+    // Bonus: 50% of ₹3,000 × 2 on time / 3 = ₹1,000, 125 mg at ₹8,000; 1,271 + 125 mg = ₹11,168.
+    expect(closed.json().data).toEqual({
+      bonus: 1000,
+      maturityValue: 11_168,
+      paid: 3,
+      onTime: 2,
+      mg: 1271,
+      bonusMg: 125,
+      rate22k: 8000,
+    });
+
+    const statement = (await scheme('generate-statement', { schemeid })).json();
+    expect(statement.scheme).toMatchObject({ plan: 'GOLD', kind: 'weight', mg: 1271 });
+    expect(
+      statement.data.map((row: { mg: number; rate22k: number; late?: boolean }) => [
+        row.rate22k,
+        row.mg,
+        row.late,
+      ]),
+    ).toEqual([
+      [6543.21, 458, false],
+      [7000, 428, false],
+      [7777.77, 385, true],
+      [8000, 125, undefined],
+    ]);
+  });
+
+  it('refuses a plan no longer offered', async () => {
+    expect((await savePlan(plan({ code: 'OLD', kind: 'value', active: false }))).statusCode).toBe(
+      200,
+    );
+    const customer = await newCustomer('9811100002');
+    const refused = await scheme('generate', {
+      ...customer,
+      startdt: '2026-01-05',
+      amount: 3000,
+      plan: 'OLD',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MESSAGES.schemePlanInactive('OLD'));
+  });
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { dataResponse, storableText } from './common.js';
+
+/** The plan the specification's scheme is: value, its installments and bonus as configured. */
+export const STD_PLAN_CODE = 'STD';
+
+export const SCHEME_PLAN_KINDS = ['value', 'weight'] as const;
+export type SchemePlanKind = (typeof SCHEME_PLAN_KINDS)[number];
+
+/** Installments a plan may have: monthly, so a scheme ends within 365 days. */
+export const PLAN_INSTALLMENTS_MAX = 11;
+
+const wholeNumber = (field: string, min: number, max: number) => {
+  const rule = `${field} must be a whole number from ${min} to ${max.toLocaleString('en-IN')}.`;
+  return z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(max, {
+    error: rule,
+  });
+};
+
+/** A plan as the owner saves it: posting an existing code changes that plan. */
+export const schemePlanSaveRequest = z.object({
+  code: z
+    .string({ error: 'Code is required.' })
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(
+      z.string().regex(/^[A-Z0-9]{2,10}$/, {
+        error: 'Code must be 2 to 10 letters or digits.',
+      }),
+    ),
+  name: storableText('Name', 'Name is required.')
+    .trim()
+    .min(1, { error: 'Name is required.' })
+    .max(60, { error: 'Name must be at most 60 characters.' }),
+  kind: z.enum(SCHEME_PLAN_KINDS, { error: 'Kind must be value or weight.' }),
+  installments: wholeNumber('Installments', 1, PLAN_INSTALLMENTS_MAX),
+  minAmount: wholeNumber('Minimum installment', 1, LIMITS.schemeAmountMax),
+  bonusPercent: wholeNumber('Bonus percent', 0, 1000),
+  graceDays: wholeNumber('Grace days', 0, 30).default(7),
+  redeemWithinDays: wholeNumber('Days to redeem', 1, 365).default(60),
+  active: z.boolean({ error: 'active must be true or false.' }).default(true),
+});
+export type SchemePlanSaveRequest = z.input<typeof schemePlanSaveRequest>;
+
+export const schemePlan = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(SCHEME_PLAN_KINDS),
+  installments: z.number(),
+  minAmount: z.number(),
+  bonusPercent: z.number(),
+  graceDays: z.number(),
+  redeemWithinDays: z.number(),
+  active: z.boolean(),
+  /** Schemes started on the plan: its terms can no longer change. */
+  schemes: z.number(),
+});
+export type SchemePlan = z.infer<typeof schemePlan>;
+
+export const schemePlansResponse = dataResponse(z.array(schemePlan));
+export const schemePlanSaveResponse = dataResponse(schemePlan);
+
+/** Milligrams as grams with 3 decimals: 10250 → "10.250". */
+export const formatGrams = (mg: number) =>
+  `${Math.floor(mg / 1000)}.${String(mg % 1000).padStart(3, '0')}`;
+
+/**
+ * The gold an amount buys at a rate: milligrams = floor(rupees × 1000 / rupees-per-gram), in
+ * integers with the rate in paise (rupees × 100 000 / paise), so no rate rounds a milligram.
+ */
+export const milligramsFor = (rupees: number, ratePaise: number) =>
+  Math.floor((rupees * 100_000) / ratePaise);
+
+/** What milligrams are worth at a rate, in whole rupees (paise dropped). */
+export const valueOfMilligrams = (mg: number, ratePaise: number) =>
+  Math.floor((mg * ratePaise) / 100_000);
