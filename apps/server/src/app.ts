@@ -42,6 +42,7 @@ import { createSessionCache } from './modules/users/session-cache.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { staffRoutes } from './modules/users/staff.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { importRoutes } from './modules/import/import.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes, { audit: services.audit });
       await api.register(accountingRoutes, { accounting: services.accounting });
       await api.register(reportsRoutes, { reports: services.reports });
+      await api.register(importRoutes, { imports: services.imports });
     },
     { prefix: API_PREFIX },
   );

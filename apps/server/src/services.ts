@@ -64,6 +64,7 @@ import { createPointsService, type PointsService } from './modules/points/points
 import { pointsAccountsRepo } from './modules/points/points.ledger.js';
 import { pointsMovementByMonth, pointsSummaryReader } from './modules/points/points.summary.js';
 import { createPosService, type PosService } from './modules/points/pos.service.js';
+import { createImportService, type ImportService } from './modules/import/index.js';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
 import { schemesRepo } from './modules/schemes/schemes.repo.js';
 import { createSchemesService, type SchemesService } from './modules/schemes/schemes.service.js';
@@ -120,6 +121,7 @@ export interface Services {
   reports: ReportsService;
   accounting: AccountingService;
   goldRates: GoldRatesService;
+  imports: ImportService;
 }
 
 /**
@@ -231,5 +233,6 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       tallyUrl: config.tallyUrl,
     }),
     goldRates: createGoldRatesService({ db, today }),
+    imports: createImportService({ db, today, terms: config.schemeTerms }),
   };
 }

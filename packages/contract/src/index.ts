@@ -35,3 +35,5 @@ export * from './schemas/reports.js';
 export * from './ui-texts-reports.js';
 export * from './schemas/accounting.js';
 export * from './ui-texts-accounting.js';
+export * from './schemas/import.js';
+export * from './ui-texts-import.js';

@@ -96,6 +96,16 @@ export function beforeAndAfter(detail: unknown): { before: Values | null; after:
 
 /** Writes the audit row inside the caller's transaction, so the change and its record agree. */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await recordAudits(tx, [entry]);
+}
+
+/** Writes several audit rows in one statement (a batch of imported rows), in the caller's transaction. */
+export async function recordAudits(tx: Tx, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(auditLog).values(entries.map(auditRow));
+}
+
+function auditRow(entry: AuditEntry) {
   const hasSides = entry.before !== undefined || entry.after !== undefined;
   const detail = hasSides
     ? {
@@ -108,7 +118,7 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
     : entry.detail
       ? redactAuditValues(entry.detail)
       : null;
-  await tx.insert(auditLog).values({
+  return {
     userId: entry.userId,
     // The acting staff member's branch, as it is at the change; without one, the branch given
     // (a counter's) or none (the command line, the nightly jobs).
@@ -121,7 +131,7 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
     entityId: entry.entityId == null ? null : String(entry.entityId),
     detail,
     mobile: entry.mobile ?? null,
-  });
+  };
 }
 
 /**
