@@ -88,7 +88,7 @@ describe('npm run import', () => {
     const ledger = await run('check-ledger.ts');
     expect(ledger.code, ledger.stdout).toBe(0);
     expect(ledger.stdout).toContain('Points books agree');
-  });
+  }, 300_000);
 
   it('says why a file cannot be read', async () => {
     const file = path.join(dir, 'renamed.xlsx');
@@ -96,5 +96,5 @@ describe('npm run import', () => {
     const result = await run('import.ts', ['customers', file]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('is not an Excel workbook');
-  });
+  }, 120_000);
 });
