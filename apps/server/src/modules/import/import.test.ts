@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, type ImportResult } from '@kanak/contract';
 import { signedIn, type SignedIn } from '../../../test/helpers.js';
-import { checkLedger } from '../points/points.ledger-check.js';
+import { checkLedger } from '../points/index.js';
 
 /**
  * The owner switching from other software: a customers file with opening points and a
