@@ -22,6 +22,7 @@ const MODULES_LOWEST_FIRST = [
   'points',
   'gold-rates',
   'schemes',
+  'import',
   'notices',
   'data-rights',
   'members',

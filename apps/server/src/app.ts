@@ -44,6 +44,7 @@ import { createSessionCache } from './modules/users/session-cache.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { staffRoutes } from './modules/users/staff.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { importRoutes } from './modules/import/import.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         members: services.members,
         payments: services.memberPayments,
       });
+      await api.register(importRoutes, { imports: services.imports });
     },
     { prefix: API_PREFIX },
   );

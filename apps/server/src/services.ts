@@ -69,6 +69,7 @@ import {
   tierCounts,
   type TiersService,
 } from './modules/points/points.tiers.js';
+import { createImportService, type ImportService } from './modules/import/index.js';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
 import { schemesRepo } from './modules/schemes/schemes.repo.js';
 import { createSchemesService, type SchemesService } from './modules/schemes/schemes.service.js';
@@ -137,6 +138,7 @@ export interface Services {
   goldRates: GoldRatesService;
   members: MembersService;
   memberPayments: MemberPayments;
+  imports: ImportService;
 }
 
 /**
@@ -285,5 +287,6 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       schemesRepo,
       log,
     }),
+    imports: createImportService({ db, today, terms: config.schemeTerms }),
   };
 }

@@ -141,6 +141,9 @@ export const ACCESS: Record<
   unrecoveredReport: managers,
   // Only the caller's own rows: every role's counter home.
   myDay: everyone,
+  // Switching from other software is the owner's.
+  importCustomers: owner,
+  importSchemes: owner,
 };
 
 /** May this role make the call at `path` (a key of API_PATHS)? */

@@ -113,4 +113,8 @@ export const API_PATHS = {
   posRedemptions: '/pos/redemptions',
   posRedemptionCancel: '/pos/redemptions/cancel',
   posCustomer: '/pos/customers/:mobile',
+  /** Customers with their opening points, from another program's CSV or Excel export. */
+  importCustomers: '/import/customers',
+  /** Running schemes with the installments already paid, from another program's export. */
+  importSchemes: '/import/schemes',
 } as const;

@@ -40,3 +40,5 @@ export * from './ui-texts-accounting.js';
 export * from './schemas/tiers.js';
 export * from './schemas/tier-standing.js';
 export * from './schemas/members.js';
+export * from './schemas/import.js';
+export * from './ui-texts-import.js';

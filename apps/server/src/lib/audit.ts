@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { AUDIT_HIDDEN, PAN_PATTERN } from '@kanak/contract';
-import { auditLog } from '../db/schema.js';
+import { auditLog, users } from '../db/schema.js';
 import { runStatement, type Statement, type Tx } from '../db/client.js';
 
 type Values = Record<string, unknown>;
@@ -96,18 +96,7 @@ export function beforeAndAfter(detail: unknown): { before: Values | null; after:
 
 /** Writes the audit row inside the caller's transaction, so the change and its record agree. */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  const hasSides = entry.before !== undefined || entry.after !== undefined;
-  const detail = hasSides
-    ? {
-        before: redactAuditValues(entry.before),
-        after:
-          entry.after === null && !entry.detail
-            ? null
-            : redactAuditValues({ ...entry.detail, ...entry.after }),
-      }
-    : entry.detail
-      ? redactAuditValues(entry.detail)
-      : null;
+  const detail = auditDetail(entry);
   await runStatement(tx, INSERT_AUDIT, [
     entry.userId,
     entry.branchId ?? null,
@@ -117,6 +106,40 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
     detail === null ? null : JSON.stringify(detail),
     entry.mobile ?? null,
   ]);
+}
+
+/** Writes several audit rows in one statement (a batch of imported rows), in the caller's transaction. */
+export async function recordAudits(tx: Tx, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      userId: entry.userId,
+      // As INSERT_AUDIT files it: the acting staff member's branch, else the branch given.
+      branchId:
+        entry.userId === null
+          ? (entry.branchId ?? null)
+          : sql`(SELECT ${users.branchId} FROM ${users} WHERE ${users.id} = ${entry.userId})`,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId == null ? null : String(entry.entityId),
+      detail: auditDetail(entry),
+      mobile: entry.mobile ?? null,
+    })),
+  );
+}
+
+/** The row's detail: its before and after sides (or older plain facts), secrets hidden. */
+function auditDetail(entry: AuditEntry): Values | null {
+  const hasSides = entry.before !== undefined || entry.after !== undefined;
+  if (hasSides)
+    return {
+      before: redactAuditValues(entry.before),
+      after:
+        entry.after === null && !entry.detail
+          ? null
+          : redactAuditValues({ ...entry.detail, ...entry.after }),
+    };
+  return entry.detail ? redactAuditValues(entry.detail) : null;
 }
 
 /**

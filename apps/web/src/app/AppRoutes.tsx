@@ -81,6 +81,10 @@ const screenPages: Record<ScreenKey, ComponentType> = {
     () => import('../features/accounting/AccountingPage'),
     (m) => m.AccountingPage,
   ),
+  importData: lazyPage(
+    () => import('../features/import/ImportPage'),
+    (m) => m.ImportPage,
+  ),
   audit: lazyPage(
     () => import('../features/audit/AuditPage'),
     (m) => m.AuditPage,

@@ -98,7 +98,8 @@ export const customerDataExport = z.object({
       maturityValue: z.number().nullable(),
       installments: z.array(
         z.object({
-          receiptNo: z.number(),
+          /** None for an installment brought in from other software. */
+          receiptNo: z.number().nullable(),
           paidOn: z.string(),
           amount: z.number(),
           mode: z.string(),

@@ -70,7 +70,7 @@ export const pointsEntries = pgTable(
       'points_entries_one_side_check',
       sql`${t.credit} >= 0 AND ${t.debit} >= 0 AND (${t.credit} = 0 OR ${t.debit} = 0)`,
     ),
-    check('points_entries_source_check', sql`${t.source} IN ('M', 'S', 'X', 'R', 'E')`),
+    check('points_entries_source_check', sql`${t.source} IN ('M', 'S', 'X', 'R', 'E', 'O')`),
   ],
 );
 

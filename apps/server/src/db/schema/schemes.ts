@@ -143,8 +143,11 @@ export const schemeInstallments = pgTable(
     branchId: integer('branch_id')
       .notNull()
       .references(() => branches.id),
-    /** The number within the branch's run. */
-    receiptNo: bigint('receipt_no', { mode: 'number' }).notNull(),
+    /**
+     * The number within the branch's run; none for an installment brought in from other
+     * software, which keeps its old receipt outside Kanak's gapless run.
+     */
+    receiptNo: bigint('receipt_no', { mode: 'number' }),
     /**
      * The receipt number as printed: the branch code and the number (`MAIN-000058`); receipts
      * issued before branches keep their plain number.
@@ -169,7 +172,11 @@ export const schemeInstallments = pgTable(
     index('scheme_installments_day_idx').on(t.paidOn, t.createdAt, t.id),
     check(
       'scheme_installments_mode_check',
-      sql`${t.mode} IN ('cash', 'upi', 'card', 'bank', 'cheque', 'online')`,
+      sql`${t.mode} IN ('cash', 'upi', 'card', 'bank', 'cheque', 'online', 'imported')`,
+    ),
+    check(
+      'scheme_installments_receipt_check',
+      sql`${t.receiptNo} IS NOT NULL OR ${t.mode} = 'imported'`,
     ),
     check('scheme_installments_amount_check', sql`${t.amount} > 0`),
   ],

@@ -8,3 +8,6 @@ export {
 } from './points.summary.js';
 export type { PointsSummaryReader } from './points.summary.js';
 export type { PointsAccountsRepo } from './points.ledger.js';
+export { postOpenings } from './points.ledger.js';
+export type { Opening } from './points.ledger.js';
+export { checkLedger } from './points.ledger-check.js';

@@ -346,6 +346,60 @@ export function createLedger() {
   };
 }
 
+/** One customer's opening balance brought in from other software. */
+export interface Opening {
+  customerId: number;
+  points: number;
+  /** When the lot expires; null: never. */
+  expiresOn: string | null;
+}
+
+/**
+ * Opening balances brought in from other software, many customers at once: per customer one
+ * ledger row of code O and one lot, and the balance raised, in the caller's transaction. The
+ * accounts are locked here in id order; a customer who already has an opening row is left
+ * as they are (an import run again brings nothing twice). Answers the customers credited.
+ */
+export async function postOpenings(
+  tx: Tx,
+  openings: Opening[],
+  at: { invdate: string; narration: string; branchId: number; createdBy: number | null },
+): Promise<number[]> {
+  if (openings.length === 0) return [];
+  const ids = openings.map((opening) => opening.customerId);
+  const idList = `{${ids.join(',')}}`;
+  await tx.execute(sql`
+    SELECT customer_id FROM points_accounts
+     WHERE customer_id = ANY(${idList}::int[]) ORDER BY customer_id FOR UPDATE`);
+  const had = await tx.execute<{ customer_id: number }>(sql`
+    SELECT DISTINCT customer_id FROM points_entries
+     WHERE customer_id = ANY(${idList}::int[]) AND ts = ${ENTRY_SOURCE.opening}`);
+  const skip = new Set(had.rows.map((row) => row.customer_id));
+  const fresh = openings.filter((opening) => opening.points > 0 && !skip.has(opening.customerId));
+  if (fresh.length === 0) return [];
+  const column = <T>(pick: (opening: Opening) => T) =>
+    `{${fresh.map((opening) => (pick(opening) === null ? 'NULL' : String(pick(opening)))).join(',')}}`;
+  // Three arrays as parameters: one statement for the rows and one for their lots, whatever
+  // the batch's size.
+  await tx.execute(sql`
+    WITH written AS (
+      INSERT INTO points_entries (customer_id, invdate, narration, credit, debit, ts, branch_id, created_by)
+      SELECT o.customer_id, ${at.invdate}::date, ${at.narration}, o.points, 0, ${ENTRY_SOURCE.opening},
+             ${at.branchId}, ${at.createdBy}::int
+        FROM unnest(${column((o) => o.customerId)}::int[], ${column((o) => o.points)}::int[])
+             AS o(customer_id, points)
+       ORDER BY o.customer_id
+      RETURNING mrn, customer_id, credit
+    )
+    INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining, branch_id)
+    SELECT w.customer_id, w.mrn, ${at.invdate}::date, e.expires_on, w.credit, w.credit, ${at.branchId}
+      FROM written w
+      JOIN unnest(${column((o) => o.customerId)}::int[], ${column((o) => o.expiresOn)}::date[])
+           AS e(customer_id, expires_on) ON e.customer_id = w.customer_id`);
+  await addToBalances(tx, new Map(fresh.map((opening) => [opening.customerId, opening.points])));
+  return fresh.map((opening) => opening.customerId);
+}
+
 /**
  * Expires the lots `ids` still due by `today` (locked here; their customers' accounts already
  * locked by the caller, in id order): each emptied, one TS E row per lot ("Points

@@ -14,6 +14,7 @@ import {
   pointsLiabilityReportResponse,
   reportCsvResponse,
   unrecoveredReportResponse,
+  importFields,
   uploadFileFields,
 } from '@kanak/contract';
 import { KEY_PATTERN as IDEMPOTENCY_KEY_PATTERN } from '../../plugins/idempotency.js';
@@ -26,6 +27,7 @@ const POS_PREFIX = `${API_PREFIX}/pos/`;
 
 const TAGS = {
   system: 'Health check for load balancers, and the branding the login screen shows.',
+  import: 'Switching from other software: customers, opening points and running schemes (owner).',
   auth: 'Sign-in: a bearer token for every other call; sign-out ends it.',
   users: 'My Profile: the signed-in staff member.',
   staff: "Staff accounts, their roles and branches (owners; managers for their branch's cashiers).",
@@ -328,6 +330,21 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
   myDay: {
     tag: 'reports',
     summary: "The signed-in staff member's own installments taken today, with their receipts",
+  },
+  importCustomers: {
+    tag: 'import',
+    summary:
+      'Import customers and their opening points from a CSV or Excel file (dryRun: check only)',
+    form: importFields.extend({
+      file: z.string().meta({ format: 'binary', description: 'CSV or Excel workbook (.xlsx)' }),
+    }),
+  },
+  importSchemes: {
+    tag: 'import',
+    summary: 'Import running schemes and the installments already paid (dryRun: check only)',
+    form: importFields.extend({
+      file: z.string().meta({ format: 'binary', description: 'CSV or Excel workbook (.xlsx)' }),
+    }),
   },
 };
 

@@ -72,6 +72,7 @@ describe('main layout', () => {
       SIDEBAR_LABELS.integrations,
       SIDEBAR_LABELS.pointsRules,
       SIDEBAR_LABELS.accounting,
+      SIDEBAR_LABELS.importData,
       SIDEBAR_LABELS.audit,
       SIDEBAR_LABELS.deliveryLog,
       SIDEBAR_LABELS.user,

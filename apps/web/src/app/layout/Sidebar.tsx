@@ -30,6 +30,7 @@ import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import SummarizeIcon from '@mui/icons-material/SummarizeOutlined';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturnOutlined';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSaleOutlined';
@@ -59,6 +60,7 @@ const icons: Record<ScreenKey, ReactElement> = {
   integrations: <KeyIcon />,
   pointsRules: <TuneIcon />,
   accounting: <AccountBalanceIcon />,
+  importData: <UploadFileIcon />,
   audit: <HistoryIcon />,
   deliveryLog: <MarkChatReadIcon />,
   user: <ManageAccountsIcon />,

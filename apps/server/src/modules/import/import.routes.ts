@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_PATHS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  importFields,
+  importResponse,
+  MESSAGES,
+  type ImportKind,
+} from '@kanak/contract';
+import {
+  AppError,
+  InvalidInputError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../../lib/errors.js';
+import type { ImportService } from './import.service.js';
+
+/**
+ * What an import validates and what its Idempotency-Key is bound to: `dryRun` and the
+ * SHA-256 of the file (set by `readUpload`, the file itself waiting on disk in `uploads`).
+ */
+const importBody = importFields.extend({
+  file: z.string({ error: IMPORT_MESSAGES.fileRequired }),
+});
+
+/** Each upload's file on disk between its preValidation hook and the end of its response. */
+const uploads = new WeakMap<FastifyRequest, { dir: string; path: string; filename: string }>();
+
+const MAX_MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
+
+/**
+ * Streams the multipart body's `file` to a temporary file, hashing it on the way (never held
+ * whole in memory), and puts `{ dryRun, file: sha256 }` in the body's place.
+ */
+async function readUpload(request: FastifyRequest, uploadError: (error: unknown) => unknown) {
+  if (!request.isMultipart()) throw new UnsupportedMediaTypeError(MESSAGES.unsupportedContentType);
+  const dir = await mkdtemp(path.join(tmpdir(), 'kanak-import-'));
+  const upload = { dir, path: path.join(dir, 'upload'), filename: '' };
+  uploads.set(request, upload);
+  let dryRun: unknown;
+  let digest: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || digest !== undefined) {
+          part.file.resume();
+          continue;
+        }
+        const hash = createHash('sha256');
+        const tap = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            hash.update(chunk);
+            done(null, chunk);
+          },
+        });
+        await pipeline(part.file, tap, createWriteStream(upload.path));
+        if (part.file.truncated) throw new PayloadTooLargeError(IMPORT_MESSAGES.tooLarge(MAX_MB));
+        upload.filename = part.filename;
+        digest = hash.digest('hex');
+      } else if (part.fieldname === 'dryRun' && dryRun === undefined) {
+        dryRun = part.value;
+      }
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  request.body = { dryRun, file: digest };
+}
+
+export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = async (
+  app,
+  { imports },
+) => {
+  // In its own scope: every other route keeps refusing multipart bodies (415).
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    await scope.register(multipart, {
+      limits: {
+        fileSize: IMPORT_MAX_BYTES,
+        files: 1,
+        fields: 4,
+        parts: 5,
+        fieldSize: 1024,
+        headerPairs: 100,
+      },
+    });
+
+    /** The multipart parser's failures, in words an owner understands. */
+    function uploadError(error: unknown): unknown {
+      const errors = scope.multipartErrors;
+      if (error instanceof errors.RequestFileTooLargeError)
+        return new PayloadTooLargeError(IMPORT_MESSAGES.tooLarge(MAX_MB));
+      if (error instanceof errors.FilesLimitError)
+        return new InvalidInputError(IMPORT_MESSAGES.fileRequired);
+      if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError)
+        return new PayloadTooLargeError(MESSAGES.bodyTooLarge);
+      if (error instanceof AppError) return error;
+      return new InvalidInputError(MESSAGES.invalidUpload);
+    }
+
+    scope.addHook('onResponse', async (request) => {
+      const upload = uploads.get(request);
+      if (upload) await rm(upload.dir, { recursive: true, force: true });
+    });
+
+    const route = (url: string, kind: ImportKind) =>
+      scope.post(
+        url,
+        {
+          schema: { body: importBody, response: { 200: importResponse } },
+          // The answer holds row numbers and reasons, nothing personal: kept as sent.
+          config: { idempotent: true },
+          preValidation: (request) => readUpload(request, uploadError),
+        },
+        async (request) => {
+          const upload = uploads.get(request)!;
+          const data = await imports.run(kind, request.staff, upload, {
+            dryRun: request.body.dryRun,
+          });
+          return { success: true as const, data };
+        },
+      );
+    route(API_PATHS.importCustomers, 'customers');
+    route(API_PATHS.importSchemes, 'schemes');
+  });
+};

@@ -1,0 +1,485 @@
+import { sql } from 'drizzle-orm';
+import {
+  addDays,
+  customerForm,
+  IMPORT_MESSAGES,
+  IMPORT_REQUIRED,
+  LIMITS,
+  MATURITY_DAYS,
+  OPENING_BALANCE_NARRATION,
+  SCHEME_STATUS,
+  type ImportKind,
+  type ImportResult,
+  type ImportRowError,
+} from '@kanak/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { customers, schemeInstallments, schemes } from '../../db/schema.js';
+import { recordAudits, type AuditEntry } from '../../lib/audit.js';
+import { InvalidInputError } from '../../lib/errors.js';
+import { postOpenings } from '../points/index.js';
+import { installmentDueOn } from '../schemes/index.js';
+import { openSource, type Cell, type SourceRow } from './import.read.js';
+import { CellError, date, mapColumns, mobile, plain, whole } from './import.values.js';
+
+/** Rows written per transaction: large enough to be quick, small enough to keep memory flat. */
+const BATCH = 1_000;
+/** Installment rows per statement: nine columns each stay under PostgreSQL's 65,535 parameters. */
+const INSTALLMENTS_PER_STATEMENT = 5_000;
+/** The plans a scheme may be imported on. */
+const PLANS = ['STD'];
+
+/** Who imports: a staff member (the screen) or nobody (the command line), in a branch. */
+export interface ImportActor {
+  id: number | null;
+  branchId: number;
+}
+
+export interface ImportOptions {
+  dryRun: boolean;
+  /** Called after each batch with the rows read so far. */
+  onProgress?: (rows: number) => void;
+}
+
+interface Deps {
+  db: Db;
+  today: () => string;
+  terms: { installments: number };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;
+
+/** Profile fields an import fills, as the customers table names them. */
+const PROFILE = ['custname', 'email', 'address', 'city', 'pincode', 'state', 'dob', 'doa'] as const;
+type Profile = Record<(typeof PROFILE)[number], string>;
+
+interface CustomerRow {
+  line: number;
+  mobileno: string;
+  profile: Profile;
+  points: number;
+  expiresOn: string | null;
+}
+
+interface SchemeRow {
+  line: number;
+  mobileno: string;
+  startdt: string;
+  amount: number;
+  paid: number;
+}
+
+/** A batch's outcome: the rows it changes and the row errors only the database could tell. */
+interface Counts {
+  created: number;
+  updated: number;
+  errors: ImportRowError[];
+}
+
+export function createImportService({ db, today, terms }: Deps) {
+  /**
+   * Reads a file of `kind` and imports its valid rows (a dry run: only checks them). Every bad
+   * row is listed; the good ones are written a batch per transaction, each with its audit rows.
+   * A row already imported changes nothing.
+   */
+  async function run(
+    kind: ImportKind,
+    actor: ImportActor,
+    file: { path: string; filename: string },
+    options: ImportOptions,
+  ): Promise<ImportResult> {
+    const source = await openSource(file.path, file.filename);
+    const columns = mapColumns(kind, source.header);
+    const missing = IMPORT_REQUIRED[kind].filter((field) => columns[field] === undefined);
+    if (missing.length > 0)
+      throw new InvalidInputError(
+        IMPORT_MESSAGES.missingColumns(missing.map(title), source.header),
+      );
+    const nameOf = (field: string) => source.header[columns[field]!] ?? field;
+    const today_ = today();
+    const result: ImportResult = {
+      rows: 0,
+      valid: 0,
+      created: 0,
+      updated: 0,
+      errors: [],
+      sheet: null,
+      notices: [],
+      dryRun: options.dryRun,
+    };
+    const seen = new Map<string, number>();
+    const check = kind === 'customers' ? checkCustomer : checkScheme;
+    const write = kind === 'customers' ? writeCustomers : writeSchemes;
+
+    let batch: (CustomerRow | SchemeRow)[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const counts = await write(batch as never, actor, options.dryRun, today_);
+      result.created += counts.created;
+      result.updated += counts.updated;
+      result.errors.push(...counts.errors);
+      result.valid += batch.length - counts.errors.length;
+      batch = [];
+      options.onProgress?.(result.rows);
+    };
+
+    for await (const row of source.rows) {
+      if (row.cells.every((cell) => plain(cellOr(cell)) === '' && !isFormula(cell))) continue;
+      result.rows += 1;
+      const errors: ImportRowError[] = [];
+      const read = <T>(field: string, parse: (cell: Cell | undefined) => T): T | undefined => {
+        if (columns[field] === undefined) return undefined;
+        try {
+          return parse(row.cells[columns[field]]);
+        } catch (error) {
+          if (!(error instanceof CellError)) throw error;
+          errors.push({ row: row.line, column: nameOf(field), message: error.message });
+          return undefined;
+        }
+      };
+      const parsed = check(row, read, today_, seen, errors);
+      result.errors.push(...errors);
+      if (errors.length === 0 && parsed) batch.push(parsed);
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+    if (result.rows === 0) throw new InvalidInputError(IMPORT_MESSAGES.noRows);
+    result.errors.sort((a, b) => a.row - b.row);
+    result.sheet = source.sheet;
+    result.notices = source.notices;
+    return result;
+  }
+
+  type Read = <T>(field: string, parse: (cell: Cell | undefined) => T) => T | undefined;
+
+  function checkCustomer(
+    row: SourceRow,
+    read: Read,
+    today_: string,
+    seen: Map<string, number>,
+    errors: ImportRowError[],
+  ): CustomerRow | undefined {
+    const mobileno = read('mobile', mobile);
+    const profile = {} as Profile;
+    const fields = {
+      custname: 'name',
+      email: 'email',
+      address: 'address',
+      city: 'city',
+      pincode: 'pincode',
+      state: 'state',
+    } as const;
+    for (const [column, field] of Object.entries(fields)) {
+      const value = read(field, (cell) => {
+        const parsed = customerForm.shape[column as keyof typeof fields].safeParse(plain(cell));
+        if (!parsed.success) throw new CellError(parsed.error.issues[0]!.message);
+        return parsed.data;
+      });
+      profile[column as keyof typeof fields] = value ?? '';
+    }
+    for (const field of ['dob', 'doa'] as const) {
+      profile[field] =
+        read(field, (cell) => {
+          const value = date(cell);
+          if (value > today_) throw new CellError(IMPORT_MESSAGES.dateFuture);
+          return value;
+        }) ?? '';
+    }
+    const points =
+      read('points', (cell) => {
+        const value = whole(cell, IMPORT_MESSAGES.points(LIMITS.pointsMax)) ?? 0;
+        if (value > LIMITS.pointsMax) throw new CellError(IMPORT_MESSAGES.points(LIMITS.pointsMax));
+        return value;
+      }) ?? 0;
+    const expiresOn =
+      read('expires', (cell) => {
+        const value = date(cell);
+        if (value !== '' && value <= today_) throw new CellError(IMPORT_MESSAGES.expired);
+        return value;
+      }) || null;
+    if (mobileno === undefined) return undefined;
+    const first = seen.get(mobileno);
+    if (first !== undefined) {
+      errors.push({ row: row.line, column: '', message: IMPORT_MESSAGES.duplicate(first) });
+      return undefined;
+    }
+    seen.set(mobileno, row.line);
+    return { line: row.line, mobileno, profile, points, expiresOn };
+  }
+
+  function checkScheme(
+    row: SourceRow,
+    read: Read,
+    today_: string,
+    seen: Map<string, number>,
+    errors: ImportRowError[],
+  ): SchemeRow | undefined {
+    const mobileno = read('mobile', mobile);
+    read('plan', (cell) => {
+      const plan = plain(cell).toUpperCase();
+      if (plan !== '' && !PLANS.includes(plan))
+        throw new CellError(IMPORT_MESSAGES.unknownPlan(PLANS));
+    });
+    const startdt = read('start', (cell) => {
+      const value = date(cell);
+      if (value === '') throw new CellError(IMPORT_MESSAGES.date);
+      if (value > today_) throw new CellError(IMPORT_MESSAGES.dateFuture);
+      return value;
+    });
+    const amount = read('amount', (cell) => {
+      const value = whole(cell, IMPORT_MESSAGES.amount);
+      if (value === null || value < 1 || value > 9_999_999)
+        throw new CellError(IMPORT_MESSAGES.amount);
+      return value;
+    });
+    const paid =
+      read('paid', (cell) => {
+        const value = whole(cell, IMPORT_MESSAGES.paid(terms.installments)) ?? 0;
+        if (value > terms.installments)
+          throw new CellError(IMPORT_MESSAGES.paid(terms.installments));
+        return value;
+      }) ?? 0;
+    if (mobileno === undefined || startdt === undefined || amount === undefined) return undefined;
+    const key = `${mobileno} ${startdt} ${amount}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      errors.push({ row: row.line, column: '', message: IMPORT_MESSAGES.duplicateScheme(first) });
+      return undefined;
+    }
+    seen.set(key, row.line);
+    return { line: row.line, mobileno, startdt, amount, paid };
+  }
+
+  /** One transaction per batch; a dry run reads what the batch would change, and writes nothing. */
+  function inBatch(dryRun: boolean, work: (tx: Tx) => Promise<Counts>) {
+    if (dryRun) return work(db as unknown as Tx);
+    return db.transaction(async (tx) => {
+      // One import at a time: two would race to create the same customers.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kanak.import'))`);
+      return work(tx);
+    });
+  }
+
+  async function writeCustomers(
+    rows: CustomerRow[],
+    actor: ImportActor,
+    dryRun: boolean,
+    today_: string,
+  ): Promise<Counts> {
+    return inBatch(dryRun, async (tx) => {
+      const list = `{${rows.map((row) => row.mobileno).join(',')}}`;
+      const found = await tx.execute<
+        Profile & { id: number; mobileno: string; opened: boolean }
+      >(sql`
+        SELECT c.id, c.mobileno, c.custname, c.email, c.address, c.city, c.pincode, c.state,
+               coalesce(c.dob::text, '') AS dob, coalesce(c.doa::text, '') AS doa,
+               EXISTS (SELECT 1 FROM points_entries e WHERE e.customer_id = c.id AND e.ts = 'O') AS opened
+          FROM customers c WHERE c.mobileno = ANY(${list}::text[])
+         ORDER BY c.id ${dryRun ? sql`` : sql`FOR UPDATE`}`);
+      const existing = new Map(found.rows.map((row) => [row.mobileno, row]));
+      const fresh = rows.filter((row) => !existing.has(row.mobileno));
+      const audits: AuditEntry[] = [];
+      let updated = 0;
+      const openings: {
+        customerId: number;
+        points: number;
+        expiresOn: string | null;
+        mobileno: string;
+      }[] = [];
+
+      for (const row of rows) {
+        const before = existing.get(row.mobileno);
+        if (!before) continue;
+        // A field the file leaves empty keeps what Kanak holds.
+        const changed = PROFILE.filter(
+          (field) => row.profile[field] !== '' && row.profile[field] !== before[field],
+        );
+        const opens = row.points > 0 && !before.opened;
+        if (changed.length > 0 || opens) updated += 1;
+        if (opens)
+          openings.push({
+            customerId: before.id,
+            points: row.points,
+            expiresOn: row.expiresOn,
+            mobileno: row.mobileno,
+          });
+        if (dryRun || changed.length === 0) continue;
+        const after = Object.fromEntries(changed.map((field) => [field, row.profile[field]]));
+        await tx
+          .update(customers)
+          .set({ ...after, updatedBy: actor.id, updatedAt: sql`now()` })
+          .where(sql`${customers.id} = ${before.id}`);
+        audits.push({
+          userId: actor.id,
+          branchId: actor.branchId,
+          action: 'customer.update',
+          entity: 'customer',
+          entityId: before.id,
+          before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+          after: { ...after, source: 'import' },
+          mobile: row.mobileno,
+        });
+      }
+      if (dryRun) return { created: fresh.length, updated, errors: [] };
+
+      const inserted =
+        fresh.length === 0
+          ? []
+          : await tx
+              .insert(customers)
+              .values(
+                fresh.map((row) => ({
+                  mobileno: row.mobileno,
+                  ...row.profile,
+                  dob: row.profile.dob || null,
+                  doa: row.profile.doa || null,
+                  createdBy: actor.id,
+                  updatedBy: actor.id,
+                })),
+              )
+              // A number enrolled at a counter meanwhile is that customer's now: the next
+              // import run updates it.
+              .onConflictDoNothing()
+              .returning({ id: customers.id, mobileno: customers.mobileno });
+      const byMobile = new Map(fresh.map((row) => [row.mobileno, row]));
+      for (const customer of inserted) {
+        const row = byMobile.get(customer.mobileno!)!;
+        audits.push({
+          userId: actor.id,
+          branchId: actor.branchId,
+          action: 'customer.create',
+          entity: 'customer',
+          entityId: customer.id,
+          after: { ...row.profile, source: 'import' },
+          mobile: row.mobileno,
+        });
+        if (row.points > 0)
+          openings.push({
+            customerId: customer.id,
+            points: row.points,
+            expiresOn: row.expiresOn,
+            mobileno: row.mobileno,
+          });
+      }
+      const credited = new Set(
+        await postOpenings(tx, openings, {
+          invdate: today_,
+          narration: OPENING_BALANCE_NARRATION,
+          branchId: actor.branchId,
+          createdBy: actor.id,
+        }),
+      );
+      for (const opening of openings) {
+        if (!credited.has(opening.customerId)) continue;
+        audits.push({
+          userId: actor.id,
+          branchId: actor.branchId,
+          action: 'points.opening',
+          entity: 'customer',
+          entityId: opening.customerId,
+          after: { points: opening.points, expiresOn: opening.expiresOn },
+          mobile: opening.mobileno,
+        });
+      }
+      await recordAudits(tx, audits);
+      return { created: inserted.length, updated, errors: [] };
+    });
+  }
+
+  async function writeSchemes(
+    rows: SchemeRow[],
+    actor: ImportActor,
+    dryRun: boolean,
+    today_: string,
+  ): Promise<Counts> {
+    return inBatch(dryRun, async (tx) => {
+      const list = `{${[...new Set(rows.map((row) => row.mobileno))].join(',')}}`;
+      const found = await tx.execute<{ id: number; mobileno: string }>(sql`
+        SELECT id, mobileno FROM customers WHERE mobileno = ANY(${list}::text[])
+         ORDER BY id ${dryRun ? sql`` : sql`FOR UPDATE`}`);
+      const ids = new Map(found.rows.map((row) => [row.mobileno, row.id]));
+      const idList = `{${found.rows.map((row) => row.id).join(',')}}`;
+      const held = await tx.execute<{ customer_id: number; startdt: string; amount: number }>(sql`
+        SELECT customer_id, startdt::text AS startdt, amount FROM schemes
+         WHERE customer_id = ANY(${idList}::int[]) AND status <> ${SCHEME_STATUS.cancelled}`);
+      const known = new Set(
+        held.rows.map((row) => `${row.customer_id} ${row.startdt} ${row.amount}`),
+      );
+      const errors: ImportRowError[] = [];
+      const fresh: (SchemeRow & { customerId: number })[] = [];
+      for (const row of rows) {
+        const customerId = ids.get(row.mobileno);
+        if (customerId === undefined) {
+          errors.push({ row: row.line, column: '', message: IMPORT_MESSAGES.unknownCustomer });
+          continue;
+        }
+        if (!known.has(`${customerId} ${row.startdt} ${row.amount}`))
+          fresh.push({ ...row, customerId });
+      }
+      if (dryRun || fresh.length === 0) return { created: fresh.length, updated: 0, errors };
+
+      const inserted = await tx
+        .insert(schemes)
+        .values(
+          fresh.map((row) => ({
+            customerId: row.customerId,
+            startdt: row.startdt,
+            matdt: addDays(row.startdt, MATURITY_DAYS),
+            amount: row.amount,
+            installments: terms.installments,
+            // Running in the other software: active here from the first day.
+            status: SCHEME_STATUS.active,
+            branchId: actor.branchId,
+            createdBy: actor.id,
+          })),
+        )
+        .returning({ id: schemes.id });
+      const installments = fresh.flatMap((row, index) =>
+        Array.from({ length: row.paid }, (_, k) => {
+          const due = installmentDueOn(row.startdt, k);
+          return {
+            schemeId: inserted[index]!.id,
+            branchId: actor.branchId,
+            // Paid in the other software: its receipt stays there, Kanak's run has no gap.
+            receiptNo: null,
+            receipt: '',
+            paidOn: due < today_ ? due : today_,
+            period: due.slice(0, 7),
+            amount: row.amount,
+            mode: 'imported',
+            narration: 'Imported',
+            createdBy: actor.id,
+          };
+        }),
+      );
+      for (let at = 0; at < installments.length; at += INSTALLMENTS_PER_STATEMENT)
+        await tx
+          .insert(schemeInstallments)
+          .values(installments.slice(at, at + INSTALLMENTS_PER_STATEMENT));
+      await recordAudits(
+        tx,
+        fresh.map((row, index) => ({
+          userId: actor.id,
+          branchId: actor.branchId,
+          action: 'scheme.import',
+          entity: 'scheme',
+          entityId: inserted[index]!.id,
+          after: {
+            startdt: row.startdt,
+            amount: row.amount,
+            paid: row.paid,
+            status: SCHEME_STATUS.active,
+          },
+          mobile: row.mobileno,
+        })),
+      );
+      return { created: inserted.length, updated: 0, errors };
+    });
+  }
+
+  return { run };
+}
+
+const title = (field: string) => field[0]!.toUpperCase() + field.slice(1);
+const isFormula = (cell: Cell) =>
+  cell !== null && typeof cell === 'object' && !(cell instanceof Date);
+const cellOr = (cell: Cell): Cell => (isFormula(cell) ? null : cell);

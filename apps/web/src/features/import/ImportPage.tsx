@@ -1,0 +1,198 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import {
+  IMPORT_KINDS,
+  IMPORT_MESSAGES,
+  IMPORT_TEXTS,
+  PAGE_TITLES,
+  type ImportKind,
+  type ImportResult,
+} from '@kanak/contract';
+import { PageHeader } from '../../components/PageHeader';
+import { SelectField } from '../../components/SelectField';
+import { readFailure } from '../../lib/api';
+import { downloadReport, sendImport } from './api';
+
+const texts = IMPORT_TEXTS;
+/** Bad rows shown on the screen; the downloaded report holds them all. */
+const SHOWN = 200;
+
+/**
+ * Import (/home/import, owner): a CSV or Excel export of other software checked first (the
+ * report of every bad row, downloadable as CSV), then imported, with the upload's progress.
+ */
+export function ImportPage() {
+  const [kind, setKind] = useState<ImportKind>('customers');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState<null | { dryRun: boolean; share: number }>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function send(dryRun: boolean) {
+    if (!file || busy) return;
+    setBusy({ dryRun, share: 0 });
+    setFailure(null);
+    try {
+      setResult(await sendImport(kind, file, dryRun, (share) => setBusy({ dryRun, share })));
+    } catch (error) {
+      const read = readFailure(error);
+      setFailure((read.kind === 'refused' && read.message) || texts.failed);
+      setResult(null);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send(true);
+  };
+  const uploading = busy !== null && busy.share < 1;
+
+  return (
+    <>
+      <PageHeader title={PAGE_TITLES.importData} />
+      <Stack spacing={3} sx={{ maxWidth: 900 }}>
+        <Typography>{texts.intro}</Typography>
+        <Paper component="form" onSubmit={submit} sx={{ p: 2 }}>
+          <Stack spacing={2}>
+            <SelectField
+              label={texts.kind}
+              name="kind"
+              value={kind}
+              onChange={(value) => {
+                setKind(value as ImportKind);
+                setResult(null);
+              }}
+              options={IMPORT_KINDS.map((value) => ({ value, label: texts.kinds[value] }))}
+            />
+            <Typography variant="body2">{texts.columnsHelp[kind]}</Typography>
+            <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
+              {file ? file.name : texts.file}
+              <input
+                type="file"
+                hidden
+                aria-label={texts.file}
+                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                onChange={(event) => {
+                  setFile(event.target.files?.[0] ?? null);
+                  setResult(null);
+                }}
+              />
+            </Button>
+            <Stack direction="row" spacing={2}>
+              <Button type="submit" variant="outlined" disabled={!file || busy !== null}>
+                {busy?.dryRun ? texts.checking : texts.check}
+              </Button>
+              <Button
+                variant="contained"
+                disabled={!file || busy !== null || !result?.dryRun}
+                onClick={() => void send(false)}
+              >
+                {busy && !busy.dryRun ? texts.importing : texts.import}
+              </Button>
+            </Stack>
+            {busy && (
+              <Stack spacing={1}>
+                <LinearProgress
+                  variant={uploading ? 'determinate' : 'indeterminate'}
+                  value={Math.round(busy.share * 100)}
+                  aria-label={busy.dryRun ? texts.checking : texts.importing}
+                />
+                <Typography variant="body2">
+                  {uploading
+                    ? texts.uploaded(Math.round(busy.share * 100))
+                    : busy.dryRun
+                      ? texts.checking
+                      : texts.importing}
+                </Typography>
+              </Stack>
+            )}
+          </Stack>
+        </Paper>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        {result && <Report result={result} />}
+      </Stack>
+    </>
+  );
+}
+
+function Report({ result }: { result: ImportResult }) {
+  const figures: [string, number][] = [
+    [texts.rows, result.rows],
+    [texts.valid, result.valid],
+    [texts.created, result.created],
+    [texts.updated, result.updated],
+    [texts.errors, result.errors.length],
+  ];
+  return (
+    <Paper sx={{ p: 2 }} aria-label={texts.report}>
+      <Stack spacing={2}>
+        <Typography variant="h6" component="h2">
+          {texts.report}
+        </Typography>
+        <Alert severity={result.dryRun ? 'info' : 'success'}>
+          {result.dryRun ? texts.checked : IMPORT_MESSAGES.done(result.created, result.updated)}
+        </Alert>
+        {result.sheet && (
+          <Typography>
+            {texts.sheet}: {result.sheet}
+          </Typography>
+        )}
+        {result.notices.map((notice) => (
+          <Alert key={notice} severity="warning">
+            {notice}
+          </Alert>
+        ))}
+        <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {figures.map(([label, value]) => (
+            <Typography key={label}>
+              {label}: <strong>{value.toLocaleString('en-IN')}</strong>
+            </Typography>
+          ))}
+        </Stack>
+        {result.errors.length === 0 ? (
+          <Typography>{texts.noErrors}</Typography>
+        ) : (
+          <>
+            <Button
+              variant="outlined"
+              sx={{ alignSelf: 'flex-start' }}
+              onClick={() => downloadReport(result)}
+            >
+              {texts.download}
+            </Button>
+            <Table size="small" sx={{ overflowX: 'auto', display: 'block' }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{texts.row}</TableCell>
+                  <TableCell>{texts.column}</TableCell>
+                  <TableCell>{texts.message}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {result.errors.slice(0, SHOWN).map((error, index) => (
+                  <TableRow key={`${error.row}-${error.column}-${index}`}>
+                    <TableCell>{error.row}</TableCell>
+                    <TableCell>{error.column}</TableCell>
+                    <TableCell>{error.message}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** What an owner can bring in from other software, one file at a time. */
+export const IMPORT_KINDS = ['customers', 'schemes'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** The largest import file taken: a 100,000-customer workbook or CSV is well under it. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * The columns each kind reads, and the header names other jeweller software gives them. A
+ * header is matched after lower-casing it and dropping spaces, dots, underscores and hyphens.
+ */
+export const IMPORT_COLUMNS = {
+  customers: {
+    mobile: ['mobile', 'mobileno', 'mobilenumber', 'phone', 'phoneno', 'contact', 'cell'],
+    name: ['name', 'customername', 'custname', 'customer', 'partyname', 'fullname'],
+    email: ['email', 'emailid', 'mail'],
+    address: ['address', 'address1', 'addr'],
+    city: ['city', 'town'],
+    pincode: ['pincode', 'pin', 'postcode', 'zip', 'pinno'],
+    state: ['state'],
+    dob: ['dob', 'dateofbirth', 'birthdate', 'birthday'],
+    doa: ['doa', 'anniversary', 'anniversarydate', 'dateofanniversary', 'marriagedate'],
+    points: [
+      'points',
+      'balance',
+      'pointsbalance',
+      'pointbalance',
+      'loyaltypoints',
+      'openingpoints',
+      'closingbalance',
+      'closingpoints',
+    ],
+    expires: ['expires', 'expiry', 'expirydate', 'expireson', 'pointsexpiry', 'validtill'],
+  },
+  schemes: {
+    mobile: ['mobile', 'mobileno', 'mobilenumber', 'phone', 'phoneno', 'contact', 'cell'],
+    plan: ['plan', 'scheme', 'schemename', 'plancode', 'schemetype'],
+    start: ['start', 'startdate', 'startdt', 'joiningdate', 'joindate', 'opendate', 'date'],
+    amount: ['amount', 'installment', 'installmentamount', 'monthlyamount', 'emi'],
+    paid: ['paid', 'installmentspaid', 'paidinstallments', 'instpaid', 'noofinstallments'],
+  },
+} as const satisfies Record<ImportKind, Record<string, readonly string[]>>;
+
+/** The columns a file must have. */
+export const IMPORT_REQUIRED: Record<ImportKind, readonly string[]> = {
+  customers: ['mobile', 'name'],
+  schemes: ['mobile', 'start', 'amount'],
+};
+
+/** The form fields of an import upload; `file` is read into its SHA-256 before validation. */
+export const importFields = z.object({
+  dryRun: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])])
+    .optional()
+    .transform((value) => value === true || value === 'true' || value === '1' || value === 'on'),
+});
+
+export const importRowError = z.object({
+  /** The row's number as the spreadsheet shows it (the header is row 1). */
+  row: z.number().int(),
+  /** The column's header as the file spells it, or '' for the row as a whole. */
+  column: z.string(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowError>;
+
+export const importResult = z.object({
+  rows: z.number().int(),
+  valid: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(importRowError),
+  /** The sheet read, for a workbook; null for a CSV. */
+  sheet: z.string().nullable(),
+  /** Facts about the file as a whole (other sheets not read). */
+  notices: z.array(z.string()),
+  dryRun: z.boolean(),
+});
+export type ImportResult = z.infer<typeof importResult>;
+
+export const importResponse = z.object({ success: z.literal(true), data: importResult });

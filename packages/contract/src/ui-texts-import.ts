@@ -1,0 +1,74 @@
+/** What an import says about a file, a row or a cell, in words an owner understands. */
+export const IMPORT_MESSAGES = {
+  fileRequired: 'Please choose a CSV or Excel (.xlsx) file to import.',
+  empty: 'The file is empty.',
+  noRows: 'The file has a header row but no rows below it.',
+  tooLarge: (mb: number) => `The file is larger than ${mb} MB. Please split it into smaller files.`,
+  notXlsx:
+    'This file is named .xlsx but is not an Excel workbook. Open it in Excel and save it as an Excel Workbook (.xlsx) or as CSV.',
+  oldXls:
+    'This is an old Excel file (.xls). Open it in Excel and save it as an Excel Workbook (.xlsx) or as CSV.',
+  unreadableWorkbook: 'The Excel workbook could not be read. Please save it again as .xlsx or CSV.',
+  unreadableCsv: (line: number) =>
+    `The CSV file could not be read at line ${line}. Please check its quotes, or save it again as CSV.`,
+  binary: 'This file is neither a CSV nor an Excel workbook.',
+  noSheet: 'The workbook has no sheet with rows.',
+  missingColumns: (columns: string[], found: string[]) =>
+    `The file has no ${columns.join(', ')} column. Found: ${found.filter(Boolean).join(', ') || 'no header'}.`,
+  sheetRead: (sheet: string, count: number) =>
+    `The workbook has ${count} sheets; only the first, “${sheet}”, was read.`,
+  formula:
+    'This cell holds a formula. Copy the column and paste it as values (Paste Special → Values), then import again.',
+  mobile: 'Not a 10-digit Indian mobile number.',
+  duplicate: (row: number) => `The same mobile number as row ${row}.`,
+  duplicateScheme: (row: number) => `The same scheme as row ${row}.`,
+  date: 'Not a date: use DD/MM/YYYY.',
+  dateFuture: 'The date is in the future.',
+  expired: 'The expiry date has already passed.',
+  points: (max: number) =>
+    `Points must be a whole number from 0 to ${max.toLocaleString('en-IN')}.`,
+  expiryWithoutPoints: 'An expiry date without points.',
+  unknownCustomer: 'No customer has this mobile number: import the customers first.',
+  unknownPlan: (plans: string[]) => `Unknown plan: use ${plans.join(' or ')}, or leave it empty.`,
+  amount: 'The amount must be whole rupees from 1 to 99,99,999.',
+  paid: (max: number) => `Installments paid must be a whole number from 0 to ${max}.`,
+  erased: 'This customer was erased: their number cannot be imported again.',
+  done: (created: number, updated: number) =>
+    `Imported: ${created} new, ${updated} updated. Rows with errors were skipped.`,
+} as const;
+
+/** The owner's Import screen. */
+export const IMPORT_TEXTS = {
+  title: 'Import',
+  intro:
+    'Bring customers, their opening points and running schemes from other software, as CSV or Excel (.xlsx). Check the file first; then import. Importing the same file again changes nothing.',
+  kind: 'What the file holds',
+  kinds: { customers: 'Customers and opening points', schemes: 'Running schemes' },
+  columnsHelp: {
+    customers:
+      'Columns: Mobile, Name, and if you have them Email, Address, City, Pincode, State, DOB, Anniversary, Points, Expiry.',
+    schemes:
+      'Columns: Mobile, Plan (STD or empty), Start Date, Amount, Installments Paid. Import the customers first.',
+  },
+  file: 'File',
+  check: 'Check file',
+  checking: 'Checking the file',
+  import: 'Import',
+  importing: 'Importing',
+  failed: 'Error in importing the file.',
+  report: 'Report',
+  rows: 'Rows',
+  valid: 'Valid',
+  created: 'New',
+  updated: 'Updated',
+  errors: 'Rows with errors',
+  noErrors: 'Every row is valid.',
+  download: 'Download report (CSV)',
+  reportFile: 'import-report.csv',
+  row: 'Row',
+  column: 'Column',
+  message: 'Problem',
+  sheet: 'Sheet read',
+  checked: 'Checked: nothing was changed yet.',
+  uploaded: (percent: number) => `Uploading ${percent}%`,
+} as const;
