@@ -133,6 +133,7 @@ describe('the background jobs of a server whose database is away while they star
       ).toEqual([
         { name: NOTICE_REMINDERS_QUEUE },
         { name: NOTICE_SEND_QUEUE },
+        { name: ONLINE_RECONCILE_QUEUE },
         { name: EXPIRY_QUEUE },
         { name: TIER_REVIEW_QUEUE },
       ]);

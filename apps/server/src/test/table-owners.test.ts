@@ -57,6 +57,7 @@ const OWNERS: Record<string, string> = {
   notice_templates: 'modules/notices',
   notices: 'modules/notices',
   gold_rates: 'modules/gold-rates',
+  scheme_plans: 'modules/schemes',
   accounting_settings: 'modules/accounting',
   tally_pushed_vouchers: 'modules/accounting',
   member_codes: 'modules/members',

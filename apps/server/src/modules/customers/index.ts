@@ -3,3 +3,4 @@ export { customersRepo } from './customers.repo.js';
 export type { CustomersRepo } from './customers.repo.js';
 export { toConsents, toRecord } from './customers.service.js';
 export type { CustomersService } from './customers.service.js';
+export { customersImport } from './customers.import.js';

@@ -13,18 +13,16 @@ import {
   type ImportRowError,
 } from '@kanak/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { customers, schemeInstallments, schemes } from '../../db/schema.js';
 import { recordAudits, type AuditEntry } from '../../lib/audit.js';
 import { InvalidInputError } from '../../lib/errors.js';
 import { postOpenings } from '../points/index.js';
-import { installmentDueOn } from '../schemes/index.js';
+import { customersImport } from '../customers/index.js';
+import { installmentDueOn, schemesImport } from '../schemes/index.js';
 import { openSource, type Cell, type SourceRow } from './import.read.js';
 import { CellError, date, mapColumns, mobile, plain, whole } from './import.values.js';
 
 /** Rows written per transaction: large enough to be quick, small enough to keep memory flat. */
 const BATCH = 1_000;
-/** Installment rows per statement: nine columns each stay under PostgreSQL's 65,535 parameters. */
-const INSTALLMENTS_PER_STATEMENT = 5_000;
 /** The plans a scheme may be imported on. */
 const PLANS = ['STD'];
 
@@ -304,10 +302,7 @@ export function createImportService({ db, today, terms }: Deps) {
           });
         if (dryRun || changed.length === 0) continue;
         const after = Object.fromEntries(changed.map((field) => [field, row.profile[field]]));
-        await tx
-          .update(customers)
-          .set({ ...after, updatedBy: actor.id, updatedAt: sql`now()` })
-          .where(sql`${customers.id} = ${before.id}`);
+        await customersImport.updateProfile(tx, before.id, after, actor.id);
         audits.push({
           userId: actor.id,
           branchId: actor.branchId,
@@ -321,25 +316,17 @@ export function createImportService({ db, today, terms }: Deps) {
       }
       if (dryRun) return { created: fresh.length, updated, errors: [] };
 
-      const inserted =
-        fresh.length === 0
-          ? []
-          : await tx
-              .insert(customers)
-              .values(
-                fresh.map((row) => ({
-                  mobileno: row.mobileno,
-                  ...row.profile,
-                  dob: row.profile.dob || null,
-                  doa: row.profile.doa || null,
-                  createdBy: actor.id,
-                  updatedBy: actor.id,
-                })),
-              )
-              // A number enrolled at a counter meanwhile is that customer's now: the next
-              // import run updates it.
-              .onConflictDoNothing()
-              .returning({ id: customers.id, mobileno: customers.mobileno });
+      const inserted = await customersImport.insertNew(
+        tx,
+        fresh.map((row) => ({
+          mobileno: row.mobileno,
+          ...row.profile,
+          dob: row.profile.dob || null,
+          doa: row.profile.doa || null,
+          createdBy: actor.id,
+          updatedBy: actor.id,
+        })),
+      );
       const byMobile = new Map(fresh.map((row) => [row.mobileno, row]));
       for (const customer of inserted) {
         const row = byMobile.get(customer.mobileno!)!;
@@ -417,22 +404,20 @@ export function createImportService({ db, today, terms }: Deps) {
       }
       if (dryRun || fresh.length === 0) return { created: fresh.length, updated: 0, errors };
 
-      const inserted = await tx
-        .insert(schemes)
-        .values(
-          fresh.map((row) => ({
-            customerId: row.customerId,
-            startdt: row.startdt,
-            matdt: addDays(row.startdt, MATURITY_DAYS),
-            amount: row.amount,
-            installments: terms.installments,
-            // Running in the other software: active here from the first day.
-            status: SCHEME_STATUS.active,
-            branchId: actor.branchId,
-            createdBy: actor.id,
-          })),
-        )
-        .returning({ id: schemes.id });
+      const inserted = await schemesImport.insertSchemes(
+        tx,
+        fresh.map((row) => ({
+          customerId: row.customerId,
+          startdt: row.startdt,
+          matdt: addDays(row.startdt, MATURITY_DAYS),
+          amount: row.amount,
+          installments: terms.installments,
+          // Running in the other software: active here from the first day.
+          status: SCHEME_STATUS.active,
+          branchId: actor.branchId,
+          createdBy: actor.id,
+        })),
+      );
       const installments = fresh.flatMap((row, index) =>
         Array.from({ length: row.paid }, (_, k) => {
           const due = installmentDueOn(row.startdt, k);
@@ -451,10 +436,7 @@ export function createImportService({ db, today, terms }: Deps) {
           };
         }),
       );
-      for (let at = 0; at < installments.length; at += INSTALLMENTS_PER_STATEMENT)
-        await tx
-          .insert(schemeInstallments)
-          .values(installments.slice(at, at + INSTALLMENTS_PER_STATEMENT));
+      await schemesImport.insertInstallments(tx, installments);
       await recordAudits(
         tx,
         fresh.map((row, index) => ({

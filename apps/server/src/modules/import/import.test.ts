@@ -127,13 +127,13 @@ describe('importing customers with opening points', () => {
         expiry: null,
       },
     ]);
-    const audits = await owner.sql<{ action: string; n: string }>(
+    const audits = await owner.sql<{ action: number; n: string }>(
       `SELECT action, count(*) AS n FROM audit_log
         WHERE action IN ('customer.create', 'points.opening') GROUP BY action ORDER BY action`,
     );
     expect(audits).toEqual([
-      { action: 'customer.create', n: '3' },
-      { action: 'points.opening', n: '2' },
+      { action: 'customer.create', n: 3 },
+      { action: 'points.opening', n: 2 },
     ]);
 
     const after = await footprint();

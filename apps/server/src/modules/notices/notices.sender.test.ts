@@ -259,7 +259,20 @@ describe('two senders and the rate', () => {
   it('two senders at once never send a notice twice, and lose none', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 40; i++) ids.push((await queued(i + 1)).id);
-    const [a, b] = await Promise.all([shop.sender().run(), shop.sender().run()]);
+    // The first message is held at the gateway until a second is in flight. A sender sends one
+    // notice at a time, so that second can only be the other sender's: both take part however
+    // a busy machine schedules them, and neither waits for the other's rows.
+    let secondInFlight!: () => void;
+    const held = new Promise<void>((resolve) => (secondInFlight = resolve));
+    let arrived = 0;
+    shop.fake.onMessage(async () => {
+      arrived += 1;
+      if (arrived === 1) await held;
+      else secondInFlight();
+    });
+    const [a, b] = await Promise.all([shop.sender().run(), shop.sender().run()]).finally(() =>
+      shop.fake.onMessage(undefined),
+    );
     expect(a.sent + b.sent).toBe(40);
     // Both took part: the rows were shared out, not sent by one while the other waited.
     expect(a.sent).toBeGreaterThan(0);

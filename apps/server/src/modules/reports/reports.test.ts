@@ -299,12 +299,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
-const modes = (figures: Partial<Record<'cash' | 'upi' | 'card' | 'bank' | 'cheque', number>>) => ({
+const modes = (
+  figures: Partial<Record<'cash' | 'upi' | 'card' | 'bank' | 'cheque' | 'online', number>>,
+) => ({
   cash: 0,
   upi: 0,
   card: 0,
   bank: 0,
   cheque: 0,
+  online: 0,
   ...figures,
 });
 const MONTHS = [

@@ -9,3 +9,4 @@ export {
   overdueFrom,
 } from './schemes.due.js';
 export type { SchemesService } from './schemes.service.js';
+export { schemesImport } from './schemes.import.js';

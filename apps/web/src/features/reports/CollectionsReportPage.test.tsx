@@ -86,6 +86,7 @@ describe('Daily Collections', { timeout: 60_000 }, () => {
       ['Card', '₹0'],
       ['Bank transfer', '₹0'],
       ['Cheque', '₹0'],
+      ['Online', '₹0'],
       ['Collected', '₹1,25,000'],
       ['Points redeemed', '₹1,234.50', '2,469'],
     ]);
@@ -177,7 +178,7 @@ describe('Daily Collections', { timeout: 60_000 }, () => {
       pageSize: LIMITS.reportPageSizeMax,
     });
     const sheet = screen.getByTestId('print-report-collections');
-    expect(sheet.querySelectorAll('tr')).toHaveLength(1 + 2 + 7);
+    expect(sheet.querySelectorAll('tr')).toHaveLength(1 + 2 + 8);
     expect(sheet).toHaveTextContent(`${title}${ddmmyyyy(today())}All branches`);
     expect(sheet).toHaveTextContent('The first 2 of 120 rows; the CSV holds them all.');
     const printedCells = [...sheet.querySelectorAll('tbody td')].map((td) => td.textContent);
