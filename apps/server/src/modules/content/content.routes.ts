@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,13 +14,8 @@ import {
   uploadFileFields,
 } from '@kanak/contract';
 import { sha256 } from '../../lib/crypto.js';
-import {
-  AppError,
-  InvalidInputError,
-  NotFoundError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from '../../lib/errors.js';
+import { acceptOneFile } from '../../lib/one-file-upload.js';
+import { InvalidInputError, NotFoundError, UnsupportedMediaTypeError } from '../../lib/errors.js';
 import { judgeImage, type ContentService } from './content.service.js';
 
 /** Images never change under their URL (a new upload gets a new id): cache them for a year. */
@@ -76,30 +70,11 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
   // refusing multipart bodies (415).
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    await scope.register(multipart, {
-      limits: {
-        fileSize: LIMITS.imageMaxBytes,
-        files: 1,
-        fields: 4,
-        parts: 5,
-        fieldSize: 1024,
-        headerPairs: 100,
-      },
+    const uploadError = await acceptOneFile(plain, {
+      maxBytes: LIMITS.imageMaxBytes,
+      tooLarge: MESSAGES.imageTooLarge,
+      oneFile: MESSAGES.oneImageAtATime,
     });
-
-    /** The multipart parser's failures, in words a shop assistant understands. */
-    function uploadError(error: unknown): unknown {
-      const errors = scope.multipartErrors;
-      if (error instanceof errors.RequestFileTooLargeError)
-        return new PayloadTooLargeError(MESSAGES.imageTooLarge);
-      if (error instanceof errors.FilesLimitError)
-        return new InvalidInputError(MESSAGES.oneImageAtATime);
-      if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError)
-        return new PayloadTooLargeError(MESSAGES.bodyTooLarge);
-      if (error instanceof AppError) return error;
-      // Anything else here is a malformed or cut-off multipart body.
-      return new InvalidInputError(MESSAGES.invalidUpload);
-    }
 
     scope.post(
       API_PATHS.uploadFile,

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,12 +17,8 @@ import {
   MESSAGES,
   type ImportKind,
 } from '@kanak/contract';
-import {
-  AppError,
-  InvalidInputError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from '../../lib/errors.js';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors.js';
+import { acceptOneFile } from '../../lib/one-file-upload.js';
 import type { ImportService } from './import.service.js';
 
 /**
@@ -85,29 +80,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
   // In its own scope: every other route keeps refusing multipart bodies (415).
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    await scope.register(multipart, {
-      limits: {
-        fileSize: IMPORT_MAX_BYTES,
-        files: 1,
-        fields: 4,
-        parts: 5,
-        fieldSize: 1024,
-        headerPairs: 100,
-      },
+    const uploadError = await acceptOneFile(plain, {
+      maxBytes: IMPORT_MAX_BYTES,
+      tooLarge: IMPORT_MESSAGES.tooLarge(MAX_MB),
+      oneFile: IMPORT_MESSAGES.fileRequired,
     });
-
-    /** The multipart parser's failures, in words an owner understands. */
-    function uploadError(error: unknown): unknown {
-      const errors = scope.multipartErrors;
-      if (error instanceof errors.RequestFileTooLargeError)
-        return new PayloadTooLargeError(IMPORT_MESSAGES.tooLarge(MAX_MB));
-      if (error instanceof errors.FilesLimitError)
-        return new InvalidInputError(IMPORT_MESSAGES.fileRequired);
-      if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError)
-        return new PayloadTooLargeError(MESSAGES.bodyTooLarge);
-      if (error instanceof AppError) return error;
-      return new InvalidInputError(MESSAGES.invalidUpload);
-    }
 
     scope.addHook('onResponse', async (request) => {
       const upload = uploads.get(request);
