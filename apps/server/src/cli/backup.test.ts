@@ -445,8 +445,13 @@ describe('writeBackup and restoreBackup', () => {
       expect((error as Error).message, path.basename(bad)).toMatch(message);
       // Refused before migrating (no tables yet), or rolled back (empty tables but the rows
       // the migrations make: the receipt counter, the first branch and the default points
-      // rules).
-      const madeByMigrations = ['public.receipt_counter', 'public.branches', 'public.points_rules'];
+      // rules, the standard scheme plan).
+      const madeByMigrations = [
+        'public.receipt_counter',
+        'public.branches',
+        'public.points_rules',
+        'public.scheme_plans',
+      ];
       const tables = await fingerprints(target.database.pool);
       for (const [table, fingerprint] of Object.entries(tables)) {
         if (table.startsWith('public.') && !madeByMigrations.includes(table))
