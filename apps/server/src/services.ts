@@ -156,6 +156,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     replicaUrl: deps.replica === false ? undefined : config.reports.databaseUrl,
     maxLagSeconds: config.reports.maxLagSeconds,
     log,
+    preparedStatements: config.preparedStatements,
   });
 
   const users = createUsersService({

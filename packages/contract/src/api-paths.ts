@@ -5,19 +5,6 @@
 export const API_PREFIX = '/api';
 
 export const API_PATHS = {
-  /** The customer's own calls (a member token, never a staff one). */
-  memberOtp: '/member/otp',
-  memberVerify: '/member/verify',
-  memberLogout: '/member/logout',
-  memberMe: '/member/me',
-  memberPoints: '/member/points',
-  memberScheme: '/member/schemes/:schemeid',
-  memberConsent: '/member/consent',
-  memberDataExport: '/member/data-export',
-  memberPay: '/member/schemes/:schemeid/pay',
-  memberPaymentVerify: '/member/payments/verify',
-  /** Razorpay's webhook: its signature, not a token, says who sent it. */
-  razorpayWebhook: '/payments/razorpay/webhook',
   health: '/health',
   branding: '/app/branding',
   content: '/app/content',
@@ -117,4 +104,23 @@ export const API_PATHS = {
   importCustomers: '/import/customers',
   /** Running schemes with the installments already paid, from another program's export. */
   importSchemes: '/import/schemes',
+} as const;
+
+/**
+ * The customer's own calls and the payment gateway's, apart from API_PATHS: the staff app never
+ * calls them, and its first page carries API_PATHS.
+ */
+export const MEMBER_API_PATHS = {
+  memberOtp: '/member/otp',
+  memberVerify: '/member/verify',
+  memberLogout: '/member/logout',
+  memberMe: '/member/me',
+  memberPoints: '/member/points',
+  memberScheme: '/member/schemes/:schemeid',
+  memberConsent: '/member/consent',
+  memberDataExport: '/member/data-export',
+  memberPay: '/member/schemes/:schemeid/pay',
+  memberPaymentVerify: '/member/payments/verify',
+  /** Razorpay's webhook: its signature, not a token, says who sent it. */
+  razorpayWebhook: '/payments/razorpay/webhook',
 } as const;

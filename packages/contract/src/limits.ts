@@ -4,6 +4,8 @@
  */
 export const LIMITS = {
   requestTimeoutMs: 15_000,
+  /** An import reads and writes a whole file (100,000 rows in about a minute): its own wait. */
+  importTimeoutMs: 10 * 60_000,
   requestRetries: 3,
   imagesPerType: 5,
   imageMaxBytes: 5 * 1024 * 1024,

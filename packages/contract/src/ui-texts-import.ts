@@ -15,6 +15,9 @@ export const IMPORT_MESSAGES = {
   noSheet: 'The workbook has no sheet with rows.',
   missingColumns: (columns: string[], found: string[]) =>
     `The file has no ${columns.join(', ')} column. Found: ${found.filter(Boolean).join(', ') || 'no header'}.`,
+  /** A first row of a customer's details, not column names: it is not repeated back. */
+  noHeaderRow: (columns: string[]) =>
+    `The file has no ${columns.join(', ')} column: its first row must name the columns.`,
   sheetRead: (sheet: string, count: number) =>
     `The workbook has ${count} sheets; only the first, “${sheet}”, was read.`,
   formula:

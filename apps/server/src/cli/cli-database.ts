@@ -33,7 +33,10 @@ export async function openCliDatabase(
         log,
       });
   const url = config.databaseUrl ?? embedded!.url;
-  const database = connectDatabase(url, { max: connections });
+  const database = connectDatabase(url, {
+    max: connections,
+    preparedStatements: config.preparedStatements,
+  });
   return {
     database,
     url,

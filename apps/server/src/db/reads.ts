@@ -53,6 +53,8 @@ export function createReads(options: {
   replicaUrl: string | undefined;
   maxLagSeconds: number;
   log: FastifyBaseLogger;
+  /** Off when the replica, too, is reached through a pooler that keeps no prepared statements. */
+  preparedStatements?: boolean;
 }): Reads {
   const { primary, replicaUrl, maxLagSeconds, log } = options;
   if (!replicaUrl) {
@@ -64,7 +66,10 @@ export function createReads(options: {
     };
   }
 
-  const replica = connectDatabase(replicaUrl, { connectionTimeoutMillis: CHECK_TIMEOUT_MS });
+  const replica = connectDatabase(replicaUrl, {
+    connectionTimeoutMillis: CHECK_TIMEOUT_MS,
+    preparedStatements: options.preparedStatements,
+  });
   let state: ReplicaState = { name: 'unchecked' };
   /** The primary's position at each recent check, oldest first. */
   const samples: { lsn: bigint; at: Date }[] = [];

@@ -16,6 +16,7 @@ import {
   MESSAGES,
   POS_MESSAGES,
   type Role,
+  MEMBER_API_PATHS,
 } from '@kanak/contract';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/errors.js';
 import type { WindowCounter } from './rate-limit-store.js';
@@ -129,7 +130,7 @@ export interface AuthOptions {
 /** The routes only an API key opens (the POS's calls). */
 const MACHINE_ROUTES = new Set(MACHINE_PATHS.map((name) => `${API_PREFIX}${API_PATHS[name]}`));
 /** The routes only a customer's member token opens. */
-const MEMBER_ROUTES = new Set(MEMBER_PATHS.map((name) => `${API_PREFIX}${API_PATHS[name]}`));
+const MEMBER_ROUTES = new Set(MEMBER_PATHS.map((name) => `${API_PREFIX}${MEMBER_API_PATHS[name]}`));
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 

@@ -10,6 +10,7 @@ import {
   POS_MESSAGES,
   ROLES,
   type Role,
+  MEMBER_API_PATHS,
 } from '@kanak/contract';
 import { authPlugin } from '../plugins/auth.js';
 import {
@@ -38,13 +39,19 @@ afterAll(() => ctx.close());
 const tokenOf = (role: Role) => ctx.app.signSessionToken(staff[role], false);
 
 const pathOf = Object.fromEntries(
-  Object.entries(API_PATHS).map(([name, path]) => [`${API_PREFIX}${path}`, name]),
+  Object.entries({ ...API_PATHS, ...MEMBER_API_PATHS }).map(([name, path]) => [
+    `${API_PREFIX}${path}`,
+    name,
+  ]),
 );
 
 const machineUrls = new Set(MACHINE_PATHS.map((name) => `${API_PREFIX}${API_PATHS[name]}`));
 /** The calls no staff token opens: the POS's and the customer's own. */
 const notForStaff = new Set(
-  [...MACHINE_PATHS, ...MEMBER_PATHS].map((name) => `${API_PREFIX}${API_PATHS[name]}`),
+  [
+    ...MACHINE_PATHS.map((name) => API_PATHS[name]),
+    ...MEMBER_PATHS.map((name) => MEMBER_API_PATHS[name]),
+  ].map((path) => `${API_PREFIX}${path}`),
 );
 
 describe('the access matrix', () => {

@@ -11,6 +11,7 @@ import {
   panelSetupRequest,
   saveCustomerRequest,
   saveNoticeTemplateRequest,
+  MEMBER_API_PATHS,
 } from '@kanak/contract';
 import { addUser, authed, createTestContext, login, type TestContext } from '../../test/helpers.js';
 import { fieldsOf, mutations, queryMutations, withValue } from '../../test/bad-input.js';
@@ -84,17 +85,17 @@ const ROUTES: Record<string, Input> = {
   [`GET ${API_PATHS.me}`]: { none: true },
   // The customer's own calls take a member token, not the sweeper's: members.test.ts tries
   // them, wrong codes, forged signatures and another customer's ids included.
-  [`POST ${API_PATHS.memberOtp}`]: { own: true },
-  [`POST ${API_PATHS.memberVerify}`]: { own: true },
-  [`POST ${API_PATHS.memberLogout}`]: { own: true },
-  [`GET ${API_PATHS.memberMe}`]: { own: true },
-  [`GET ${API_PATHS.memberPoints}`]: { own: true },
-  [`GET ${API_PATHS.memberScheme}`]: { own: true },
-  [`POST ${API_PATHS.memberConsent}`]: { own: true },
-  [`GET ${API_PATHS.memberDataExport}`]: { own: true },
-  [`POST ${API_PATHS.memberPay}`]: { own: true },
-  [`POST ${API_PATHS.memberPaymentVerify}`]: { own: true },
-  [`POST ${API_PATHS.razorpayWebhook}`]: { own: true },
+  [`POST ${MEMBER_API_PATHS.memberOtp}`]: { own: true },
+  [`POST ${MEMBER_API_PATHS.memberVerify}`]: { own: true },
+  [`POST ${MEMBER_API_PATHS.memberLogout}`]: { own: true },
+  [`GET ${MEMBER_API_PATHS.memberMe}`]: { own: true },
+  [`GET ${MEMBER_API_PATHS.memberPoints}`]: { own: true },
+  [`GET ${MEMBER_API_PATHS.memberScheme}`]: { own: true },
+  [`POST ${MEMBER_API_PATHS.memberConsent}`]: { own: true },
+  [`GET ${MEMBER_API_PATHS.memberDataExport}`]: { own: true },
+  [`POST ${MEMBER_API_PATHS.memberPay}`]: { own: true },
+  [`POST ${MEMBER_API_PATHS.memberPaymentVerify}`]: { own: true },
+  [`POST ${MEMBER_API_PATHS.razorpayWebhook}`]: { own: true },
   [`GET ${API_PATHS.staff}`]: { none: true },
   [`GET ${API_PATHS.audit}`]: {
     query: () => ({

@@ -115,6 +115,24 @@ export const customerDataExport = z.object({
 export type CustomerDataExport = z.infer<typeof customerDataExport>;
 export const customerDataExportResponse = dataResponse(customerDataExport);
 
+/**
+ * The customer's own copy, asked for from their phone: their data without the staff's (who
+ * recorded a consent) or the shop's internal narrations.
+ */
+const exported = customerDataExport.shape;
+const schemeExported = exported.schemes.element.shape;
+export const memberDataExport = customerDataExport.extend({
+  consentHistory: z.array(consentEvent.omit({ recordedBy: true })),
+  pointsLedger: z.array(exported.pointsLedger.element.omit({ narration: true })),
+  schemes: z.array(
+    exported.schemes.element.extend({
+      installments: z.array(schemeExported.installments.element.omit({ narration: true })),
+    }),
+  ),
+});
+export type MemberDataExport = z.infer<typeof memberDataExport>;
+export const memberDataExportResponse = dataResponse(memberDataExport);
+
 export const eraseRequest = z.object({ custid });
 export const eraseResponse = dataResponse(
   z.object({ custid: z.number(), erasedAt: z.string(), alreadyErased: z.boolean() }),

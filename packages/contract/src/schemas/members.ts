@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataResponse } from './common.js';
 import { consentPurpose, consentState } from './data-rights.js';
-import { installmentReceipt, INSTALLMENT_MODES } from './schemes.js';
+import { installmentReceipt, RECORDED_MODES } from './schemes.js';
 
 /**
  * The customer's own side: sign-in by a one-time code, their points and schemes, their data
@@ -128,7 +128,7 @@ export const memberPassbookRow = z.object({
   no: z.number(),
   date: z.string(),
   amount: z.number(),
-  mode: z.enum(INSTALLMENT_MODES),
+  mode: z.enum(RECORDED_MODES),
   receiptNo: z.string(),
 });
 export const memberPassbookResponse = dataResponse(

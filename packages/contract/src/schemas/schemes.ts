@@ -41,13 +41,22 @@ export type PaymentMode = (typeof PAYMENT_MODES)[number];
 /** How an installment was paid: a counter's mode, or online by the customer (never chosen by staff). */
 export const INSTALLMENT_MODES = [...PAYMENT_MODES, 'online'] as const;
 export type InstallmentMode = (typeof INSTALLMENT_MODES)[number];
-export const PAYMENT_MODE_LABELS: Record<InstallmentMode, string> = {
+/**
+ * An installment brought in from other software: paid there, before Kanak. It counts towards its
+ * scheme's installments, never towards a day's collections or the books sent to Tally.
+ */
+export const IMPORTED_MODE = 'imported';
+/** Every mode an installment row may carry: statements and passbooks show each. */
+export const RECORDED_MODES = [...INSTALLMENT_MODES, IMPORTED_MODE] as const;
+export type RecordedMode = (typeof RECORDED_MODES)[number];
+export const PAYMENT_MODE_LABELS: Record<RecordedMode, string> = {
   cash: 'Cash',
   upi: 'UPI',
   card: 'Card',
   bank: 'Bank transfer',
   cheque: 'Cheque',
   online: 'Online',
+  imported: 'Imported',
 };
 
 /** Scheme terms when not configured: 11 monthly installments, bonus of one installment. */
@@ -207,7 +216,7 @@ export const schemeStatementRow = z.object({
    */
   receiptNo: z.string().nullable().optional(),
   branch: branch.nullable().optional(),
-  mode: z.enum(INSTALLMENT_MODES).nullable().optional(),
+  mode: z.enum(RECORDED_MODES).nullable().optional(),
   reference: z.string().nullable().optional(),
   /** The month (YYYY-MM) an installment is for: its date's month, or the next when in advance. */
   period: z.string().nullable().optional(),

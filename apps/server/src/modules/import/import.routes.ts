@@ -86,10 +86,13 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       oneFile: IMPORT_MESSAGES.fileRequired,
     });
 
-    scope.addHook('onResponse', async (request) => {
+    // The uploaded file holds customers' details: gone once the import has read it (a client
+    // that went away gets no onResponse), or once a refusal is answered.
+    const removeUpload = async (request: FastifyRequest) => {
       const upload = uploads.get(request);
       if (upload) await rm(upload.dir, { recursive: true, force: true });
-    });
+    };
+    scope.addHook('onResponse', removeUpload);
 
     const route = (url: string, kind: ImportKind) =>
       scope.post(
@@ -102,10 +105,14 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         },
         async (request) => {
           const upload = uploads.get(request)!;
-          const data = await imports.run(kind, request.staff, upload, {
-            dryRun: request.body.dryRun,
-          });
-          return { success: true as const, data };
+          try {
+            const data = await imports.run(kind, request.staff, upload, {
+              dryRun: request.body.dryRun,
+            });
+            return { success: true as const, data };
+          } finally {
+            await removeUpload(request);
+          }
         },
       );
     route(API_PATHS.importCustomers, 'customers');

@@ -3,6 +3,7 @@ import {
   addDays,
   customerForm,
   IMPORT_MESSAGES,
+  IMPORTED_MODE,
   IMPORT_REQUIRED,
   LIMITS,
   MATURITY_DAYS,
@@ -88,10 +89,16 @@ export function createImportService({ db, today, terms }: Deps) {
     const source = await openSource(file.path, file.filename);
     const columns = mapColumns(kind, source.header);
     const missing = IMPORT_REQUIRED[kind].filter((field) => columns[field] === undefined);
-    if (missing.length > 0)
+    if (missing.length > 0) {
+      // A first row holding a mobile number or an e-mail is a customer's, not a header: the
+      // answer (kept for a retry) never repeats it.
+      const looksLikeData = source.header.some((cell) => /\d{4}|@/.test(cell));
       throw new InvalidInputError(
-        IMPORT_MESSAGES.missingColumns(missing.map(title), source.header),
+        looksLikeData
+          ? IMPORT_MESSAGES.noHeaderRow(missing.map(title))
+          : IMPORT_MESSAGES.missingColumns(missing.map(title), source.header),
       );
+    }
     const nameOf = (field: string) => source.header[columns[field]!] ?? field;
     const today_ = today();
     const result: ImportResult = {
@@ -251,7 +258,8 @@ export function createImportService({ db, today, terms }: Deps) {
   function inBatch(dryRun: boolean, work: (tx: Tx) => Promise<Counts>) {
     if (dryRun) return work(db as unknown as Tx);
     return db.transaction(async (tx) => {
-      // One import at a time: two would race to create the same customers.
+      // One batch at a time across imports: two would race to create the same customers. Each
+      // batch reads its rows afresh under the lock.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kanak.import'))`);
       return work(tx);
     });
@@ -265,6 +273,8 @@ export function createImportService({ db, today, terms }: Deps) {
   ): Promise<Counts> {
     return inBatch(dryRun, async (tx) => {
       const list = `{${rows.map((row) => row.mobileno).join(',')}}`;
+      // NO KEY: a sale meanwhile locks the points account, then key-shares the customer (the
+      // ledger's order); a stronger lock here, before the accounts, would deadlock with it.
       const found = await tx.execute<
         Profile & { id: number; mobileno: string; opened: boolean }
       >(sql`
@@ -272,7 +282,7 @@ export function createImportService({ db, today, terms }: Deps) {
                coalesce(c.dob::text, '') AS dob, coalesce(c.doa::text, '') AS doa,
                EXISTS (SELECT 1 FROM points_entries e WHERE e.customer_id = c.id AND e.ts = 'O') AS opened
           FROM customers c WHERE c.mobileno = ANY(${list}::text[])
-         ORDER BY c.id ${dryRun ? sql`` : sql`FOR UPDATE`}`);
+         ORDER BY c.id ${dryRun ? sql`` : sql`FOR NO KEY UPDATE`}`);
       const existing = new Map(found.rows.map((row) => [row.mobileno, row]));
       const fresh = rows.filter((row) => !existing.has(row.mobileno));
       const audits: AuditEntry[] = [];
@@ -382,7 +392,7 @@ export function createImportService({ db, today, terms }: Deps) {
       const list = `{${[...new Set(rows.map((row) => row.mobileno))].join(',')}}`;
       const found = await tx.execute<{ id: number; mobileno: string }>(sql`
         SELECT id, mobileno FROM customers WHERE mobileno = ANY(${list}::text[])
-         ORDER BY id ${dryRun ? sql`` : sql`FOR UPDATE`}`);
+         ORDER BY id ${dryRun ? sql`` : sql`FOR NO KEY UPDATE`}`);
       const ids = new Map(found.rows.map((row) => [row.mobileno, row.id]));
       const idList = `{${found.rows.map((row) => row.id).join(',')}}`;
       const held = await tx.execute<{ customer_id: number; startdt: string; amount: number }>(sql`
@@ -430,8 +440,8 @@ export function createImportService({ db, today, terms }: Deps) {
             paidOn: due < today_ ? due : today_,
             period: due.slice(0, 7),
             amount: row.amount,
-            mode: 'imported',
-            narration: 'Imported',
+            mode: IMPORTED_MODE,
+            narration: '',
             createdBy: actor.id,
           };
         }),

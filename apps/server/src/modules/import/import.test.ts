@@ -224,8 +224,36 @@ describe('importing running schemes', () => {
       },
       { start: '2026-11-01', status: 'a', paid: 0, next_due: '2026-11-01', installments: null },
     ]);
-    // Collected by the other software: not in any day's collections here.
+    // Collected by the other software: not in any day's collections here, nor in the cash
+    // book's rows or the vouchers for Tally (its books hold them); the statement lists them.
     expect(await owner.sql(`SELECT * FROM collections_by_day`)).toEqual([]);
+    const [imported6] = await owner.sql<{ id: number }>(
+      `SELECT id FROM schemes WHERE startdt = '2026-05-20'`,
+    );
+    const statement = await owner.post('/api/scheme/generate-statement', {
+      schemeid: imported6!.id,
+    });
+    expect(statement.statusCode, statement.body).toBe(200);
+    const rows = statement.json().data as {
+      mode: string;
+      receiptNo: unknown;
+      narration: string;
+    }[];
+    expect(rows).toHaveLength(6);
+    expect(rows[0]).toMatchObject({ mode: 'imported', receiptNo: null });
+    expect(rows[0]!.narration).toBe('Installment 1 of 11 · Imported');
+    const cashBook = await owner.post('/api/reports/collections', {
+      from: '2026-05-01',
+      to: TODAY,
+    });
+    expect(cashBook.statusCode, cashBook.body).toBe(200);
+    expect(cashBook.json().data).toEqual([]);
+    const vouchers = await owner.post('/api/accounting/tally-export', {
+      from: '2026-05-01',
+      to: TODAY,
+    });
+    expect(vouchers.statusCode, vouchers.body).toBe(200);
+    expect(vouchers.body).not.toContain('<VOUCHER ');
 
     const after = await footprint();
     expect(await imported('schemes', file)).toMatchObject({ valid: 2, created: 0 });
@@ -262,6 +290,21 @@ describe('a bad file', () => {
       400,
       IMPORT_MESSAGES.missingColumns(['Mobile', 'Name'], ['Telephone', 'Person']),
     );
+    const noHeader = await send('customers', csv('9845099999,Priya Sharma,Jaipur'));
+    expect(noHeader.json().message).toBe(IMPORT_MESSAGES.noHeaderRow(['Mobile', 'Name']));
+    expect(noHeader.body).not.toContain('9845099999');
+    // A spreadsheet's negative number is no count of points.
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Customers').addRows([
+      ['Mobile', 'Name', 'Points'],
+      [9845099998, 'Ravi Kumar', -5],
+    ]);
+    const negative = await imported(
+      'customers',
+      { bytes: Buffer.from(await workbook.xlsx.writeBuffer()), filename: 'negative.xlsx' },
+      true,
+    );
+    expect(negative.errors).toMatchObject([{ row: 2, column: 'Points' }]);
   });
 
   it('larger than the limit is refused with 413', async () => {

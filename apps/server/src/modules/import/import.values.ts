@@ -73,7 +73,7 @@ export function date(cell: Cell | undefined): string {
 /** A whole number (written with Indian or western grouping commas), or null for an empty cell. */
 export function whole(cell: Cell | undefined, message: string): number | null {
   if (typeof cell === 'number') {
-    if (!Number.isSafeInteger(cell)) throw new CellError(message);
+    if (!Number.isSafeInteger(cell) || cell < 0) throw new CellError(message);
     return cell;
   }
   const value = plain(cell).replace(/,/g, '');

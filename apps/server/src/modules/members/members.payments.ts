@@ -82,6 +82,10 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
         }),
       );
     } catch (error) {
+      // A weight installment buys gold at the day's rate: until it is entered the order stays
+      // open, and the gateway's next delivery or the reconcile job records it. Money is never
+      // turned into a refund for want of a rate.
+      if (error instanceof ConflictError && error.message === MESSAGES.goldRateMissing) throw error;
       if (!(
         error instanceof ConflictError ||
         error instanceof InvalidInputError ||

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_PATHS,
-  customerDataExportResponse,
+  memberDataExportResponse,
   DATA_RIGHTS_MESSAGES,
   MEMBER_LIMITS,
   MEMBER_MESSAGES,
@@ -21,6 +20,7 @@ import {
   memberVerifyResponse,
   messageResponse,
   razorpayWebhookResponse,
+  MEMBER_API_PATHS,
 } from '@kanak/contract';
 import type { MemberPayments } from './members.payments.js';
 import type { MembersService } from './members.service.js';
@@ -36,7 +36,7 @@ interface Options {
  */
 export const membersRoutes: FastifyPluginAsyncZod<Options> = async (app, { members, payments }) => {
   app.post(
-    API_PATHS.memberOtp,
+    MEMBER_API_PATHS.memberOtp,
     {
       schema: { body: memberOtpRequest, response: { 200: memberOtpResponse } },
       config: { public: true },
@@ -48,7 +48,7 @@ export const membersRoutes: FastifyPluginAsyncZod<Options> = async (app, { membe
   );
 
   app.post(
-    API_PATHS.memberVerify,
+    MEMBER_API_PATHS.memberVerify,
     {
       schema: { body: memberVerifyRequest, response: { 200: memberVerifyResponse } },
       config: { public: true },
@@ -67,7 +67,7 @@ export const membersRoutes: FastifyPluginAsyncZod<Options> = async (app, { membe
   );
 
   app.post(
-    API_PATHS.memberLogout,
+    MEMBER_API_PATHS.memberLogout,
     { schema: { response: { 200: messageResponse } } },
     async (request) => {
       await members.signOut(request.member.customerId, request.member.jti);
@@ -76,7 +76,7 @@ export const membersRoutes: FastifyPluginAsyncZod<Options> = async (app, { membe
   );
 
   app.get(
-    API_PATHS.memberMe,
+    MEMBER_API_PATHS.memberMe,
     { schema: { response: { 200: memberMeResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -85,7 +85,7 @@ export const membersRoutes: FastifyPluginAsyncZod<Options> = async (app, { membe
   );
 
   app.get(
-    API_PATHS.memberPoints,
+    MEMBER_API_PATHS.memberPoints,
     { schema: { querystring: memberPointsQuery, response: { 200: memberPointsResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -95,7 +95,7 @@ export const membersRoutes: FastifyPluginAsyncZod<Options> = async (app, { membe
   );
 
   app.get(
-    API_PATHS.memberScheme,
+    MEMBER_API_PATHS.memberScheme,
     { schema: { params: memberSchemeParams, response: { 200: memberPassbookResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -107,7 +107,7 @@ export const membersRoutes: FastifyPluginAsyncZod<Options> = async (app, { membe
   );
 
   app.post(
-    API_PATHS.memberConsent,
+    MEMBER_API_PATHS.memberConsent,
     { schema: { body: memberConsentRequest, response: { 200: memberConsentResponse } } },
     async (request) => {
       const { purpose, granted } = request.body;
@@ -120,8 +120,8 @@ export const membersRoutes: FastifyPluginAsyncZod<Options> = async (app, { membe
   );
 
   app.get(
-    API_PATHS.memberDataExport,
-    { schema: { response: { 200: customerDataExportResponse } } },
+    MEMBER_API_PATHS.memberDataExport,
+    { schema: { response: { 200: memberDataExportResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { success: true, data: await members.dataExport(request.member.customerId) };
@@ -129,7 +129,7 @@ export const membersRoutes: FastifyPluginAsyncZod<Options> = async (app, { membe
   );
 
   app.post(
-    API_PATHS.memberPay,
+    MEMBER_API_PATHS.memberPay,
     { schema: { params: memberSchemeParams, response: { 200: memberPayResponse } } },
     async (request) => ({
       success: true,
@@ -138,7 +138,7 @@ export const membersRoutes: FastifyPluginAsyncZod<Options> = async (app, { membe
   );
 
   app.post(
-    API_PATHS.memberPaymentVerify,
+    MEMBER_API_PATHS.memberPaymentVerify,
     {
       schema: { body: memberPaymentVerifyRequest, response: { 200: memberPaymentVerifyResponse } },
     },
@@ -156,7 +156,7 @@ export const membersRoutes: FastifyPluginAsyncZod<Options> = async (app, { membe
       done(null, body),
     );
     scope.post(
-      API_PATHS.razorpayWebhook,
+      MEMBER_API_PATHS.razorpayWebhook,
       { schema: { response: { 200: razorpayWebhookResponse } }, config: { public: true } },
       async (request) => {
         const header = (name: string) => {

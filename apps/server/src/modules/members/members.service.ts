@@ -8,6 +8,7 @@ import {
   MESSAGES,
   type ConsentPurpose,
   type InstallmentMode,
+  type MemberDataExport,
 } from '@kanak/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -253,6 +254,18 @@ export function createMembersService(deps: Deps) {
       return after.consents;
     },
 
-    dataExport: (customerId: number) => deps.dataRights.dataExport(customerId),
+    /** The staff's export of the customer, without staff names and internal narrations. */
+    async dataExport(customerId: number): Promise<MemberDataExport> {
+      const copy = await deps.dataRights.dataExport(customerId);
+      return {
+        ...copy,
+        consentHistory: copy.consentHistory.map(({ recordedBy: _staff, ...event }) => event),
+        pointsLedger: copy.pointsLedger.map(({ narration: _internal, ...entry }) => entry),
+        schemes: copy.schemes.map((scheme) => ({
+          ...scheme,
+          installments: scheme.installments.map(({ narration: _internal, ...row }) => row),
+        })),
+      };
+    },
   };
 }

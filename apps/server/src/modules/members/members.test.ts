@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_PATHS, API_PREFIX, MEMBER_MESSAGES, MESSAGES } from '@kanak/contract';
+import {
+  API_PATHS,
+  API_PREFIX,
+  MEMBER_MESSAGES,
+  MESSAGES,
+  MEMBER_API_PATHS,
+} from '@kanak/contract';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createTestContext, servicesOn } from '../../../test/helpers.js';
 import { noticeShop, type NoticeShop } from '../../../test/notices.js';
@@ -27,12 +33,16 @@ const from = () => `10.9.${Math.floor(++address / 250)}.${address % 250}`;
 const askCode = (mobile: string, remoteAddress = from()) =>
   shop.app.inject({
     method: 'POST',
-    url: url(API_PATHS.memberOtp),
+    url: url(MEMBER_API_PATHS.memberOtp),
     payload: { mobile },
     remoteAddress,
   });
 const verify = (mobile: string, code: string) =>
-  shop.app.inject({ method: 'POST', url: url(API_PATHS.memberVerify), payload: { mobile, code } });
+  shop.app.inject({
+    method: 'POST',
+    url: url(MEMBER_API_PATHS.memberVerify),
+    payload: { mobile, code },
+  });
 const asMember = (token: string, method: 'GET' | 'POST', path: string, payload?: object) =>
   shop.app.inject({
     method,
@@ -159,18 +169,22 @@ describe('sign-in by a one-time code', () => {
   it('keeps member and staff tokens apart, and logout and erasure end a member token', async () => {
     await shop.customer('9822200004', 'Deepa Nair');
     const token = await signIn('9822200004');
-    expect((await asMember(token, 'GET', url(API_PATHS.memberMe))).statusCode).toBe(200);
+    expect((await asMember(token, 'GET', url(MEMBER_API_PATHS.memberMe))).statusCode).toBe(200);
     // A member token opens no staff route; a staff token and an API key no member route.
     expect((await asMember(token, 'GET', url(API_PATHS.me))).statusCode).toBe(401);
-    expect((await asMember(shop.token, 'GET', url(API_PATHS.memberMe))).statusCode).toBe(401);
+    expect((await asMember(shop.token, 'GET', url(MEMBER_API_PATHS.memberMe))).statusCode).toBe(
+      401,
+    );
     const withKey = await shop.app.inject({
       method: 'GET',
-      url: url(API_PATHS.memberMe),
+      url: url(MEMBER_API_PATHS.memberMe),
       headers: { 'x-api-key': posKey, authorization: `Bearer ${token}` },
     });
     expect(withKey.statusCode).toBe(401);
-    expect((await asMember(token, 'POST', url(API_PATHS.memberLogout))).statusCode).toBe(200);
-    expect((await asMember(token, 'GET', url(API_PATHS.memberMe))).statusCode).toBe(401);
+    expect((await asMember(token, 'POST', url(MEMBER_API_PATHS.memberLogout))).statusCode).toBe(
+      200,
+    );
+    expect((await asMember(token, 'GET', url(MEMBER_API_PATHS.memberMe))).statusCode).toBe(401);
 
     // A new code for the number a minute later (the minute's limit is the database's count).
     await shop.sql(`DELETE FROM rate_limit_hits WHERE key LIKE 'member-codes-minute %'`);
@@ -181,7 +195,7 @@ describe('sign-in by a one-time code', () => {
     expect(
       (await shop.post(url(API_PATHS.eraseCustomer), { custid: customer!.id })).statusCode,
     ).toBe(200);
-    expect((await asMember(again, 'GET', url(API_PATHS.memberMe))).statusCode).toBe(401);
+    expect((await asMember(again, 'GET', url(MEMBER_API_PATHS.memberMe))).statusCode).toBe(401);
   });
 });
 
@@ -199,7 +213,7 @@ describe('the member API', () => {
       },
     });
     const token = await signIn('9822200005');
-    const me = (await asMember(token, 'GET', url(API_PATHS.memberMe))).json();
+    const me = (await asMember(token, 'GET', url(MEMBER_API_PATHS.memberMe))).json();
     expect(me.data).toMatchObject({
       custname: 'Esha Gupta',
       mobile: '9822200005',
@@ -207,7 +221,7 @@ describe('the member API', () => {
       schemes: [{ schemeid: mine.schemeid, paid: 1, status: 'a' }],
       consents: { transactional: true },
     });
-    const points = await asMember(token, 'GET', `${url(API_PATHS.memberPoints)}?page=1`);
+    const points = await asMember(token, 'GET', `${url(MEMBER_API_PATHS.memberPoints)}?page=1`);
     expect(points.json()).toMatchObject({
       total: 1,
       data: [{ kind: 'Adjustment', points: 40, balance: 40 }],
@@ -217,24 +231,24 @@ describe('the member API', () => {
     const passbook = await asMember(
       token,
       'GET',
-      url(API_PATHS.memberScheme, { schemeid: mine.schemeid }),
+      url(MEMBER_API_PATHS.memberScheme, { schemeid: mine.schemeid }),
     );
     expect(passbook.json().data.rows).toMatchObject([{ no: 1, amount: 2500, mode: 'cash' }]);
     const other = await asMember(
       token,
       'GET',
-      url(API_PATHS.memberScheme, { schemeid: theirs.schemeid }),
+      url(MEMBER_API_PATHS.memberScheme, { schemeid: theirs.schemeid }),
     );
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe(MESSAGES.schemeNotFound);
     const payOther = await asMember(
       token,
       'POST',
-      url(API_PATHS.memberPay, { schemeid: theirs.schemeid }),
+      url(MEMBER_API_PATHS.memberPay, { schemeid: theirs.schemeid }),
     );
     expect(payOther.statusCode).toBe(404);
 
-    const withdrawn = await asMember(token, 'POST', url(API_PATHS.memberConsent), {
+    const withdrawn = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberConsent), {
       purpose: 'transactional',
       granted: false,
     });
@@ -244,8 +258,12 @@ describe('the member API', () => {
       [mine.custid],
     );
     expect(consent).toEqual({ method: 'customer', recorded_by: null });
-    const copy = await asMember(token, 'GET', url(API_PATHS.memberDataExport));
+    const copy = await asMember(token, 'GET', url(MEMBER_API_PATHS.memberDataExport));
     expect(copy.json().data.profile.custid).toBe(mine.custid);
+    expect(copy.json().data.pointsLedger).toMatchObject([{ credit: 40 }]);
+    // The consent the owner recorded, and the owner's narration: neither name nor words.
+    expect(copy.body).not.toContain('owner1');
+    expect(copy.body).not.toContain('Goodwill');
   });
 });
 
@@ -253,7 +271,7 @@ describe('online installments', () => {
   async function ordered(mobile: string, name: string) {
     const { schemeid } = await customerWithScheme(mobile, name);
     const token = await signIn(mobile);
-    const order = await asMember(token, 'POST', url(API_PATHS.memberPay, { schemeid }));
+    const order = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPay, { schemeid }));
     expect(order.statusCode, order.body).toBe(200);
     const data = order.json<{ data: { orderId: string; amount: number } }>().data;
     return { schemeid, token, ...data };
@@ -266,7 +284,7 @@ describe('online installments', () => {
   const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
     shop.app.inject({
       method: 'POST',
-      url: url(API_PATHS.razorpayWebhook),
+      url: url(MEMBER_API_PATHS.razorpayWebhook),
       payload: delivery.body,
       headers: delivery.headers,
     });
@@ -280,7 +298,7 @@ describe('online installments', () => {
       notes: { schemeid: String(schemeid), period: '2026-03' },
     });
     const paid = razorpay.pay(orderId);
-    const forged = await asMember(token, 'POST', url(API_PATHS.memberPaymentVerify), {
+    const forged = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPaymentVerify), {
       ...paid,
       razorpay_signature: 'ab'.repeat(32),
     });
@@ -294,7 +312,7 @@ describe('online installments', () => {
     expect(await installments(schemeid)).toHaveLength(1);
 
     const [checkout, hook, hookAgain] = await Promise.all([
-      asMember(token, 'POST', url(API_PATHS.memberPaymentVerify), paid),
+      asMember(token, 'POST', url(MEMBER_API_PATHS.memberPaymentVerify), paid),
       deliver(delivery),
       deliver(delivery),
     ]);
@@ -318,7 +336,7 @@ describe('online installments', () => {
     const { schemeid, token, orderId } = await ordered('9822200008', 'Hema Das');
     await shop.call(API_PATHS.addInstallment, { schemeid, date: TODAY, mode: 'cash' });
     const paid = razorpay.pay(orderId);
-    const answer = await asMember(token, 'POST', url(API_PATHS.memberPaymentVerify), paid);
+    const answer = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPaymentVerify), paid);
     expect(answer.json().data).toEqual({ receipt: null, overpayment: true });
     expect((await installments(schemeid)).map((row) => row.mode)).toEqual(['cash', 'cash']);
     const [order] = await shop.sql<{ status: string }>(
@@ -326,6 +344,58 @@ describe('online installments', () => {
       [orderId],
     );
     expect(order!.status).toBe('overpaid');
+  });
+
+  it('keeps a weight installment paid before the day’s gold rate open, and records it once the rate is in', async () => {
+    const mobile = '9822200012';
+    const custid = await shop.customer(mobile, 'Jaya Rao');
+    await shop.call(API_PATHS.saveSchemePlan, {
+      code: 'GOLD11',
+      name: 'Gold savings',
+      kind: 'weight',
+      installments: 11,
+      minAmount: 1000,
+      bonusPercent: 100,
+    });
+    await shop.call(API_PATHS.saveGoldRate, { date: '2026-01-05', rate22k: 6000, rate24k: 6500 });
+    const { schemeid } = (
+      await shop.call<{ data: { schemeid: number } }>(API_PATHS.generateScheme, {
+        custid,
+        mobileno: mobile,
+        custname: 'Jaya Rao',
+        startdt: '2026-01-05',
+        amount: 3000,
+        plan: 'GOLD11',
+      })
+    ).data;
+    await shop.call(API_PATHS.activateScheme, { schemeid, date: '2026-01-05', mode: 'cash' });
+    const token = await signIn(mobile);
+    const order = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPay, { schemeid }));
+    const { orderId } = order.json<{ data: { orderId: string } }>().data;
+    const paid = razorpay.pay(orderId);
+
+    const early = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPaymentVerify), paid);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(MESSAGES.goldRateMissing);
+    const [open] = await shop.sql<{ status: string }>(
+      'SELECT status FROM online_orders WHERE order_id = $1',
+      [orderId],
+    );
+    expect(open!.status).toBe('created');
+
+    await shop.call(API_PATHS.saveGoldRate, { date: TODAY, rate22k: 6250.5, rate24k: 6800 });
+    const later = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPaymentVerify), paid);
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json().data.overpayment).toBe(false);
+    expect(
+      await shop.sql('SELECT mode, mg FROM scheme_installments WHERE scheme_id = $1 ORDER BY id', [
+        schemeid,
+      ]),
+    ).toEqual([
+      { mode: 'cash', mg: 500 },
+      // floor(₹3,000 × 1000 / ₹6,250.50 a gram) mg
+      { mode: 'online', mg: 479 },
+    ]);
   });
 
   it('records, by asking the gateway, a payment whose checkout and webhook never arrived', async () => {
@@ -350,7 +420,7 @@ describe('online installments', () => {
     try {
       const answer = await plain.app.inject({
         method: 'POST',
-        url: url(API_PATHS.razorpayWebhook),
+        url: url(MEMBER_API_PATHS.razorpayWebhook),
         payload: '{}',
         headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'ab'.repeat(32) },
       });

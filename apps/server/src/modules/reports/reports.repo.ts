@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { addDays, LIMITS } from '@kanak/contract';
+import { addDays, IMPORTED_MODE, LIMITS } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import type { QueryText } from '../../lib/csv-stream.js';
 import { installmentsDueBySql, overdueCutoff } from '../schemes/index.js';
@@ -229,6 +229,7 @@ export const reportQueries = {
                   JOIN branches b ON b.id = i.branch_id
                   LEFT JOIN users u ON u.id = i.created_by
             WHERE i.paid_on BETWEEN ${range.from}::date AND ${range.to}::date
+              AND i.mode <> ${IMPORTED_MODE}
               AND ${inBranch(sql`i.branch_id`, scope)}
             ${firstOf(sql`i.paid_on, i.created_at, i.id`)})
           UNION ALL
@@ -362,7 +363,7 @@ export const reportQueries = {
       FROM scheme_installments i
            JOIN schemes s ON s.id = i.scheme_id
            JOIN customers c ON c.id = s.customer_id
-     WHERE i.paid_on = ${today}::date AND i.created_by = ${staffId}
+     WHERE i.paid_on = ${today}::date AND i.created_by = ${staffId} AND i.mode <> ${IMPORTED_MODE}
      ORDER BY i.created_at, i.id`,
 
   /** Returns whose points could not all be taken back, newest first. */

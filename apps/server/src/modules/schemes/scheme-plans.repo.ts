@@ -17,6 +17,16 @@ export const schemePlansRepo = {
       .orderBy(asc(schemePlans.code));
   },
 
+  /**
+   * Holds the code for the rest of the transaction, whether or not a plan has it yet: two
+   * saves of a new code take turns, and the second finds the first's plan.
+   */
+  async holdCode(tx: Tx, code: string) {
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext('kanak.scheme-plan'), hashtext(${code}))`,
+    );
+  },
+
   async byCode(tx: Tx, code: string, options: { lock?: 'update' | 'share' } = {}) {
     const query = tx.select().from(schemePlans).where(eq(schemePlans.code, code));
     const [row] = options.lock ? await query.for(options.lock) : await query;

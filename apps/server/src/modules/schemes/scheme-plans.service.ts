@@ -67,6 +67,7 @@ export function createSchemePlansService({
     async save(actor: StaffActor, input: PlanInput): Promise<SchemePlan> {
       if (input.code === STD_PLAN_CODE) throw new ConflictError(MESSAGES.schemePlanStdFixed);
       return db.transaction(async (tx) => {
+        await schemePlansRepo.holdCode(tx, input.code);
         const before = await schemePlansRepo.byCode(tx, input.code, { lock: 'update' });
         if (!before) {
           const added = await schemePlansRepo.insert(tx, {

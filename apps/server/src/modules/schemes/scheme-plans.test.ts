@@ -59,6 +59,13 @@ describe('scheme plans', () => {
     expect(tooMany.json().message).toContain('Installments must be a whole number from 1 to 11.');
     const badKind = await savePlan(plan({ kind: 'silver' }));
     expect(badKind.statusCode).toBe(400);
+    // The same new plan saved twice at once: one adds it, the other finds it.
+    const twice = await Promise.all([
+      savePlan(plan({ code: 'TWIN' })),
+      savePlan(plan({ code: 'TWIN' })),
+    ]);
+    expect(twice.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    await ctx.sql(`DELETE FROM scheme_plans WHERE code = 'TWIN'`);
     const std = await savePlan(plan({ code: 'STD', kind: 'value' }));
     expect(std.statusCode).toBe(409);
     expect(std.json().message).toBe(MESSAGES.schemePlanStdFixed);
@@ -168,6 +175,35 @@ describe('scheme plans', () => {
       [7000, 428, false],
       [7777.77, 385, true],
       [8000, 125, undefined],
+    ]);
+  });
+
+  it('judges each installment by its own month: a month skipped makes no later one late', async () => {
+    expect(
+      (await savePlan(plan({ code: 'SAVE4', kind: 'value', installments: 4 }))).statusCode,
+    ).toBe(200);
+    const customer = await newCustomer('9811100003');
+    setToday('2026-01-05');
+    const started = await scheme('generate', {
+      ...customer,
+      startdt: '2026-01-05',
+      amount: 2000,
+      plan: 'SAVE4',
+    });
+    const { schemeid } = started.json().data as { schemeid: number };
+    const pay = (date: string) => ({ schemeid, date, mode: 'cash' });
+    expect((await scheme('activate', pay('2026-01-05'))).statusCode).toBe(200);
+    // February is never paid; March and April on their own due days.
+    for (const day of ['2026-03-05', '2026-04-12']) {
+      setToday(day);
+      const paid = await scheme('add-installment', pay(day));
+      expect(paid.statusCode, paid.body).toBe(200);
+    }
+    const statement = (await scheme('generate-statement', { schemeid })).json();
+    expect(statement.data.map((row: { late?: boolean }) => row.late)).toEqual([
+      false,
+      false,
+      false,
     ]);
   });
 

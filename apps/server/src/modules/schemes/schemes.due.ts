@@ -59,8 +59,12 @@ function lastStartDayDueBy(cutoff: string) {
 }
 
 /**
- * Whether installment `k` (counted from 0 in the order of the months paid), paid on `paidOn`,
- * was late: paid more than `graceDays` after the day it was due.
+ * Whether the installment for `period` (YYYY-MM), paid on `paidOn`, was late: paid more than
+ * `graceDays` after that month's due day (the start's day of the month). Judged by its own
+ * month, so a month skipped makes no later installment late; it is simply never paid.
  */
-export const paidLate = (startdt: string, k: number, paidOn: string, graceDays: number) =>
-  paidOn > addDays(installmentDueOn(startdt, k), graceDays);
+export function paidLate(startdt: string, period: string, paidOn: string, graceDays: number) {
+  const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
+  const k = monthIndex(period) - monthIndex(startdt);
+  return paidOn > addDays(installmentDueOn(startdt, k), graceDays);
+}

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { IMPORTED_MODE } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import {
   customers,
@@ -192,6 +193,8 @@ export const schemesRepo = {
         and(
           gte(i.paidOn, range.from),
           lte(i.paidOn, range.to),
+          // Booked in the other software's accounts, where they were paid.
+          ne(i.mode, IMPORTED_MODE),
           range.branchId === undefined ? undefined : eq(i.branchId, range.branchId),
           after === undefined
             ? undefined

@@ -18,6 +18,7 @@ import {
   monthAfter,
   needsPan,
   PAYMENT_MODE_LABELS,
+  type RecordedMode,
   SCHEME_STATUS,
   type InstallmentReceipt,
   type InstallmentMode,
@@ -627,9 +628,10 @@ export function createSchemesService({
       date: installment.paidOn,
       narration: [
         `Installment ${i + 1} of ${scheme.installments}`,
-        PAYMENT_MODE_LABELS[installment.mode as InstallmentMode],
+        PAYMENT_MODE_LABELS[installment.mode as RecordedMode],
         installment.reference,
-        `Receipt ${installment.receipt}`,
+        // An installment imported from other software has no receipt of Kanak's.
+        installment.receipt && `Receipt ${installment.receipt}`,
         installment.period === installment.paidOn.slice(0, 7)
           ? ''
           : `In advance for ${formatMonth(installment.period)}`,
@@ -638,9 +640,9 @@ export function createSchemesService({
         .filter(Boolean)
         .join(' · '),
       amount: installment.amount,
-      receiptNo: installment.receipt,
+      receiptNo: installment.receipt || null,
       branch: byId.get(installment.branchId) ?? null,
-      mode: installment.mode as InstallmentMode,
+      mode: installment.mode as RecordedMode,
       reference: installment.reference ?? '',
       period: installment.period,
       ...(installment.mg === null
@@ -736,15 +738,13 @@ function planMaturity(startdt: string, plan: SchemePlanRow) {
   return monthAfterLast < latest ? monthAfterLast : latest;
 }
 
-/**
- * The installments (by id) paid late: the k-th month paid, in month order, is installment k of
- * the schemes' due rule.
- */
+/** The installments (by id) paid late, each judged by the month it is for. */
 function lateInstallments(scheme: SchemeRow, installments: InstallmentRow[], graceDays: number) {
-  const byMonth = installments.toSorted((a, b) => a.period.localeCompare(b.period));
   return new Set(
-    byMonth
-      .filter((installment, k) => paidLate(scheme.startdt, k, installment.paidOn, graceDays))
+    installments
+      .filter((installment) =>
+        paidLate(scheme.startdt, installment.period, installment.paidOn, graceDays),
+      )
       .map((installment) => installment.id),
   );
 }

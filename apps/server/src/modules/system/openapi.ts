@@ -16,6 +16,7 @@ import {
   unrecoveredReportResponse,
   importFields,
   uploadFileFields,
+  MEMBER_API_PATHS,
 } from '@kanak/contract';
 import { KEY_PATTERN as IDEMPOTENCY_KEY_PATTERN } from '../../plugins/idempotency.js';
 import { APP_VERSION } from '../../lib/version.js';
@@ -77,7 +78,7 @@ function reportAnswer(json: z.ZodType): Operation['ok'] {
 }
 
 /** Every path of the contract, so a new path cannot reach the docs without a tag. */
-const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
+const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS, Operation> = {
   health: { tag: 'system', summary: 'Is the server up and its database reachable' },
   memberOtp: { tag: 'members', summary: 'Send a sign-in code to a customer’s mobile number' },
   memberVerify: { tag: 'members', summary: 'Sign in with the code; answers a member token' },
@@ -349,7 +350,7 @@ const OPERATIONS: Record<keyof typeof API_PATHS, Operation> = {
 };
 
 const OPERATION_OF_URL = new Map(
-  Object.entries(API_PATHS).map(([name, path]) => [
+  Object.entries({ ...API_PATHS, ...MEMBER_API_PATHS }).map(([name, path]) => [
     `${API_PREFIX}${path}`,
     OPERATIONS[name as keyof typeof API_PATHS],
   ]),

@@ -5,6 +5,7 @@ import {
   type ImportKind,
   type ImportResult,
   type importResponse,
+  LIMITS,
 } from '@kanak/contract';
 import { api, expectSuccess, newIdempotencyKey, type Answer } from '../../lib/api';
 import { saveFile } from '../../components/saveFile';
@@ -31,6 +32,7 @@ export async function sendImport(
     // Replaces the client's JSON default; the browser then adds the multipart boundary. A
     // new key each press: a check and the import of the same file are two changes.
     headers: { 'Content-Type': 'multipart/form-data', 'Idempotency-Key': newIdempotencyKey() },
+    timeout: LIMITS.importTimeoutMs,
     onUploadProgress: (event) => {
       const share = event.total ? event.loaded / event.total : event.progress;
       if (share !== undefined) onProgress(Math.min(1, share));

@@ -19,6 +19,7 @@ import {
   isInactive,
   type InstallmentReceipt,
   type SchemeStatementRow,
+  IMPORTED_MODE,
 } from '@kanak/contract';
 import { useSearchParams } from 'react-router';
 import { FilterPanel, GenerateButton } from '../../components/FilterPanel';
@@ -132,7 +133,8 @@ export function SchemeStatementPage() {
   };
 
   const reprint = (row: SchemeStatementRow, index: number) => {
-    if (!statement || !scheme || !row.receiptNo) return;
+    // An installment imported from other software has no Kanak receipt to print again.
+    if (!statement || !scheme || !row.receiptNo || row.mode === IMPORTED_MODE) return;
     setReceipt({
       duplicate: true,
       receipt: {
