@@ -84,6 +84,39 @@ function countVitest(report) {
   return counts;
 }
 
+/** The slowest test files of Vitest's report: what to look at first when the run grows long. */
+function slowestVitest(report, count = 8) {
+  return (report.testResults ?? [])
+    .map((file) => ({
+      name: path.relative(root, file.name ?? '?'),
+      seconds: ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map(({ name, seconds }) => `slow: ${name} ${seconds.toFixed(1)} s`);
+}
+
+/** The slowest tests of Playwright's report (each test's last try). */
+function slowestPlaywright(report, count = 8) {
+  const tests = [];
+  const walk = (suites) => {
+    for (const suite of suites) {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          const seconds = (test.results?.at(-1)?.duration ?? 0) / 1000;
+          tests.push({ name: `${spec.file} › ${spec.title}`, seconds });
+        }
+      }
+      walk(suite.suites ?? []);
+    }
+  };
+  walk(report.suites ?? []);
+  return tests
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map(({ name, seconds }) => `slow: ${name} ${seconds.toFixed(1)} s`);
+}
+
 /** Playwright's JSON report. Errors outside tests (global setup or teardown) count as failures. */
 function countPlaywright(report) {
   const stats = report.stats ?? {};
@@ -144,6 +177,7 @@ const suites = [
     ],
     env: () => env,
     count: countVitest,
+    slowest: slowestVitest,
   },
   {
     label: 'playwright (e2e)',
@@ -152,6 +186,7 @@ const suites = [
     args: () => ['--no-install', 'playwright', 'test', '--reporter=list,json'],
     env: (report) => ({ ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }),
     count: countPlaywright,
+    slowest: slowestPlaywright,
   },
 ];
 
@@ -171,6 +206,7 @@ for (const suite of suites) {
     counts.notes.push('the runner left no report (counted as 1 failure)');
   }
   if (result.problem) counts.notes.push(result.problem);
+  if (report) counts.notes.push(...suite.slowest(report));
   if (report && result.code !== 0 && counts.failed === 0) {
     counts.failed += 1;
     counts.notes.push(
