@@ -81,12 +81,17 @@ export const tiersSettings = z.object({
 export type TiersSettings = z.infer<typeof tiersSettings>;
 export const tiersResponse = dataResponse(tiersSettings);
 
-export const customerTierRequest = z.object({
-  custid,
-  /** A tier's code; null ends a tier set by hand. */
-  tier: tierCode.nullable(),
-  until: isoDate('until'),
-});
+export const customerTierRequest = z
+  .object({
+    custid,
+    /** A tier's code; null ends a tier set by hand (no date needed then). */
+    tier: tierCode.nullable(),
+    until: isoDate('until').optional(),
+  })
+  .refine((request) => request.tier === null || request.until !== undefined, {
+    error: 'until is required with a tier.',
+    path: ['until'],
+  });
 export type CustomerTierRequest = z.output<typeof customerTierRequest>;
 export const customerTierResponse = dataResponse(
   tierStanding.extend({
@@ -102,5 +107,8 @@ export const TIER_MESSAGES = {
   manualSet: 'Tier set.',
   unknownTier: (code: string) => `No tier has the code ${code}.`,
   untilInPast: 'until must not be before today.',
+  /** A tier customers hold keeps its code: removing it would drop them without a word. */
+  tierHeld: (code: string, customers: number) =>
+    `${customers} ${customers === 1 ? 'customer holds' : 'customers hold'} the tier ${code}: keep it (its name, minimum spend and percentage may change).`,
   customerNotFound: MESSAGES.customerNotFound,
 } as const;

@@ -69,6 +69,20 @@ export const tiersRepo = {
       .limit(limit);
   },
 
+  /** Of these tier codes, those customers hold (earned, or by hand still in force), with how many. */
+  async holders(tx: Tx, codes: string[], today: string) {
+    if (codes.length === 0) return [];
+    // Tier codes are letters, digits and _ only: safe inside an array literal.
+    const result = await tx.execute<{ code: string; customers: string }>(sql`
+      SELECT code, count(DISTINCT customer_id) AS customers
+        FROM customer_tiers,
+             LATERAL (VALUES (earned_code),
+                             (CASE WHEN manual_until >= ${today} THEN manual_code END)) held(code)
+       WHERE code = ANY(${`{${codes.join(',')}}`}::text[])
+       GROUP BY code ORDER BY code`);
+    return result.rows.map((row) => ({ code: row.code, customers: Number(row.customers) }));
+  },
+
   /** Customers per earned tier and per tier set by hand still in force on `today`. */
   async counts(tx: Tx, today: string) {
     const result = await tx.execute<{ earned: string | null; manual: string | null; n: string }>(

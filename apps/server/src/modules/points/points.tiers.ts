@@ -1,5 +1,6 @@
 import {
   TIER_MESSAGES,
+  type TierDowngrade,
   type TierStanding,
   type TiersForm,
   type TiersSettings,
@@ -9,14 +10,14 @@ import type { Db, Tx } from '../../db/client.js';
 import type { TierRow } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 import { addMonths } from '../../lib/dates.js';
-import { InvalidInputError, NotFoundError } from '../../lib/errors.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import { pointsAccountsRepo as accounts } from './points.ledger.js';
 import { tiersRepo, type CustomerTierRow } from './points.tiers.repo.js';
 
 /** The tiers in force, lowest first, and how they fall. No tiers: everyone earns the base rate. */
 export interface TierLadder {
   tiers: TierRow[];
-  downgrade: 'anniversary' | 'never';
+  downgrade: TierDowngrade;
 }
 
 const NO_TIERS: TierLadder = { tiers: [], downgrade: 'anniversary' };
@@ -88,11 +89,19 @@ export async function tierStandingOf(
  * account locked (so two sales crossing a threshold together upgrade once: the second sees the
  * first's tier). The sale counts toward the spend if dated within the 12 months; its own row
  * is not yet the customer's. Answers the rate the sale earns at (percent of the base) and the
- * tier after it; `upgraded` when the tier that applies rose.
+ * tier after it; `upgraded` when the tier that applies rose. A rise of the earned tier is
+ * audited here, whether or not it changes the tier that applies.
  */
 export async function tierOnSale(
   tx: Tx,
-  sale: { customerId: number; invoiceDate: string; eligiblePaise: number; today: string },
+  sale: {
+    customerId: number;
+    invoiceDate: string;
+    eligiblePaise: number;
+    today: string;
+    invoiceNo: string;
+    branchId: number;
+  },
 ) {
   const ladder = await currentLadder(tx);
   if (ladder.tiers.length === 0) return { earnPercent: 100, tier: undefined, upgraded: undefined };
@@ -106,6 +115,16 @@ export async function tierOnSale(
   if (reached && rankOf(ladder, reached.code) > rankOf(ladder, row?.earnedCode)) {
     const earned = { earnedCode: reached.code, earnedOn: today, reviewOn: addMonths(today, 12) };
     await tiersRepo.save(tx, customerId, earned);
+    // Every rise of the earned tier, also one a higher tier set by hand hides for now.
+    await recordAudit(tx, {
+      userId: null,
+      action: 'tier.raised',
+      entity: 'customer_tier',
+      entityId: customerId,
+      branchId: sale.branchId,
+      before: { tier: row?.earnedCode ?? null },
+      after: { tier: reached.code, invoiceNo: sale.invoiceNo },
+    });
     after = applying(ladder, { ...emptyRow(customerId), ...row, ...earned }, today);
   }
   const upgraded = rankOf(ladder, after?.code) > rankOf(ladder, before?.code) ? after : undefined;
@@ -222,6 +241,14 @@ export function createTiersService({ db, today }: { db: Db; today: () => string 
 
     async save(actorId: number, form: TiersForm) {
       await db.transaction(async (tx) => {
+        const kept = new Set(form.tiers.map((tier) => tier.code));
+        const dropped = (await currentLadder(tx)).tiers.filter((tier) => !kept.has(tier.code));
+        for (const { code, customers } of await tiersRepo.holders(
+          tx,
+          dropped.map((tier) => tier.code),
+          today(),
+        ))
+          throw new ConflictError(TIER_MESSAGES.tierHeld(code, customers));
         const tiers: TierRow[] = form.tiers.map((tier) => ({
           code: tier.code,
           name: tier.name,
@@ -246,7 +273,8 @@ export function createTiersService({ db, today }: { db: Db; today: () => string 
 
     async setManual(actorId: number, given: CustomerTierRequest) {
       const day = today();
-      if (given.until < day) throw new InvalidInputError(TIER_MESSAGES.untilInPast);
+      if (given.until !== undefined && given.until < day)
+        throw new InvalidInputError(TIER_MESSAGES.untilInPast);
       return db.transaction(async (tx) => {
         const ladder = await currentLadder(tx);
         if (given.tier !== null && rankOf(ladder, given.tier) < 0)
@@ -256,7 +284,7 @@ export function createTiersService({ db, today }: { db: Db; today: () => string 
         const row = await tiersRepo.find(tx, given.custid);
         const manual = {
           manualCode: given.tier,
-          manualUntil: given.tier === null ? null : given.until,
+          manualUntil: given.tier === null ? null : (given.until ?? null),
         };
         await tiersRepo.save(tx, given.custid, manual);
         await recordAudit(tx, {

@@ -119,6 +119,8 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               invoiceDate: sale.invoiceDate,
               eligiblePaise: eligible,
               today: today(),
+              invoiceNo: sale.invoiceNo,
+              branchId: machine.branchId,
             });
             // floor(eligible / rupees per point × percent / 100), in integers: exact at any size.
             const points = Number(
@@ -163,14 +165,6 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               tier: tier.tier,
             });
             if (tier.upgraded) {
-              await recordAudit(tx, {
-                userId: null,
-                action: 'tier.raised',
-                entity: 'customer_tier',
-                entityId: customerId,
-                branchId: machine.branchId,
-                after: { tier: tier.upgraded.code, invoiceNo: sale.invoiceNo },
-              });
               await notices.queue(tx, {
                 event: 'tierUpgraded',
                 customerId,

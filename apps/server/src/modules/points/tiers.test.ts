@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { todayIn } from '@kanak/contract';
+import { TIER_MESSAGES, todayIn } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
 import {
   addUser,
@@ -247,6 +247,42 @@ describe('tiers', () => {
     expect(dashboard.json().data.tiers).toEqual([
       { code: 'GOLD', name: 'Gold', customers: 4 },
       { code: 'PLATINUM', name: 'Platinum', customers: 0 },
+    ]);
+  });
+
+  it('keep a tier customers hold; each earned tier and each by hand leaves an audit row', async () => {
+    const withoutGold = { ...LADDER, tiers: LADDER.tiers.filter((t) => t.code !== 'GOLD') };
+    const refused = await as(owner, 'POST', '/settings/tiers', withoutGold);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(TIER_MESSAGES.tierHeld('GOLD', 4));
+    expect((await as(owner, 'GET', '/settings/tiers')).json().data.tiers).toHaveLength(2);
+    // Platinum is held by nobody now (the one by hand ended on 1 July): it may go, and return.
+    const withoutPlatinum = { ...LADDER, tiers: LADDER.tiers.filter((t) => t.code === 'GOLD') };
+    expect((await as(owner, 'POST', '/settings/tiers', withoutPlatinum)).statusCode).toBe(200);
+    expect((await as(owner, 'POST', '/settings/tiers', LADDER)).statusCode).toBe(200);
+
+    const [found] = await ctx.sql<{ id: number }>(
+      `SELECT id FROM customers WHERE mobileno = '9855500000'`,
+    );
+    const custid = found!.id;
+    // Ending a tier by hand needs no date.
+    const ended = await as(owner, 'POST', '/customers/tier', { custid, tier: null });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json().data).toMatchObject({ manualTier: null, manualUntil: null, tier: 'GOLD' });
+    expect((await as(owner, 'POST', '/customers/tier', { custid, tier: 'GOLD' })).statusCode).toBe(
+      400,
+    );
+    const audit = await ctx.sql<{ action: string; tier: string | null }>(
+      `SELECT action, detail -> 'after' ->> 'tier' AS tier FROM audit_log WHERE entity = 'customer_tier' AND entity_id = $1
+        ORDER BY id`,
+      [String(custid)],
+    );
+    expect(audit.map((row) => [row.action, row.tier])).toEqual([
+      ['tier.raised', 'GOLD'],
+      ['tier.setByHand', 'PLATINUM'],
+      ['tier.setByHand', 'GOLD'],
+      ['tier.setByHand', 'PLATINUM'],
+      ['tier.setByHand', null],
     ]);
   });
 
