@@ -63,6 +63,7 @@ const OWNERS: Record<string, string> = {
   member_codes: 'modules/members',
   member_sessions: 'modules/members',
   online_orders: 'modules/members',
+  online_extra_payments: 'modules/members',
   gateway_events: 'modules/members',
 };
 

@@ -85,6 +85,20 @@ export const onlineOrders = pgTable(
   ],
 );
 
+/**
+ * A second payment captured for an order already settled (a customer who paid twice): the
+ * money is for staff to refund, noted once whoever sees it first.
+ */
+export const onlineExtraPayments = pgTable('online_extra_payments', {
+  paymentId: text('payment_id').primaryKey(),
+  orderId: text('order_id')
+    .notNull()
+    .references(() => onlineOrders.orderId),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+});
+
 /** Webhook deliveries already handled, by the gateway's event id: a repeat is dropped. */
 export const gatewayEvents = pgTable('gateway_events', {
   eventId: text('event_id').primaryKey(),

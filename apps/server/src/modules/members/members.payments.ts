@@ -64,6 +64,32 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
     const order = await membersRepo.orderForUpdate(tx, orderId);
     if (!order) return undefined;
     if (order.status !== 'created') {
+      if (order.paymentId !== paymentId) {
+        // The customer paid twice: the second payment bought nothing and is for staff to refund.
+        const noted = await membersRepo.noteExtraPayment(tx, {
+          paymentId,
+          orderId,
+          amountPaise: order.amountPaise,
+        });
+        if (noted) {
+          await recordAudit(tx, {
+            userId: null,
+            action: 'scheme.onlineOverpayment',
+            entity: 'scheme',
+            entityId: order.schemeId,
+            after: {
+              orderId,
+              paymentId,
+              amount: order.amountPaise / 100,
+              forMonth: order.period,
+              by,
+              refund: 'due',
+            },
+          });
+          log.warn({ orderId, schemeId: order.schemeId }, 'members: second payment to refund');
+        }
+        return { receipt: null, overpayment: true } satisfies Settled;
+      }
       return {
         receipt: order.installmentId
           ? ((await schemes.receiptOf(tx, order.installmentId)) ?? null)
@@ -176,8 +202,6 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
         const order = await membersRepo.orderForUpdate(tx, body.razorpay_order_id);
         if (!order || order.customerId !== customerId)
           throw new NotFoundError(MEMBER_MESSAGES.unknownOrder);
-        if (order.paymentId !== null && order.paymentId !== body.razorpay_payment_id)
-          throw new ConflictError(MEMBER_MESSAGES.unknownOrder);
         return (await settleIn(tx, order.orderId, body.razorpay_payment_id, 'checkout'))!;
       });
     },

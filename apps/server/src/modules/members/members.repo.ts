@@ -6,6 +6,7 @@ import {
   gatewayEvents,
   memberCodes,
   memberSessions,
+  onlineExtraPayments,
   onlineOrders,
   pointsEntries,
   pointsLots,
@@ -168,6 +169,19 @@ export const membersRepo = {
   },
 
   /** Notes a webhook event; false when it was seen before (a repeat delivery). */
+  /** Notes a second payment of a settled order; false when it was noted before. */
+  async noteExtraPayment(
+    tx: Tx,
+    values: { paymentId: string; orderId: string; amountPaise: number },
+  ) {
+    const rows = await tx
+      .insert(onlineExtraPayments)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ paymentId: onlineExtraPayments.paymentId });
+    return rows.length === 1;
+  },
+
   async firstSeen(tx: Tx, eventId: string) {
     const rows = await tx
       .insert(gatewayEvents)

@@ -346,6 +346,37 @@ describe('online installments', () => {
     expect(order!.status).toBe('overpaid');
   });
 
+  it('notes a second payment of a paid order once, for staff to refund, whoever sees it', async () => {
+    const { schemeid, token, orderId } = await ordered('9822200013', 'Kavya Rao');
+    const first = razorpay.pay(orderId);
+    const paid = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPaymentVerify), first);
+    expect(paid.json().data.overpayment).toBe(false);
+    const second = razorpay.pay(orderId);
+    const [checkout, hook] = await Promise.all([
+      asMember(token, 'POST', url(MEMBER_API_PATHS.memberPaymentVerify), second),
+      deliver(razorpay.webhook(orderId, second.razorpay_payment_id)),
+    ]);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(checkout.json().data).toEqual({ receipt: null, overpayment: true });
+    expect(hook.statusCode).toBe(200);
+    expect((await installments(schemeid)).map((row) => row.reference)).toEqual([
+      expect.any(String),
+      first.razorpay_payment_id,
+    ]);
+    expect(
+      await shop.sql(
+        'SELECT order_id, amount_paise::int AS amount FROM online_extra_payments WHERE payment_id = $1',
+        [second.razorpay_payment_id],
+      ),
+    ).toEqual([{ order_id: orderId, amount: 250_000 }]);
+    const [audit] = await shop.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log
+        WHERE action = 'scheme.onlineOverpayment' AND detail -> 'after' ->> 'paymentId' = $1`,
+      [second.razorpay_payment_id],
+    );
+    expect(audit!.n).toBe(1);
+  });
+
   it('keeps a weight installment paid before the day’s gold rate open, and records it once the rate is in', async () => {
     const mobile = '9822200012';
     const custid = await shop.customer(mobile, 'Jaya Rao');
