@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { dataResponse, storableText } from './common.js';
 
-/** The plan the specification's scheme is: value, its installments and bonus as configured. */
+/** The plan the standard scheme (STD) is: value, its installments and bonus as configured. */
 export const STD_PLAN_CODE = 'STD';
 
 export const SCHEME_PLAN_KINDS = ['value', 'weight'] as const;

@@ -6,6 +6,7 @@ import { branch } from './branches.js';
 import { dataResponse, isoDate, storableText } from './common.js';
 import { mobileNumber } from './customers.js';
 import { optionalPersonName } from './names.js';
+import { SCHEME_PLAN_KINDS } from './scheme-plans.js';
 
 /** Scheme status codes (matyn): n Inactive, a Active, m Completed, x cancelled (kept, hidden). */
 export const SCHEME_STATUS = {
@@ -107,7 +108,7 @@ export const generateSchemeRequest = z.object({
   custname: optionalPersonName('custname'),
   startdt: isoDate('Start date'),
   amount: rupees,
-  /** The plan's code; without it, the specification's scheme (`STD`). */
+  /** The plan's code; without it, the standard scheme (`STD`). */
   plan: storableText('plan', 'plan must be a plan code.')
     .trim()
     .toUpperCase()
@@ -197,7 +198,7 @@ export const schemeRecord = z.object({
   paid: z.number(),
   /** The plan's code and kind; a weight scheme's gold so far, in milligrams. */
   plan: z.string().optional(),
-  kind: z.enum(['value', 'weight']).optional(),
+  kind: z.enum(SCHEME_PLAN_KINDS).optional(),
   mg: z.number().optional(),
 });
 export type SchemeRecord = z.infer<typeof schemeRecord>;

@@ -23,7 +23,7 @@ import { installmentDueSql } from '../../modules/schemes/schemes.due.js';
 /**
  * The plans a scheme may be started on: paid in rupees (`value`) or booked as gold at each
  * installment's day rate (`weight`), with their term, bonus and grace. `STD` is the
- * specification's scheme, whose installments and bonus come from the server's settings. A plan
+ * standard scheme, whose installments and bonus come from the server's settings. A plan
  * that schemes use keeps its terms (only its name and whether it is offered may change), so a
  * running scheme's bonus and grace are its plan's row.
  */
@@ -91,7 +91,7 @@ export const schemes = pgTable(
      * statement, so it always equals their count (a test compares the two).
      */
     paid: smallint('paid').notNull().default(0),
-    /** The scheme's plan; none for the specification's scheme (`STD`), as before plans. */
+    /** The scheme's plan; none for the standard scheme (`STD`), as before plans. */
     planId: integer('plan_id').references(() => schemePlans.id),
     /** A weight scheme's closing: the 22K rate it was valued at and the bonus in milligrams. */
     closingRatePaise: integer('closing_rate_paise'),

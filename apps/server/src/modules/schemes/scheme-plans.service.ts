@@ -30,7 +30,7 @@ const TERMS = [
 ] as const;
 
 /**
- * The owner's scheme plans. STD is the specification's scheme, shown with the installments and
+ * The owner's scheme plans. STD is the standard scheme, shown with the installments and
  * bonus the server is configured with (what its schemes get); it is not edited here.
  */
 export function createSchemePlansService({

@@ -121,12 +121,12 @@ export function createSchemesService({
   goldRates,
   gstin,
 }: Deps) {
-  /** The scheme's plan; none for the specification's scheme. */
+  /** The scheme's plan; none for the standard scheme (STD). */
   const planOf = async (tx: Tx, scheme: SchemeRow) =>
     scheme.planId === null ? undefined : schemePlansRepo.byId(tx, scheme.planId);
 
   /**
-   * The plan a new scheme starts on: none (the specification's scheme) without a code or with
+   * The plan a new scheme starts on: none (the standard scheme, STD) without a code or with
    * STD's. The plan row stays share-locked until the scheme is in, so an edit of its terms
    * either sees the scheme or comes first.
    */
@@ -533,8 +533,8 @@ export function createSchemesService({
           );
         }
         const plan = await planOf(tx, scheme);
-        // A plan's bonus is earned by the installments paid on time; the specification's
-        // scheme earns it by every installment paid, as it always has.
+        // A plan's bonus is earned by the installments paid on time; the standard
+        // scheme (STD) earns it by every installment paid, as it always has.
         const earning = plan ? onTimeCount(scheme, installments, plan.graceDays) : paid;
         const { bonus } = maturityFigures(
           scheme.amount,
@@ -730,7 +730,7 @@ function toRecord(
 
 /**
  * A plan scheme's maturity: a month after its last installment falls due, and never past the
- * specification's 364 days (a customer advance ends within 365).
+ * 364 days of any scheme (a customer advance ends within 365).
  */
 function planMaturity(startdt: string, plan: SchemePlanRow) {
   const monthAfterLast = addDays(addMonths(startdt, plan.installments), -1);
