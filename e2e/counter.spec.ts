@@ -535,9 +535,10 @@ signedIn.describe('small things at the counter', () => {
   signedIn(
     'a screen still loading shows a loading bar, and digits typed meanwhile land in its search box',
     async ({ page }) => {
-      // A slow connection: the screen's code takes a second and a half.
+      // A slow connection: the screen's code takes six seconds, longer than keys typed on a
+      // loaded page are kept; typed while the screen loads, they wait for it however long.
       await page.route(/\/assets\/LoyaltyPointsPage-[^/]*\.js$/, async (route) => {
-        await sleep(1_500);
+        await sleep(6_000);
         await route.continue();
       });
       await page.goto('/home/loyalty-points', { waitUntil: 'commit' });

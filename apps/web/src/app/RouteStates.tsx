@@ -3,7 +3,9 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { UI_TEXTS } from '@kanak/contract';
+import { screenLoading } from '../lib/early-typing';
 import { retryFailedScreens } from './lazyPage';
 
 /**
@@ -41,6 +43,8 @@ export function RouteError({ onRetry }: { onRetry?: () => void }) {
 
 /** While a screen's code loads: a bar, so a slow connection does not look like a blank page. */
 export function RouteLoading() {
+  // What is typed while the screen loads is its first field's.
+  useEffect(() => screenLoading(), []);
   return (
     <Box sx={{ py: 3 }}>
       <LinearProgress color="secondary" aria-label={UI_TEXTS.routeLoading} />

@@ -18,6 +18,22 @@ function onKeyDown(event: KeyboardEvent): void {
   lastKeyAt = Date.now();
 }
 
+let screensLoading = 0;
+
+/**
+ * A screen's code starts loading: keys typed while it loads are kept for it however long the
+ * loading takes (a slow connection must not lose them), and for a while after. Answers the
+ * function to call once it has loaded.
+ */
+export function screenLoading(): () => void {
+  if (Date.now() - lastKeyAt > KEEP_FOR_MS) typed = '';
+  screensLoading += 1;
+  return () => {
+    screensLoading -= 1;
+    if (typed !== '') lastKeyAt = Date.now();
+  };
+}
+
 /** A click somewhere: the keys typed before were not meant for the next field. */
 function onPointerDown(): void {
   typed = '';
@@ -30,7 +46,7 @@ export function startKeepingEarlyTyping(): void {
 
 /** The text typed on the page just before, once (then it is gone). */
 export function takeEarlyTyping(): string {
-  const text = Date.now() - lastKeyAt <= KEEP_FOR_MS ? typed : '';
+  const text = screensLoading > 0 || Date.now() - lastKeyAt <= KEEP_FOR_MS ? typed : '';
   // Forgotten after this render, not during it: development renders initialisers twice.
   queueMicrotask(() => {
     typed = '';
