@@ -73,6 +73,10 @@ test.describe('Layout at 1366x768', () => {
       await sidebarEntry(page, entry.name).click();
       await expect(page, entry.name).toHaveURL(pathRe(entry.path));
       await expect(page.getByRole('heading', { name: entry.title }), entry.name).toBeVisible();
+      await expect(sidebarEntry(page, entry.name), entry.name).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
       // Fixed sidebar: still there after choosing.
       await expect(nav).toBeVisible();
     }

@@ -10,6 +10,10 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
+      // Every file renders the same app: its modules are loaded once per worker, not once per
+      // file (a quarter of the project's time). setup.ts resets what the app keeps between
+      // renders before each test.
+      isolate: false,
       // Each lazy screen compiles on first use; a cold run needs a few seconds.
       testTimeout: 20_000,
     },

@@ -95,30 +95,6 @@ describe('main layout', () => {
     expect(within(navigation()).getByRole('button', { name: SIDEBAR_LABELS.logout })).toBeVisible();
   });
 
-  it('opens every screen from the sidebar with its title (large screen, fixed sidebar)', async () => {
-    fakeServer();
-    setScreenWidth(1366);
-    signedInAs('meera');
-    renderApp(PATHS.home);
-    const user = userEvent.setup();
-    await screen.findByRole('heading', { name: PAGE_TITLES.dashboard });
-    expect(screen.queryByRole('button', { name: layout.openMenu })).not.toBeInTheDocument();
-
-    for (const screenInfo of SCREENS) {
-      await user.click(
-        within(navigation()).getByRole('link', { name: SIDEBAR_LABELS[screenInfo.key] }),
-      );
-      expect(
-        await screen.findByRole('heading', { level: 1, name: PAGE_TITLES[screenInfo.key] }),
-      ).toBeInTheDocument();
-      expect(currentPath()).toBe(screenInfo.path);
-      expect(
-        within(navigation()).getByRole('link', { name: SIDEBAR_LABELS[screenInfo.key] }),
-      ).toHaveAttribute('aria-current', 'page');
-    }
-    // Every lazy screen compiles on first use in this test: allow for a cold, busy machine.
-  }, 240_000);
-
   it('shows the username, the footer and the company from the branding API', async () => {
     fakeServer();
     signedInAs('meera');
