@@ -93,7 +93,10 @@ const footerRow = (label: string) =>
 async function generate(user: ReturnType<typeof userEvent.setup>) {
   await pickCustomer(user, texts.search, '9988', ANITA);
   await user.click(generateButton());
-  await screen.findByRole('cell', { name: 'Opening Balance' });
+  // The screen's table: the printout holds the same rows.
+  await within(await screen.findByRole('table', { name: texts.table })).findByRole('cell', {
+    name: 'Opening Balance',
+  });
 }
 
 describe('Points Statement', { timeout: 60_000 }, () => {
@@ -161,7 +164,9 @@ describe('Points Statement', { timeout: 60_000 }, () => {
     await pickCustomer(user, texts.search, '9988', ANITA);
     await user.click(generateButton());
 
-    await screen.findByRole('cell', { name: 'Points deducted' });
+    await within(await screen.findByRole('table', { name: texts.table })).findByRole('cell', {
+      name: 'Points deducted',
+    });
     // Equal sides: not "credit exceeds debit", so the (zero) balance sits in Debit.
     expect(cellsOf(footerRow(texts.total))).toEqual(['', 'Total', '', '₹0', '40', '40']);
     expect(cellsOf(footerRow(texts.balance))).toEqual(['', 'Balance', '', '', '0', '0']);
