@@ -1,16 +1,16 @@
+import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { chromePath } from './e2e/support/chrome';
 
 /**
  * End-to-end tests: the product built and started exactly as `npm start` does (see
  * e2e/support/global-setup.ts), on a fresh temporary DATA_DIR with its embedded PostgreSQL,
- * driven in Debian's Chromium. Never a browser downloaded by Playwright.
+ * driven in Debian's Chromium (its headless shell when installed). Never a browser downloaded by
+ * Playwright.
  */
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
-// The machine has 2 cores, which the server, PostgreSQL and the browsers share: one browser at
-// a time is faster than two here (login and profile specs: 55 s with one worker, 73 s with two;
-// with two, each test took two to three times as long).
-const workers = Number(process.env.E2E_WORKERS) || 1;
+// The machine has 2 cores, which the server, PostgreSQL and the browsers share.
+const workers = Number(process.env.E2E_WORKERS) || Math.min(2, os.availableParallelism());
 
 export default defineConfig({
   testDir: './e2e',
@@ -34,7 +34,7 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromePath,
+      executablePath: chromePath(),
       args: [
         '--headless',
         '--no-sandbox',

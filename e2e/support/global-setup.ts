@@ -8,6 +8,7 @@ import type { FullConfig } from '@playwright/test';
 import { DEFAULT_ACCOUNTING_SETTINGS } from '@kanak/contract';
 import { startFakeTally } from '../../apps/server/test/fake-tally';
 import { startFakeWhatsApp } from '../../apps/server/test/fake-whatsapp';
+import { chromePath } from './chrome';
 import { ADMIN } from './env';
 
 /**
@@ -128,9 +129,9 @@ function findFiles(dir: string, name: string, found: string[] = []): string[] {
   return found;
 }
 
-/** Debian's Chromium (or CHROME_PATH): its absence fails the run at once, never a skip. */
+/** The browser (see chrome.ts): its absence fails the run at once, never a skip. */
 function checkBrowser(): void {
-  const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const chrome = chromePath();
   try {
     fs.accessSync(chrome, fs.constants.X_OK);
   } catch {
