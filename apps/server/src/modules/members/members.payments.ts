@@ -55,6 +55,27 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
     return { keyId, keySecret, client: razorpayClient({ ...razorpay, keyId, keySecret }) };
   };
 
+  /** The audit row of a payment: an installment's receipt, or an overpayment to refund. */
+  const auditPayment = (
+    tx: Tx,
+    order: { orderId: string; schemeId: number; amountPaise: number; period: string },
+    payment: { paymentId: string; by: string; receiptNo: string | null },
+  ) =>
+    recordAudit(tx, {
+      userId: null,
+      action: payment.receiptNo ? 'scheme.onlinePayment' : 'scheme.onlineOverpayment',
+      entity: 'scheme',
+      entityId: order.schemeId,
+      after: {
+        orderId: order.orderId,
+        paymentId: payment.paymentId,
+        amount: order.amountPaise / 100,
+        forMonth: order.period,
+        by: payment.by,
+        ...(payment.receiptNo ? { receiptNo: payment.receiptNo } : { refund: 'due' }),
+      },
+    });
+
   /**
    * Records the order's payment, in `tx`, with the order row locked: the first caller records
    * the installment (or, when its month was meanwhile paid at the counter, notes the money as
@@ -72,20 +93,7 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
           amountPaise: order.amountPaise,
         });
         if (noted) {
-          await recordAudit(tx, {
-            userId: null,
-            action: 'scheme.onlineOverpayment',
-            entity: 'scheme',
-            entityId: order.schemeId,
-            after: {
-              orderId,
-              paymentId,
-              amount: order.amountPaise / 100,
-              forMonth: order.period,
-              by,
-              refund: 'due',
-            },
-          });
+          await auditPayment(tx, order, { paymentId, by, receiptNo: null });
           log.warn({ orderId, schemeId: order.schemeId }, 'members: second payment to refund');
         }
         return { receipt: null, overpayment: true } satisfies Settled;
@@ -124,20 +132,7 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
       paymentId,
       installmentId: receipt?.installmentId ?? null,
     });
-    await recordAudit(tx, {
-      userId: null,
-      action: receipt ? 'scheme.onlinePayment' : 'scheme.onlineOverpayment',
-      entity: 'scheme',
-      entityId: order.schemeId,
-      after: {
-        orderId,
-        paymentId,
-        amount: order.amountPaise / 100,
-        forMonth: order.period,
-        by,
-        ...(receipt ? { receiptNo: receipt.receiptNo } : { refund: 'due' }),
-      },
-    });
+    await auditPayment(tx, order, { paymentId, by, receiptNo: receipt?.receiptNo ?? null });
     if (!receipt)
       log.warn({ orderId, schemeId: order.schemeId }, 'members: online overpayment to refund');
     const { installmentId: _id, ...printed } = receipt ?? { installmentId: 0 };
