@@ -44,11 +44,6 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        // One origin under test: no process per site, and no background services.
-        '--disable-features=site-per-process,IsolateOrigins,Translate,OptimizationHints,MediaRouter',
-        '--disable-dev-shm-usage',
-        '--disable-extensions',
-        '--mute-audio',
       ],
     },
   },

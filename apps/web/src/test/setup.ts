@@ -7,7 +7,7 @@ import { forgetBranding } from '../lib/branding';
 import { queryClient } from '../lib/query-client';
 
 // Lazy screens are compiled on first use, which can take a moment in a cold test run.
-configure({ asyncUtilTimeout: 5000, defaultHidden: true });
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   window.localStorage.clear();

@@ -119,14 +119,13 @@ export const customerDataExportResponse = dataResponse(customerDataExport);
  * The customer's own copy, asked for from their phone: their data without the staff's (who
  * recorded a consent) or the shop's internal narrations.
  */
-const exported = customerDataExport.shape;
-const schemeExported = exported.schemes.element.shape;
+const { pointsLedger, schemes } = customerDataExport.shape;
 export const memberDataExport = customerDataExport.extend({
   consentHistory: z.array(consentEvent.omit({ recordedBy: true })),
-  pointsLedger: z.array(exported.pointsLedger.element.omit({ narration: true })),
+  pointsLedger: z.array(pointsLedger.element.omit({ narration: true })),
   schemes: z.array(
-    exported.schemes.element.extend({
-      installments: z.array(schemeExported.installments.element.omit({ narration: true })),
+    schemes.element.extend({
+      installments: z.array(schemes.element.shape.installments.element.omit({ narration: true })),
     }),
   ),
 });
