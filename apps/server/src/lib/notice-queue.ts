@@ -44,4 +44,6 @@ export interface QueuedNotices {
 export interface NoticeQueue {
   /** Queues one notice in the caller's transaction. */
   queue(tx: Tx, request: NoticeRequest): Promise<QueuedNotices>;
+  /** Queues several in the caller's transaction, reading what they share once. */
+  queueMany(tx: Tx, requests: NoticeRequest[]): Promise<QueuedNotices>;
 }

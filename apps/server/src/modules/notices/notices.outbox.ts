@@ -87,9 +87,7 @@ interface Deps {
 }
 
 /** The notice queue the changes are handed, and the reminders' queueing of many at once. */
-export interface NoticesOutbox extends NoticeQueue {
-  queueMany(tx: Tx, requests: NoticeRequest[]): Promise<QueuedNotices>;
-}
+export type NoticesOutbox = NoticeQueue;
 
 /**
  * The outbox of notices to customers. A service queues a notice inside the transaction of the

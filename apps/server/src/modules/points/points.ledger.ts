@@ -154,6 +154,33 @@ const CREDIT_BY_MOBILE: Statement = {
       FROM account, entry`,
 };
 
+/**
+ * The same credit for a customer whose account the caller holds locked: the ledger row, its lot
+ * and the new balance in one statement. $1 customer, $2 branch, $3 date, $4 narration, $5 sale
+ * amount, $6 points, $7 the lot's expiry, $8 code, $9 staff member.
+ */
+const CREDIT_LOCKED: Statement = {
+  name: 'ledger_credit_locked',
+  text: `
+    WITH entry AS (
+      INSERT INTO points_entries
+             (branch_id, customer_id, invdate, narration, sale_amount_paise, credit, debit, ts, created_by)
+      VALUES ($2::int, $1::int, $3::date, $4::text, $5::bigint, $6::int, 0, $8::char(1), $9::int)
+      RETURNING *
+    ), lot AS (
+      INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining)
+      SELECT customer_id, mrn, invdate, $7::date, credit, credit FROM entry WHERE credit > 0
+    ), credited AS (
+      UPDATE points_accounts SET balance = balance + $6::int
+       WHERE customer_id = $1::int AND $6::int > 0
+    )
+    SELECT $1::int AS id, null AS custname, null AS mobileno, null::int AS balance,
+           entry.mrn, entry.customer_id, entry.invdate, entry.narration, entry.sale_amount_paise,
+           entry.credit, entry.debit, entry.ts, entry.branch_id, entry.created_by,
+           entry.created_at, entry.updated_by, entry.updated_at
+      FROM entry`,
+};
+
 interface CreditedRow {
   id: number;
   custname: string;
@@ -174,23 +201,28 @@ interface CreditedRow {
   updated_at: Date | null;
 }
 
-async function creditByMobile(
+/** A credit in one statement: to the customer with `who` as their mobile number, or by id. */
+async function credit(
   tx: Tx,
-  mobileno: string,
+  who: { mobileno: string } | { lockedId: number },
   posting: Posting,
   expiresOn: string | null,
 ) {
-  const [row] = await runStatement<CreditedRow>(tx, CREDIT_BY_MOBILE, [
-    mobileno,
-    posting.branchId,
-    posting.invdate,
-    posting.narration,
-    posting.saleAmountPaise ?? 0,
-    posting.points,
-    expiresOn,
-    SOURCE[posting.kind],
-    posting.createdBy ?? null,
-  ]);
+  const [row] = await runStatement<CreditedRow>(
+    tx,
+    'mobileno' in who ? CREDIT_BY_MOBILE : CREDIT_LOCKED,
+    [
+      'mobileno' in who ? who.mobileno : who.lockedId,
+      posting.branchId,
+      posting.invdate,
+      posting.narration,
+      posting.saleAmountPaise ?? 0,
+      posting.points,
+      expiresOn,
+      SOURCE[posting.kind],
+      posting.createdBy ?? null,
+    ],
+  );
   if (!row) return undefined;
   const entry: EntryRow = {
     mrn: row.mrn,
@@ -216,10 +248,21 @@ async function creditByMobile(
   return { entry, customer };
 }
 
+/** A credit's kinds: a sale (or a sale of no points) and a staff credit. */
+const isCredit = (posting: Posting) =>
+  posting.points >= 0 && (posting.kind === 'sale' || posting.kind === 'manual');
+
+/** A credit's lot expires by the sale's own rules; a staff credit's by those in force. */
+async function expiryOfCredit(tx: Tx, posting: Posting) {
+  if (posting.points === 0) return null;
+  if (posting.kind === 'sale') return posting.expiresOn ?? null;
+  return expiryOf(posting.invdate, (await rulesRepo.current(tx)).expiryMonths);
+}
+
 export type Ledger = ReturnType<typeof createLedger>;
 
 export function createLedger() {
-  /** The row and its effect on the lots (the balance is the caller's step). */
+  /** A debit's or a cancel's row and its effect on the lots (the balance is the caller's step). */
   async function write(tx: Tx, customerId: number, posting: Posting) {
     const credit = Math.max(posting.points, 0);
     const debit = Math.max(-posting.points, 0);
@@ -243,22 +286,8 @@ export function createLedger() {
     switch (posting.kind) {
       case 'manual':
       case 'sale':
-        if (credit > 0) {
-          // A credit is a lot: a sale's expiring by its own rules, a staff credit by those in force.
-          const expiresOn =
-            posting.kind === 'sale'
-              ? (posting.expiresOn ?? null)
-              : expiryOf(posting.invdate, (await rulesRepo.current(tx)).expiryMonths);
-          await insertLot(tx, {
-            customerId,
-            entryMrn: mrn,
-            earnedOn: posting.invdate,
-            expiresOn,
-            points: credit,
-          });
-        } else if (debit > 0) {
-          await take(tx, customerId, debit, { entryMrn: mrn });
-        }
+        // Credits are one statement of their own (`credit`): here only a staff deduction.
+        await take(tx, customerId, debit, { entryMrn: mrn });
         break;
       case 'return': {
         const saleLot = posting.saleEntryMrn
@@ -284,6 +313,16 @@ export function createLedger() {
      * the balance covers a debit.
      */
     async post(tx: Tx, customer: LockedCustomer, posting: Posting) {
+      if (isCredit(posting)) {
+        // Nothing decides between the caller's lock and the writes: one statement.
+        const credited = await credit(
+          tx,
+          { lockedId: customer.id },
+          posting,
+          await expiryOfCredit(tx, posting),
+        );
+        return { entry: credited!.entry, balance: customer.balance + posting.points };
+      }
       const entry = await write(tx, customer.id, posting);
       await addToBalance(tx, customer.id, posting.points);
       return { entry, balance: customer.balance + posting.points };
@@ -295,15 +334,9 @@ export function createLedger() {
      * mobile, or too few points).
      */
     async postByMobile(tx: Tx, mobileno: string, posting: Posting) {
-      if (posting.points >= 0 && (posting.kind === 'sale' || posting.kind === 'manual')) {
-        // A credit: one statement, as nothing decides between the lock and the writes.
-        const expiresOn =
-          posting.points === 0
-            ? null
-            : posting.kind === 'sale'
-              ? (posting.expiresOn ?? null)
-              : expiryOf(posting.invdate, (await rulesRepo.current(tx)).expiryMonths);
-        return creditByMobile(tx, mobileno, posting, expiresOn);
+      if (isCredit(posting)) {
+        // The lock and the writes in one statement, as nothing decides between them.
+        return credit(tx, { mobileno }, posting, await expiryOfCredit(tx, posting));
       }
       const locked = await pointsAccountsRepo.lockByMobile(tx, mobileno);
       if (!locked || locked.balance + posting.points < 0) return undefined;

@@ -15,23 +15,27 @@ const DEFAULT_RULES: Omit<RulesRow, 'id' | 'validFrom' | 'createdBy'> = {
   expiryMonths: 24,
 };
 
-/** Read by every sale and every notice of points: written once, prepared. */
-const CURRENT_RULES: Statement = {
-  name: 'points_rules_current',
-  text: `
+/** The rules in force now, as a query others may nest (a sale reads them with its own rows). */
+export const CURRENT_RULES_SQL = `
     SELECT id, valid_from AS "validFrom", rupees_per_point_paise AS "rupeesPerPointPaise",
            excluded_categories AS "excludedCategories", point_value_paise AS "pointValuePaise",
            min_redeem_points AS "minRedeemPoints", expiry_months AS "expiryMonths",
            created_by AS "createdBy"
       FROM points_rules WHERE valid_from <= now()
-     ORDER BY valid_from DESC, id DESC LIMIT 1`,
-};
+     ORDER BY valid_from DESC, id DESC LIMIT 1`;
+
+/** Read by every sale and every notice of points: written once, prepared. */
+const CURRENT_RULES: Statement = { name: 'points_rules_current', text: CURRENT_RULES_SQL };
+
+/** The rules as read, or the first version's if the table were empty. */
+export const rulesOr = (row: RulesRow | undefined): RulesRow =>
+  row ?? { id: 0, validFrom: new Date(0), createdBy: null, ...DEFAULT_RULES };
 
 export const rulesRepo = {
   /** The rules in force now (the transaction's time). */
   async current(tx: Tx): Promise<RulesRow> {
     const [row] = await runStatement<RulesRow>(tx, CURRENT_RULES, []);
-    return row ?? { id: 0, validFrom: new Date(0), createdBy: null, ...DEFAULT_RULES };
+    return rulesOr(row);
   },
 
   history(tx: Tx) {

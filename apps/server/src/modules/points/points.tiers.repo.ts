@@ -1,19 +1,58 @@
-import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { and, asc, isNotNull, lte, sql } from 'drizzle-orm';
+import { runStatement, type Statement, type Tx } from '../../db/client.js';
 import { customerTiers, tierSettings } from '../../db/schema.js';
 
 export type TierSettingsRow = typeof tierSettings.$inferSelect;
 export type CustomerTierRow = typeof customerTiers.$inferSelect;
 
+/** The tier settings in force now, as a query others may nest (a sale reads them with its own). */
+export const CURRENT_TIER_SETTINGS_SQL = `
+    SELECT id, valid_from AS "validFrom", tiers, downgrade, created_by AS "createdBy"
+      FROM tier_settings WHERE valid_from <= now()
+     ORDER BY valid_from DESC, id DESC LIMIT 1`;
+
+const CURRENT_SETTINGS: Statement = {
+  name: 'tier_settings_current',
+  text: CURRENT_TIER_SETTINGS_SQL,
+};
+
+/** $1 customer, $2 the day before the 12 months, $3 today. */
+const STANDING: Statement = {
+  name: 'tier_standing',
+  text: `
+    SELECT (SELECT row_to_json(t) FROM customer_tiers t WHERE t.customer_id = $1::int) AS tier,
+           coalesce(sum(s.eligible_paise - coalesce((
+             SELECT sum(r.eligible_paise) FROM pos_returns r WHERE r.sale_id = s.id), 0)), 0)
+             AS spend
+      FROM pos_sales s
+     WHERE s.customer_id = $1::int AND s.invoice_date > $2::date AND s.invoice_date <= $3::date`,
+};
+
+/** A customer_tiers row as row_to_json gives it. */
+interface TierRowJson {
+  customer_id: number;
+  earned_code: string | null;
+  earned_on: string | null;
+  review_on: string | null;
+  manual_code: string | null;
+  manual_until: string | null;
+  updated_at: string;
+}
+
+const fromJson = (row: TierRowJson): CustomerTierRow => ({
+  customerId: row.customer_id,
+  earnedCode: row.earned_code,
+  earnedOn: row.earned_on,
+  reviewOn: row.review_on,
+  manualCode: row.manual_code,
+  manualUntil: row.manual_until,
+  updatedAt: new Date(row.updated_at),
+});
+
 /** The tier settings and each customer's tier (SQL only; the rules are in points.tiers.ts). */
 export const tiersRepo = {
   async currentSettings(tx: Tx): Promise<TierSettingsRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(tierSettings)
-      .where(sql`${tierSettings.validFrom} <= now()`)
-      .orderBy(desc(tierSettings.validFrom), desc(tierSettings.id))
-      .limit(1);
+    const [row] = await runStatement<TierSettingsRow>(tx, CURRENT_SETTINGS, []);
     return row;
   },
 
@@ -24,14 +63,6 @@ export const tiersRepo = {
       .values({ ...values, validFrom: sql`clock_timestamp()` })
       .returning({ id: tierSettings.id });
     return row!.id;
-  },
-
-  async find(tx: Tx, customerId: number): Promise<CustomerTierRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(customerTiers)
-      .where(eq(customerTiers.customerId, customerId));
-    return row;
   },
 
   async save(tx: Tx, customerId: number, values: Partial<Omit<CustomerTierRow, 'customerId'>>) {
@@ -45,18 +76,20 @@ export const tiersRepo = {
   },
 
   /**
-   * Eligible spend in paise of the customer's sales dated after `after` up to `today`, less
-   * what was returned of those sales.
+   * The customer's tier row and their eligible spend in paise of the sales dated after `after`
+   * up to `today`, less what was returned of those sales: one round trip, as a sale asks both.
    */
-  async spend(tx: Tx, customerId: number, after: string, today: string) {
-    const result = await tx.execute<{ spend: string }>(sql`
-      SELECT coalesce(sum(s.eligible_paise - coalesce((
-               SELECT sum(r.eligible_paise) FROM pos_returns r WHERE r.sale_id = s.id), 0)), 0)
-               AS spend
-        FROM pos_sales s
-       WHERE s.customer_id = ${customerId}
-         AND s.invoice_date > ${after} AND s.invoice_date <= ${today}`);
-    return Number(result.rows[0]!.spend);
+  async standing(tx: Tx, customerId: number, after: string, today: string) {
+    const [row] = await runStatement<{ tier: TierRowJson | null; spend: string }>(
+      tx,
+      STANDING,
+      [customerId, after, today],
+    );
+    const tier = row!.tier;
+    return {
+      row: tier ? fromJson(tier) : undefined,
+      spend: Number(row!.spend),
+    };
   },
 
   /** Earned tiers whose anniversary has come by `today`, oldest first. */

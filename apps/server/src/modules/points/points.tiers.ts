@@ -12,7 +12,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { addMonths } from '../../lib/dates.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import { pointsAccountsRepo as accounts } from './points.ledger.js';
-import { tiersRepo, type CustomerTierRow } from './points.tiers.repo.js';
+import { tiersRepo, type CustomerTierRow, type TierSettingsRow } from './points.tiers.repo.js';
 
 /** The tiers in force, lowest first, and how they fall. No tiers: everyone earns the base rate. */
 export interface TierLadder {
@@ -23,7 +23,11 @@ export interface TierLadder {
 const NO_TIERS: TierLadder = { tiers: [], downgrade: 'anniversary' };
 
 export async function currentLadder(tx: Tx): Promise<TierLadder> {
-  const row = await tiersRepo.currentSettings(tx);
+  return ladderOf(await tiersRepo.currentSettings(tx));
+}
+
+/** The ladder of these settings; none: no tiers. */
+export function ladderOf(row: Pick<TierSettingsRow, 'tiers' | 'downgrade'> | undefined): TierLadder {
   if (!row) return NO_TIERS;
   return { tiers: row.tiers, downgrade: row.downgrade === 'never' ? 'never' : 'anniversary' };
 }
@@ -46,8 +50,9 @@ function applying(ladder: TierLadder, row: CustomerTierRow | undefined, today: s
 /** The 12 months a tier looks at: after the same date a year before, up to today. */
 const yearBefore = (today: string) => addMonths(today, -12);
 
-const spendOf = (tx: Tx, customerId: number, today: string) =>
-  tiersRepo.spend(tx, customerId, yearBefore(today), today);
+/** The customer's tier row and their spend over the 12 months up to today. */
+const standingOf = (tx: Tx, customerId: number, today: string) =>
+  tiersRepo.standing(tx, customerId, yearBefore(today), today);
 
 function standing(
   ladder: TierLadder,
@@ -77,10 +82,7 @@ export async function tierStandingOf(
 ): Promise<Partial<TierStanding>> {
   const ladder = await currentLadder(tx);
   if (ladder.tiers.length === 0) return {};
-  const [row, spend] = await Promise.all([
-    tiersRepo.find(tx, customerId),
-    spendOf(tx, customerId, today),
-  ]);
+  const { row, spend } = await standingOf(tx, customerId, today);
   return standing(ladder, row, spend, today);
 }
 
@@ -94,6 +96,7 @@ export async function tierStandingOf(
  */
 export async function tierOnSale(
   tx: Tx,
+  ladder: TierLadder,
   sale: {
     customerId: number;
     invoiceDate: string;
@@ -103,12 +106,11 @@ export async function tierOnSale(
     branchId: number;
   },
 ) {
-  const ladder = await currentLadder(tx);
   if (ladder.tiers.length === 0) return { earnPercent: 100, tier: undefined, upgraded: undefined };
   const { customerId, today } = sale;
   const counted = sale.invoiceDate > yearBefore(today) ? sale.eligiblePaise : 0;
-  const spend = (await spendOf(tx, customerId, today)) + counted;
-  const row = await tiersRepo.find(tx, customerId);
+  const { row, spend: before12 } = await standingOf(tx, customerId, today);
+  const spend = before12 + counted;
   const before = applying(ladder, row, today);
   const reached = reachedBy(ladder, spend);
   let after = before;
@@ -171,11 +173,11 @@ export async function reviewTierAnniversaries(
       );
       for (const { customerId } of due) {
         // Read again under the lock: a sale may have raised the tier meanwhile.
-        const row = await tiersRepo.find(tx, customerId);
+        const { row, spend } = await standingOf(tx, customerId, today);
         if (!row?.reviewOn || row.reviewOn > today) continue;
         let reviewOn = row.reviewOn;
         while (reviewOn <= today) reviewOn = addMonths(reviewOn, 12);
-        const reached = reachedBy(ladder, await spendOf(tx, customerId, today));
+        const reached = reachedBy(ladder, spend);
         if (rankOf(ladder, reached?.code) >= rankOf(ladder, row.earnedCode)) {
           await tiersRepo.save(tx, customerId, { reviewOn });
         } else {
@@ -281,7 +283,7 @@ export function createTiersService({ db, today }: { db: Db; today: () => string 
           throw new InvalidInputError(TIER_MESSAGES.unknownTier(given.tier));
         const [account] = await accounts.lockById(tx, [given.custid]);
         if (!account) throw new NotFoundError(TIER_MESSAGES.customerNotFound);
-        const row = await tiersRepo.find(tx, given.custid);
+        const { row, spend } = await standingOf(tx, given.custid, day);
         const manual = {
           manualCode: given.tier,
           manualUntil: given.tier === null ? null : (given.until ?? null),
@@ -301,7 +303,7 @@ export function createTiersService({ db, today }: { db: Db; today: () => string 
           earnedTier: after.earnedCode,
           manualTier: after.manualCode,
           manualUntil: after.manualUntil,
-          ...standing(ladder, after, await spendOf(tx, given.custid, day), day),
+          ...standing(ladder, after, spend, day),
         };
       });
     },

@@ -1,12 +1,25 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { runStatement, type Statement, type Tx } from '../../db/client.js';
 import { posRedemptions, posReturns, posSales } from '../../db/schema.js';
+import { CURRENT_RULES_SQL, type RulesRow } from './points.rules.js';
+import { CURRENT_TIER_SETTINGS_SQL, type TierSettingsRow } from './points.tiers.repo.js';
 
 // A sale's own statements, written once and prepared: every counter's sale runs them.
 const SALE_POSTED: Statement = {
   name: 'pos_sale_posted',
   text: `SELECT request_hash AS "requestHash", response FROM pos_sales
           WHERE branch_code = $1 AND invoice_no = $2`,
+};
+/**
+ * What a sale needs before it claims its number, in one round trip: the rules and the tier
+ * settings in force, and the sale with this number if it was posted before. $1 branch, $2 number.
+ */
+const SALE_TERMS: Statement = {
+  name: 'pos_sale_terms',
+  text: `
+    SELECT (SELECT row_to_json(r) FROM (${CURRENT_RULES_SQL}) r) AS rules,
+           (SELECT row_to_json(t) FROM (${CURRENT_TIER_SETTINGS_SQL}) t) AS tiers,
+           (SELECT row_to_json(p) FROM (${SALE_POSTED.text}) p) AS posted`,
 };
 const CLAIM_SALE: Statement = {
   name: 'pos_sale_claim',
@@ -25,6 +38,20 @@ const STORE_SALE_ANSWER: Statement = {
  * at once, the second waits on the first's unique key and then finds its row.
  */
 export const posRepo = {
+  async saleTerms(tx: Tx, branchCode: string, invoiceNo: string) {
+    const [row] = await runStatement<{
+      rules: (Omit<RulesRow, 'validFrom'> & { validFrom: string }) | null;
+      tiers: Pick<TierSettingsRow, 'tiers' | 'downgrade'> | null;
+      posted: { requestHash: string; response: unknown } | null;
+    }>(tx, SALE_TERMS, [branchCode, invoiceNo]);
+    const { rules, tiers, posted } = row!;
+    return {
+      rules: rules ? { ...rules, validFrom: new Date(rules.validFrom) } : undefined,
+      tierSettings: tiers ?? undefined,
+      posted: posted ?? undefined,
+    };
+  },
+
   async claimSale(
     tx: Tx,
     values: Pick<

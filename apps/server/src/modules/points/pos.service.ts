@@ -16,10 +16,11 @@ import type { CustomersRepo } from '../customers/index.js';
 import type { NoticeQueue } from '../../lib/notice-queue.js';
 import { createLedger, pointsAccountsRepo as accounts } from './points.ledger.js';
 import { expiryOf, lotsRepo } from './points.lots.js';
+import type { EntryRow } from './points.repo.js';
 import { posRepo } from './pos.repo.js';
 import { redeemPoints } from './points.redeem.js';
-import { rulesRepo } from './points.rules.js';
-import { tierOnSale, tierStandingOf } from './points.tiers.js';
+import { rulesOr, rulesRepo } from './points.rules.js';
+import { ladderOf, tierOnSale, tierStandingOf } from './points.tiers.js';
 
 /** What the counter's calls need of the customers table, which the customers module owns. */
 export type PosCustomers = Pick<CustomersRepo, 'enrolByMobile'>;
@@ -90,12 +91,35 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
       notFuture(sale.invoiceDate, POS_MESSAGES.invoiceDateInFuture);
       const requestHash = hashOf(sale);
       return db.transaction(async (tx) => {
+        const terms = await posRepo.saleTerms(tx, machine.branchCode, sale.invoiceNo);
         // The rules in force now are the sale's own: kept on it for its returns.
-        const rules = await rulesRepo.current(tx);
+        const rules = rulesOr(terms.rules);
+        const ladder = ladderOf(terms.tierSettings);
         const eligible = eligibleOf(sale.lines, rules.excludedCategories);
+        /** A sale's posting at a tier's rate (percent of the base). */
+        const postingAt = (earnPercent: number) => {
+          // floor(eligible / rupees per point × percent / 100), in integers: exact at any size.
+          const points = Number(
+            (BigInt(eligible) * BigInt(earnPercent)) / (BigInt(rules.rupeesPerPointPaise) * 100n),
+          );
+          // A ledger row holds at most what staff may type; rules of a paisa per point would
+          // otherwise give billions.
+          if (points > LIMITS.pointsMax)
+            throw new ConflictError(POS_MESSAGES.tooManyPointsForOneSale(points));
+          return {
+            kind: 'sale',
+            points,
+            invdate: sale.invoiceDate,
+            narration: `Sale, invoice ${sale.invoiceNo}${inBranch(machine)}`,
+            branchId: machine.branchId,
+            saleAmountPaise: sumOf(sale.lines),
+            expiresOn: points > 0 ? expiryOf(sale.invoiceDate, rules.expiryMonths) : null,
+          } as const;
+        };
         return postDocument<SaleAnswer>(tx, {
           requestHash,
           clash: POS_MESSAGES.invoiceConflict,
+          posted: terms.posted,
           find: () => posRepo.salePosted(tx, machine.branchCode, sale.invoiceNo),
           claim: () =>
             posRepo.claimSale(tx, {
@@ -109,47 +133,45 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               apiKeyId: machine.id,
             }),
           post: async (saleId) => {
-            const customer =
-              (await accounts.lockByMobile(tx, sale.mobile)) ??
-              (await enrol(tx, sale.mobile, sale.name));
-            const customerId = customer.id;
-            // The tier counts this sale: one that crosses a threshold earns at the new rate.
-            const tier = await tierOnSale(tx, {
-              customerId,
-              invoiceDate: sale.invoiceDate,
-              eligiblePaise: eligible,
-              today: today(),
-              invoiceNo: sale.invoiceNo,
-              branchId: machine.branchId,
-            });
-            // floor(eligible / rupees per point × percent / 100), in integers: exact at any size.
-            const points = Number(
-              (BigInt(eligible) * BigInt(tier.earnPercent)) /
-                (BigInt(rules.rupeesPerPointPaise) * 100n),
-            );
-            // A ledger row holds at most what staff may type; rules of a paisa per point would
-            // otherwise give billions.
-            if (points > LIMITS.pointsMax)
-              throw new ConflictError(POS_MESSAGES.tooManyPointsForOneSale(points));
-            const expiresOn = points > 0 ? expiryOf(sale.invoiceDate, rules.expiryMonths) : null;
-            const posting = {
-              kind: 'sale',
-              points,
-              invdate: sale.invoiceDate,
-              narration: `Sale, invoice ${sale.invoiceNo}${inBranch(machine)}`,
-              branchId: machine.branchId,
-              saleAmountPaise: sumOf(sale.lines),
-              expiresOn,
-            } as const;
-            // The account is locked above: the tier was read under the lock.
-            const { entry, balance } = await ledger.post(tx, customer, posting);
+            let posting = postingAt(100);
+            let tier: Awaited<ReturnType<typeof tierOnSale>> | undefined;
+            let posted: { customerId: number; entry: EntryRow; balance: number } | undefined;
+            if (ladder.tiers.length === 0) {
+              // No tiers: the points are known before the lock, so a known customer's lock
+              // and posting are one statement.
+              const credited = await ledger.postByMobile(tx, sale.mobile, posting);
+              if (credited) {
+                const { entry, customer } = credited;
+                posted = { customerId: customer.id, entry, balance: customer.balance };
+              }
+            }
+            if (!posted) {
+              const customer =
+                (await accounts.lockByMobile(tx, sale.mobile)) ??
+                (await enrol(tx, sale.mobile, sale.name));
+              // The tier counts this sale, read under the account's lock: one that crosses a
+              // threshold earns at the new rate, and of two such sales only one upgrades.
+              tier = await tierOnSale(tx, ladder, {
+                customerId: customer.id,
+                invoiceDate: sale.invoiceDate,
+                eligiblePaise: eligible,
+                today: today(),
+                invoiceNo: sale.invoiceNo,
+                branchId: machine.branchId,
+              });
+              posting = postingAt(tier.earnPercent);
+              const { entry, balance } = await ledger.post(tx, customer, posting);
+              posted = { customerId: customer.id, entry, balance };
+            }
+            const { customerId, entry, balance } = posted;
+            const { points, expiresOn } = posting;
             const answer: SaleAnswer = {
               custid: customerId,
               points,
               balance,
               eligibleAmount: rupeesOf(eligible),
               expiresOn,
-              ...(tier.tier === undefined ? {} : { tier: tier.tier }),
+              ...(tier?.tier === undefined ? {} : { tier: tier.tier }),
             };
             await posRepo.storeSaleAnswer(tx, saleId, {
               customerId,
@@ -162,24 +184,31 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               customerId,
               points,
               rulesId: rules.id,
-              tier: tier.tier,
+              tier: tier?.tier,
             });
-            if (tier.upgraded) {
-              await notices.queue(tx, {
-                event: 'tierUpgraded',
-                customerId,
-                branchId: machine.branchId,
-                facts: { tier: tier.upgraded.name },
-              });
-            }
-            if (points > 0) {
-              await notices.queue(tx, {
-                event: 'pointsEarned',
-                customerId,
-                branchId: machine.branchId,
-                facts: { points },
-              });
-            }
+            // Both of a sale's notices are queued together: their reads are made once.
+            await notices.queueMany(tx, [
+              ...(tier?.upgraded
+                ? [
+                    {
+                      event: 'tierUpgraded',
+                      customerId,
+                      branchId: machine.branchId,
+                      facts: { tier: tier.upgraded.name },
+                    } as const,
+                  ]
+                : []),
+              ...(points > 0
+                ? [
+                    {
+                      event: 'pointsEarned',
+                      customerId,
+                      branchId: machine.branchId,
+                      facts: { points },
+                    } as const,
+                  ]
+                : []),
+            ]);
             return answer;
           },
         });
@@ -387,6 +416,8 @@ async function postDocument<Answer>(
   document: {
     requestHash: string;
     clash: string;
+    /** The document as the caller found it with its own first reads (undefined: not posted). */
+    posted?: { requestHash: string; response: unknown; cancelledAt?: Date | null };
     find(): Promise<
       { requestHash: string; response: unknown; cancelledAt?: Date | null } | undefined
     >;
@@ -396,19 +427,18 @@ async function postDocument<Answer>(
     post(id: number): Promise<Answer>;
   },
 ): Promise<Answer> {
-  const repeat = async () => {
-    const posted = await document.find();
+  const repeat = (posted: Awaited<ReturnType<typeof document.find>>) => {
     if (!posted) return undefined;
     const refusal = document.refused?.(posted);
     if (refusal) throw new ConflictError(refusal);
     if (posted.requestHash !== document.requestHash) throw new ConflictError(document.clash);
     return posted.response as Answer;
   };
-  const earlier = await repeat();
+  const earlier = repeat('posted' in document ? document.posted : await document.find());
   if (earlier) return earlier;
   const id = await document.claim();
   // Posted at the same moment by another call, which has now committed.
-  if (id === undefined) return (await repeat())!;
+  if (id === undefined) return repeat(await document.find())!;
   return document.post(id);
 }
 
