@@ -22,6 +22,8 @@ export interface Scenario {
   streamed?: boolean;
   /** A counter's billing system: sent with this API key instead of the staff token. */
   apiKey?: string;
+  /** Settings the run needs: SQL run before it, and SQL that takes them back after. */
+  settings?: { apply: string; undo: string };
 }
 
 export interface Figures {
@@ -54,6 +56,27 @@ export interface Target {
 }
 
 export async function measure(target: Target, scenario: Scenario, connections: number[]) {
+  const { settings } = scenario;
+  if (!settings) return measureRuns(target, scenario, connections);
+  await runSql(target.databaseUrl, settings.apply);
+  try {
+    return await measureRuns(target, scenario, connections);
+  } finally {
+    await runSql(target.databaseUrl, settings.undo);
+  }
+}
+
+async function runSql(databaseUrl: string, text: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function measureRuns(target: Target, scenario: Scenario, connections: number[]) {
   const runs: Run[] = [];
   for (const c of connections) {
     const rss = watchRss(target.serverPid);

@@ -25,6 +25,7 @@ export function scenarios(samples: Samples, benchUserId: number, key: BenchKey):
     auditFirstPage(),
     auditByMobile(samples),
     posSale(samples, key),
+    posSaleTiers(samples, key),
     ...reportScenarios(samples),
   ];
 }
@@ -85,18 +86,16 @@ let invoices = 0;
 /**
  * A counter's sale posted with an API key: a new invoice number every request, one gold line
  * of ₹25,000 (250 points), for one of 100 existing customers. Raw: the key's look-up, then the
- * sale's transaction statement for statement as the POS service runs it (repeat check, rules,
- * claim of the invoice number, the customer's balance locked, ledger row, lot, balance, the
- * stored answer, audit row, the customer's notice).
+ * sale's transaction statement for statement as the POS service runs it with no tiers set (the
+ * rules, tier settings and repeat check; claim of the invoice number; the account locked with
+ * the ledger row, lot and balance; the stored answer, audit row, the customer's notice).
  */
-function posSale(
-  { updateMobiles: mobiles, to: today }: Samples,
-  { key, hash }: BenchKey,
-): Scenario {
+function posSale(samples: Samples, benchKey: BenchKey): Scenario {
+  const { updateMobiles: mobiles, to: today } = samples;
   const amount = 25_000;
   return {
     name: 'posSale',
-    apiKey: key,
+    apiKey: benchKey.key,
     call: (n) => ({
       method: 'POST',
       path: api(API_PATHS.posSales),
@@ -107,71 +106,150 @@ function posSale(
         lines: [{ description: 'Gold chain 22K', category: 'gold', amount }],
       },
     }),
-    async raw(client, n) {
-      const invoiceNo = `BENCHRAW-${RUN}-${invoices++}`;
-      const { rows: keys } = await client.query<{ id: number; branch_id: number; code: string }>(
-        `SELECT k.id, k.branch_id, b.code, k.last_used_at FROM api_keys k
-           JOIN branches b ON b.id = k.branch_id
-          WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-        [hash],
-      );
-      const machine = keys[0]!;
-      await client.query('BEGIN');
-      await client.query(`SELECT * FROM pos_sales WHERE branch_code = $1 AND invoice_no = $2`, [
-        machine.code,
-        invoiceNo,
-      ]);
-      await client.query(
-        `SELECT * FROM points_rules WHERE valid_from <= now() ORDER BY valid_from DESC, id DESC LIMIT 1`,
-      );
-      const { rows: claimed } = await client.query<{ id: number }>(
-        `INSERT INTO pos_sales (branch_code, invoice_no, request_hash, invoice_date,
-                                sale_amount_paise, eligible_paise, excluded_categories, api_key_id)
-         VALUES ($1, $2, $3, $4, $5, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
-        [
-          machine.code,
-          invoiceNo,
-          'x'.repeat(64),
-          today,
-          amount * 100,
-          '["coin","bullion"]',
-          machine.id,
-        ],
-      );
-      const { rows: found } = await client.query<{ id: number }>(
-        `SELECT a.customer_id AS id, a.balance
-           FROM points_accounts a JOIN customers c ON c.id = a.customer_id
-          WHERE c.mobileno = $1 FOR UPDATE OF a FOR KEY SHARE OF c`,
-        [pick(mobiles, n)],
-      );
-      const customerId = found[0]!.id;
-      const points = amount / 100;
-      const { rows: entry } = await client.query<{ mrn: number }>(
-        `INSERT INTO points_entries (branch_id, customer_id, invdate, narration, sale_amount_paise, credit, debit, ts)
-         VALUES ($1, $2, $3, $4, $5, $6, 0, 'S') RETURNING *`,
-        [machine.branch_id, customerId, today, `Sale, invoice ${invoiceNo}`, amount * 100, points],
-      );
-      await client.query(
-        `INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining)
-         VALUES ($1, $2, $3, $3::date + interval '24 months', $4, $4)`,
-        [customerId, entry[0]!.mrn, today, points],
-      );
-      await client.query(
-        `UPDATE points_accounts SET balance = balance + $2 WHERE customer_id = $1`,
-        [customerId, points],
-      );
-      await client.query(
-        `UPDATE pos_sales SET customer_id = $2, points = $3, entry_mrn = $4, response = $5 WHERE id = $1`,
-        [claimed[0]!.id, customerId, points, entry[0]!.mrn, { custid: customerId, points }],
-      );
-      await client.query(
-        `INSERT INTO audit_log (user_id, action, entity, entity_id, detail) VALUES (NULL, 'pos.sale', 'points_entry', $1, $2)`,
-        [String(entry[0]!.mrn), { apiKeyId: machine.id, branch: machine.code, invoiceNo, points }],
-      );
-      await rawNotice(client, 'pointsEarned', customerId, { id: machine.branch_id });
-      await client.query('COMMIT');
-    },
+    raw: (client, n) => rawSale(client, n, samples, benchKey),
   };
+}
+
+/**
+ * The same sale with three tiers set (from ₹1,00,000, ₹3,00,000 and ₹10,00,000 of 12 months'
+ * spend, earning 110, 125 and 150 percent): the customer's tier and spend are read under the
+ * account's lock, then posted. Raw: the same statements in the same order.
+ */
+function posSaleTiers(samples: Samples, key: BenchKey): Scenario {
+  const plain = posSale(samples, key);
+  const tiers = [
+    { code: 'SILVER', name: 'Silver', minSpendPaise: 1_00_000_00, earnPercent: 110 },
+    { code: 'GOLD', name: 'Gold', minSpendPaise: 3_00_000_00, earnPercent: 125 },
+    { code: 'PLATINUM', name: 'Platinum', minSpendPaise: 10_00_000_00, earnPercent: 150 },
+  ];
+  return {
+    ...plain,
+    name: 'posSaleTiers',
+    settings: {
+      apply: `INSERT INTO tier_settings (valid_from, tiers, downgrade)
+              VALUES (clock_timestamp(), '${JSON.stringify(tiers)}', 'anniversary')`,
+      // The bench's data set has no tiers: the run's settings and the tiers it gave go.
+      undo: `DELETE FROM tier_settings; DELETE FROM customer_tiers;`,
+    },
+    raw: (client, n) => rawSale(client, n, samples, key, { tiers: true }),
+  };
+}
+
+/** A sale's statements through `pg`, as the POS service runs them, with or without tiers set. */
+async function rawSale(
+  client: pg.PoolClient,
+  n: number,
+  { updateMobiles: mobiles, to: today }: Pick<Samples, 'updateMobiles' | 'to'>,
+  { hash }: BenchKey,
+  { tiers = false } = {},
+) {
+  const amount = 25_000;
+  const invoiceNo = `BENCHRAW-${RUN}-${invoices++}`;
+  const { rows: keys } = await client.query<{ id: number; branch_id: number; code: string }>(
+    `SELECT k.id, k.branch_id, b.code, k.last_used_at FROM api_keys k
+       JOIN branches b ON b.id = k.branch_id
+      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    [hash],
+  );
+  const machine = keys[0]!;
+  await client.query('BEGIN');
+  // The rules, the tier settings and a repeat of the number, read together as the server does.
+  await client.query(
+    `SELECT (SELECT row_to_json(r) FROM (SELECT * FROM points_rules WHERE valid_from <= now()
+              ORDER BY valid_from DESC, id DESC LIMIT 1) r) AS rules,
+            (SELECT row_to_json(t) FROM (SELECT * FROM tier_settings WHERE valid_from <= now()
+              ORDER BY valid_from DESC, id DESC LIMIT 1) t) AS tiers,
+            (SELECT row_to_json(p) FROM (SELECT request_hash, response FROM pos_sales
+              WHERE branch_code = $1 AND invoice_no = $2) p) AS posted`,
+    [machine.code, invoiceNo],
+  );
+  const { rows: claimed } = await client.query<{ id: number }>(
+    `INSERT INTO pos_sales (branch_code, invoice_no, request_hash, invoice_date,
+                            sale_amount_paise, eligible_paise, excluded_categories, api_key_id)
+     VALUES ($1, $2, $3, $4, $5, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
+    [
+      machine.code,
+      invoiceNo,
+      'x'.repeat(64),
+      today,
+      amount * 100,
+      '["coin","bullion"]',
+      machine.id,
+    ],
+  );
+  const mobile = pick(mobiles, n);
+  const points = amount / 100;
+  const entryValues = [
+    machine.branch_id,
+    today,
+    `Sale, invoice ${invoiceNo}`,
+    amount * 100,
+    points,
+  ];
+  let posted: { mrn: number; id: number };
+  if (!tiers) {
+    // The account locked, the ledger row, its lot and the balance: one statement.
+    const { rows } = await client.query<{ mrn: number; id: number }>(
+      `WITH account AS (
+         SELECT a.customer_id AS id, a.balance
+           FROM points_accounts a JOIN customers c ON c.id = a.customer_id
+          WHERE c.mobileno = $1 FOR UPDATE OF a FOR KEY SHARE OF c
+       ), entry AS (
+         INSERT INTO points_entries (branch_id, customer_id, invdate, narration, sale_amount_paise, credit, debit, ts)
+         SELECT $2, id, $3, $4, $5, $6, 0, 'S' FROM account RETURNING *
+       ), lot AS (
+         INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining)
+         SELECT customer_id, mrn, invdate, $3::date + interval '24 months', credit, credit FROM entry
+       ), credited AS (
+         UPDATE points_accounts a SET balance = a.balance + $6 FROM account WHERE a.customer_id = account.id
+       )
+       SELECT entry.mrn, account.id FROM account, entry`,
+      [mobile, ...entryValues],
+    );
+    posted = rows[0]!;
+  } else {
+    // The account locked first; then the tier and the 12 months' spend; then the posting.
+    const { rows: locked } = await client.query<{ id: number }>(
+      `SELECT a.customer_id AS id, c.custname, c.mobileno, a.balance
+         FROM points_accounts a JOIN customers c ON c.id = a.customer_id
+        WHERE c.mobileno = $1 FOR UPDATE OF a FOR KEY SHARE OF c`,
+      [mobile],
+    );
+    const customerId = locked[0]!.id;
+    await client.query(
+      `SELECT (SELECT row_to_json(t) FROM customer_tiers t WHERE t.customer_id = $1) AS tier,
+              coalesce(sum(s.eligible_paise - coalesce((
+                SELECT sum(r.eligible_paise) FROM pos_returns r WHERE r.sale_id = s.id), 0)), 0) AS spend
+         FROM pos_sales s
+        WHERE s.customer_id = $1 AND s.invoice_date > $2::date - interval '12 months'
+          AND s.invoice_date <= $2`,
+      [customerId, today],
+    );
+    const { rows } = await client.query<{ mrn: number; id: number }>(
+      `WITH entry AS (
+         INSERT INTO points_entries (branch_id, customer_id, invdate, narration, sale_amount_paise, credit, debit, ts)
+         VALUES ($2, $1, $3, $4, $5, $6, 0, 'S') RETURNING *
+       ), lot AS (
+         INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining)
+         SELECT customer_id, mrn, invdate, $3::date + interval '24 months', credit, credit FROM entry
+       ), credited AS (
+         UPDATE points_accounts SET balance = balance + $6 WHERE customer_id = $1
+       )
+       SELECT entry.mrn, $1::int AS id FROM entry`,
+      [customerId, ...entryValues],
+    );
+    posted = rows[0]!;
+  }
+  await client.query(
+    `UPDATE pos_sales SET customer_id = $2, points = $3, entry_mrn = $4, response = $5 WHERE id = $1`,
+    [claimed[0]!.id, posted.id, points, posted.mrn, { custid: posted.id, points }],
+  );
+  await client.query(
+    `INSERT INTO audit_log (user_id, action, entity, entity_id, detail) VALUES (NULL, 'pos.sale', 'points_entry', $1, $2)`,
+    [String(posted.mrn), { apiKeyId: machine.id, branch: machine.code, invoiceNo, points }],
+  );
+  await rawNotice(client, 'pointsEarned', posted.id, { id: machine.branch_id });
+  await client.query('COMMIT');
 }
 
 function customerSearch({ searches }: Samples): Scenario {
