@@ -277,6 +277,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
         perAddress: windowCounter(db, 'member-codes-address', hour),
         perMobileMinute: windowCounter(db, 'member-codes-minute', 60_000),
         perMobileHour: windowCounter(db, 'member-codes-hour', hour),
+        checksPerAddress: windowCounter(db, 'member-checks-address', hour),
       },
       log,
     }),

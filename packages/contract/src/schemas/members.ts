@@ -17,6 +17,8 @@ export const MEMBER_LIMITS = {
   codesPerMinutePerMobile: 1,
   codesPerHourPerMobile: 5,
   codesPerHourPerAddress: 20,
+  /** Codes checked, right or wrong, from one address: numbers tried one after another. */
+  codeChecksPerHourPerAddress: 30,
   sessionLifetimeSeconds: 30 * 24 * 60 * 60,
   pointsPageSize: 50,
   /** An online order left unpaid this long is asked after by the reconcile job. */
@@ -26,6 +28,7 @@ export const MEMBER_LIMITS = {
 export const MEMBER_MESSAGES = {
   wrongCode: 'The code is wrong or has expired. Please ask for a new one.',
   tooManyCodes: 'Too many codes asked for. Please try again later.',
+  tooManyChecks: 'Too many codes tried. Please try again later.',
   sessionExpired: 'Session expired. Please sign in again.',
   signedOut: 'Signed out.',
   onlinePaymentNotSetUp: 'Online payment is not set up.',

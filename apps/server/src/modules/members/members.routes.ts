@@ -54,7 +54,11 @@ export const membersRoutes: FastifyPluginAsyncZod<Options> = async (app, { membe
       config: { public: true },
     },
     async (request, reply) => {
-      const { customerId, jti } = await members.verifyCode(request.body.mobile, request.body.code);
+      const { customerId, jti } = await members.verifyCode(
+        request.body.mobile,
+        request.body.code,
+        request.ip,
+      );
       reply.header('cache-control', 'no-store');
       return {
         success: true,

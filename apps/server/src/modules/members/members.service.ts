@@ -54,6 +54,7 @@ interface Deps {
     perAddress: WindowCounter;
     perMobileMinute: WindowCounter;
     perMobileHour: WindowCounter;
+    checksPerAddress: WindowCounter;
   };
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
@@ -133,9 +134,15 @@ export function createMembersService(deps: Deps) {
     /**
      * Checks a code against the number's live code, in constant time; a wrong one counts a try
      * (the fifth ends the code), a right one ends it and opens a session. Every failure has the
-     * same answer, customer or not.
+     * same answer, customer or not. Every check from the address counts first, so one address
+     * cannot try five codes on each of many numbers, even all at once.
      */
-    async verifyCode(mobile: string, code: string) {
+    async verifyCode(mobile: string, code: string, address: string) {
+      if (
+        (await deps.counters.checksPerAddress.count(address)).current >
+        MEMBER_LIMITS.codeChecksPerHourPerAddress
+      )
+        throw new TooManyRequestsError(MEMBER_MESSAGES.tooManyChecks);
       const mobileHash = deps.mobileHash(mobile);
       const outcome = await db.transaction(async (tx) => {
         const live = await membersRepo.liveCodeForUpdate(tx, mobileHash, MEMBER_LIMITS.codeTries);

@@ -37,11 +37,12 @@ const askCode = (mobile: string, remoteAddress = from()) =>
     payload: { mobile },
     remoteAddress,
   });
-const verify = (mobile: string, code: string) =>
+const verify = (mobile: string, code: string, remoteAddress = from()) =>
   shop.app.inject({
     method: 'POST',
     url: url(MEMBER_API_PATHS.memberVerify),
     payload: { mobile, code },
+    remoteAddress,
   });
 const asMember = (token: string, method: 'GET' | 'POST', path: string, payload?: object) =>
   shop.app.inject({
@@ -144,6 +145,27 @@ describe('sign-in by a one-time code', () => {
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(20);
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(4);
+  });
+
+  it('lets 30 code checks an hour through per address, tried at once, the right code too', async () => {
+    await shop.customer('9822200020', 'Farah Khan');
+    expect((await askCode('9822200020')).statusCode).toBe(200);
+    const code = await codeSentTo('9822200020');
+    const here = '10.78.0.1';
+    // Five tries on each of many numbers, as one address sweeping for live codes would.
+    const tries = await Promise.all(
+      Array.from({ length: 36 }, (_, i) =>
+        verify(`96000000${String(i % 8).padStart(2, '0')}`, '123456', here),
+      ),
+    );
+    expect(tries.filter((answer) => answer.statusCode === 401)).toHaveLength(30);
+    const refused = tries.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(6);
+    expect(refused[0]!.json().message).toBe(MEMBER_MESSAGES.tooManyChecks);
+    // The address is stopped even with the right code; the code itself is untouched.
+    expect((await verify('9822200020', code, here)).statusCode).toBe(429);
+    const elsewhere = await verify('9822200020', code);
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
   });
 
   it('ends a code after 5 wrong tries, even tried at once, and an expired one', async () => {
