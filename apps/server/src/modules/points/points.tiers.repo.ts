@@ -80,11 +80,11 @@ export const tiersRepo = {
    * up to `today`, less what was returned of those sales: one round trip, as a sale asks both.
    */
   async standing(tx: Tx, customerId: number, after: string, today: string) {
-    const [row] = await runStatement<{ tier: TierRowJson | null; spend: string }>(
-      tx,
-      STANDING,
-      [customerId, after, today],
-    );
+    const [row] = await runStatement<{ tier: TierRowJson | null; spend: string }>(tx, STANDING, [
+      customerId,
+      after,
+      today,
+    ]);
     const tier = row!.tier;
     return {
       row: tier ? fromJson(tier) : undefined,

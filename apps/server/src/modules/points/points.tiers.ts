@@ -27,7 +27,9 @@ export async function currentLadder(tx: Tx): Promise<TierLadder> {
 }
 
 /** The ladder of these settings; none: no tiers. */
-export function ladderOf(row: Pick<TierSettingsRow, 'tiers' | 'downgrade'> | undefined): TierLadder {
+export function ladderOf(
+  row: Pick<TierSettingsRow, 'tiers' | 'downgrade'> | undefined,
+): TierLadder {
   if (!row) return NO_TIERS;
   return { tiers: row.tiers, downgrade: row.downgrade === 'never' ? 'never' : 'anniversary' };
 }
