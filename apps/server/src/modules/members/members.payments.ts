@@ -172,15 +172,23 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
         log.error({ err: error }, 'members: razorpay order not created');
         throw new AppError(502, MEMBER_MESSAGES.gatewayUnavailable);
       }
-      await db.transaction((tx) =>
-        membersRepo.insertOrder(tx, {
+      await db.transaction(async (tx) => {
+        await membersRepo.insertOrder(tx, {
           orderId: order.id,
           schemeId: scheme.id,
           customerId,
           period,
           amountPaise: amount,
-        }),
-      );
+        });
+        // Staff can tell "the customer started paying" from "the payment arrived".
+        await recordAudit(tx, {
+          userId: null,
+          action: 'scheme.onlineOrder',
+          entity: 'scheme',
+          entityId: scheme.id,
+          after: { orderId: order.id, amount: scheme.amount, forMonth: period, by: 'the customer' },
+        });
+      });
       return { orderId: order.id, amount, currency: 'INR', keyId };
     },
 

@@ -319,6 +319,15 @@ describe('online installments', () => {
       currency: 'INR',
       notes: { schemeid: String(schemeid), period: '2026-03' },
     });
+    // Staff see the payment started, before any money arrives.
+    const started = await shop.sql<{ after: object }>(
+      `SELECT detail -> 'after' AS after FROM audit_log
+        WHERE action = 'scheme.onlineOrder' AND entity_id = $1`,
+      [String(schemeid)],
+    );
+    expect(started.map((row) => row.after)).toEqual([
+      { orderId, amount: 2500, forMonth: '2026-03', by: 'the customer' },
+    ]);
     const paid = razorpay.pay(orderId);
     const forged = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPaymentVerify), {
       ...paid,
