@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dataResponse } from './common.js';
 import { consentPurpose, consentState } from './data-rights.js';
 import { installmentReceipt, RECORDED_MODES } from './schemes.js';
+import { tierStanding } from './tier-standing.js';
 
 /**
  * The customer's own side: sign-in by a one-time code, their points and schemes, their data
@@ -84,6 +85,8 @@ export const memberMe = z.object({
     expiringIn30Days: z.number(),
     lots: z.array(z.object({ points: z.number(), expiresOn: z.string().nullable() })),
   }),
+  /** The customer's tier, their 12 months' spend and what the next tier takes; once tiers are set. */
+  tier: tierStanding.optional(),
   schemes: z.array(memberScheme),
   consents: consentState,
 });

@@ -43,7 +43,7 @@ interface Deps {
   customers: Pick<CustomersRepo, 'findByMobile' | 'findById'>;
   consents: Pick<CustomersService, 'recordConsent' | 'consents'>;
   dataRights: Pick<DataRightsService, 'dataExport'>;
-  points: Pick<PointsSummaryReader, 'summaryOf'>;
+  points: Pick<PointsSummaryReader, 'summaryOf' | 'tierOf'>;
   schemes: Pick<SchemesRepo, 'listForCustomer' | 'find' | 'installments'>;
   /** The messaging panel the code is sent through, and its providers' addresses. */
   panel: Pick<MessagingService, 'get'>;
@@ -192,8 +192,9 @@ export function createMembersService(deps: Deps) {
       return db.transaction(
         async (tx) => {
           const customer = (await customers.findById(tx, customerId))!;
-          const [summary, lots, list, consents] = [
+          const [summary, tier, lots, list, consents] = [
             await deps.points.summaryOf(tx, customerId, customer.pointsBalance, today()),
+            await deps.points.tierOf(tx, customerId, today()),
             await membersRepo.openLots(tx, customerId),
             await schemes.listForCustomer(tx, customerId),
             await deps.consents.consents(customerId),
@@ -207,6 +208,8 @@ export function createMembersService(deps: Deps) {
               expiringIn30Days: summary.pointsExpiringIn30Days,
               lots,
             },
+            // Only once tiers are set, as at the counter.
+            ...(tier ? { tier } : {}),
             schemes: list.map(({ scheme, paid }) => schemeOf(scheme, paid)),
             consents: consents.consents,
           };

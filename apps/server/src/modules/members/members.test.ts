@@ -243,6 +243,24 @@ describe('the member API', () => {
       schemes: [{ schemeid: mine.schemeid, paid: 1, status: 'a' }],
       consents: { transactional: true },
     });
+    // Their tier only once the shop has tiers, as at the counter.
+    expect(me.data).not.toHaveProperty('tier');
+    await shop.sql(
+      `INSERT INTO tier_settings (valid_from, tiers, downgrade) VALUES (clock_timestamp(),
+         '[{"code":"GOLD","name":"Gold","minSpendPaise":10000000,"earnPercent":125}]', 'never')`,
+    );
+    try {
+      const tiered = (await asMember(token, 'GET', url(MEMBER_API_PATHS.memberMe))).json();
+      expect(tiered.data.tier).toEqual({
+        tier: null,
+        tierName: null,
+        spend12m: 0,
+        nextTier: 'GOLD',
+        toNextTier: 100_000,
+      });
+    } finally {
+      await shop.sql('DELETE FROM tier_settings');
+    }
     const points = await asMember(token, 'GET', `${url(MEMBER_API_PATHS.memberPoints)}?page=1`);
     expect(points.json()).toMatchObject({
       total: 1,

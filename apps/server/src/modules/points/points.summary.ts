@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { lotsRepo } from './points.lots.js';
 import { rulesRepo } from './points.rules.js';
+import { tierStandingOf } from './points.tiers.js';
 
 /** How far ahead the profile screens warn of points about to expire. */
 export const EXPIRY_WARNING_DAYS = 30;
@@ -12,6 +13,9 @@ export const EXPIRY_WARNING_DAYS = 30;
  * in force, and the points of their lots expiring within the next 30 days.
  */
 export const pointsSummaryReader = {
+  /** Where the customer stands among the tiers; nothing while no tiers are set. */
+  tierOf: tierStandingOf,
+
   async summaryOf(tx: Tx, customerId: number, balance: number, today: string) {
     const rules = await rulesRepo.current(tx);
     return {

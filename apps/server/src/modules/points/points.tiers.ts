@@ -81,9 +81,9 @@ export async function tierStandingOf(
   tx: Tx,
   customerId: number,
   today: string,
-): Promise<Partial<TierStanding>> {
+): Promise<TierStanding | undefined> {
   const ladder = await currentLadder(tx);
-  if (ladder.tiers.length === 0) return {};
+  if (ladder.tiers.length === 0) return undefined;
   const { row, spend } = await standingOf(tx, customerId, today);
   return standing(ladder, row, spend, today);
 }
