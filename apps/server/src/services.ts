@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { createReads, type Reads } from './db/reads.js';
 import { createCsvStreams } from './lib/csv-stream.js';
-import { createFieldCipher, createKeyedHash } from './lib/crypto.js';
+import { createFieldCipher, createKeyedHash, erasedMobileHasher } from './lib/crypto.js';
 import { redactingLogger } from './lib/logging.js';
 import type { Secrets } from './lib/secrets.js';
 import {
@@ -177,6 +177,8 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
   });
   const messaging = createMessagingService({ db, cipher });
   const customers = createCustomersService({ db, cipher, today, points: pointsSummaryReader });
+  // An erased customer's number, kept only as this hash: an import leaves them erased.
+  const erasedMobileHash = erasedMobileHasher(deps.secrets.dataKey);
   const dataRights = createDataRightsService({
     db,
     customers: customersRepo,
@@ -184,6 +186,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     schemes: schemesRepo,
     notices: noticesRepo,
     accounts: pointsAccountsRepo,
+    erasedMobileHash,
   });
   const schemes = createSchemesService({
     db,
@@ -289,6 +292,6 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       schemesRepo,
       log,
     }),
-    imports: createImportService({ db, today, terms: config.schemeTerms }),
+    imports: createImportService({ db, today, terms: config.schemeTerms, erasedMobileHash }),
   };
 }

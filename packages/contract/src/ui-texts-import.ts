@@ -32,6 +32,8 @@ export const IMPORT_MESSAGES = {
     `Points must be a whole number from 0 to ${max.toLocaleString('en-IN')}.`,
   expiryWithoutPoints: 'An expiry date without points.',
   unknownCustomer: 'No customer has this mobile number: import the customers first.',
+  erasedCustomer:
+    "This customer's data was erased at their request: they are not imported again. Add them at the counter if they come back.",
   unknownPlan: (plans: string[]) => `Unknown plan: use ${plans.join(' or ')}, or leave it empty.`,
   amount: 'The amount must be whole rupees from 1 to 99,99,999.',
   paid: (max: number) => `Installments paid must be a whole number from 0 to ${max}.`,

@@ -4,6 +4,7 @@ import { SingleBar } from 'cli-progress';
 import { sql } from 'drizzle-orm';
 import { IMPORT_KINDS, todayIn, type ImportKind } from '@kanak/contract';
 import { loadConfig } from '../config.js';
+import { erasedMobileHasher } from '../lib/crypto.js';
 import { AppError } from '../lib/errors.js';
 import { createImportService } from '../modules/import/index.js';
 import { openCliDatabase } from './cli-database.js';
@@ -42,7 +43,7 @@ async function main() {
     return;
   }
   const config = loadConfig();
-  const { database, close } = await openCliDatabase(config);
+  const { database, secrets, close } = await openCliDatabase(config);
   const bar = new SingleBar({
     format: ' {bar} {percentage}% | {value} rows | {duration}s',
     hideCursor: true,
@@ -57,6 +58,7 @@ async function main() {
       db: database.db,
       today: () => todayIn(config.storeTimezone),
       terms: config.schemeTerms,
+      erasedMobileHash: erasedMobileHasher(secrets.dataKey),
     });
     const estimate = /\.xlsx$/i.test(file) ? 0 : await lineCount(file);
     bar.start(estimate, 0);

@@ -46,6 +46,9 @@ export function createKeyedHash(hexKey: string, purpose: string): (text: string)
   return (text) => createHmac('sha256', key).update(text).digest('hex');
 }
 
+/** The keyed hash an erased customer's mobile number is kept as: erasure and import share it. */
+export const erasedMobileHasher = (hexKey: string) => createKeyedHash(hexKey, 'erased-mobiles');
+
 /**
  * AES-256-GCM for sensitive fields (Aadhaar, the messaging token).
  * Stored as "v1:<iv>:<tag>:<ciphertext>", base64url parts.

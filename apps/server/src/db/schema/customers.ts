@@ -47,6 +47,11 @@ export const customers = pgTable(
      */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     erasedBy: integer('erased_by').references(() => users.id),
+    /**
+     * The erased customer's mobile number, as an HMAC under DATA_KEY only: an import of old
+     * software's customers can tell it is theirs and leave them erased, and nobody can read it.
+     */
+    erasedMobileHash: text('erased_mobile_hash'),
   },
   (t) => [
     // text_pattern_ops: the same uniqueness, and `LIKE '98%'` prefix search under any collation.
@@ -56,6 +61,9 @@ export const customers = pgTable(
       'btree',
       sql`lower(${t.custname}) text_pattern_ops`,
     ),
+    index('customers_erased_mobile_hash_idx')
+      .on(t.erasedMobileHash)
+      .where(sql`${t.erasedMobileHash} IS NOT NULL`),
     // Only an erased customer is without a mobile number.
     check(
       'customers_mobileno_erased_check',

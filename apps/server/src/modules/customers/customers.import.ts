@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers } from '../../db/schema.js';
 
@@ -14,6 +14,16 @@ export const customersImport = {
       .update(customers)
       .set({ ...fields, updatedBy: byId, updatedAt: sql`now()` })
       .where(sql`${customers.id} = ${id}`);
+  },
+
+  /** Of these keyed hashes of mobile numbers, those of customers erased at their request. */
+  async erasedAmong(tx: Tx, hashes: string[]) {
+    if (hashes.length === 0) return new Set<string>();
+    const rows = await tx
+      .select({ hash: customers.erasedMobileHash })
+      .from(customers)
+      .where(inArray(customers.erasedMobileHash, hashes));
+    return new Set(rows.map((row) => row.hash!));
   },
 
   /**

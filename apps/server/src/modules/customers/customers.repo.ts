@@ -146,7 +146,14 @@ export const customersRepo = {
    * Removes the personal data of a customer whose row the caller holds locked. The id and the
    * dates of the record itself stay: the ledger, the points account and schemes point at them.
    */
-  async erase(tx: Tx, id: number, erasedBy: number, name: string) {
+  /** `erasedMobileHash`: the number's keyed hash, so an import leaves the customer erased. */
+  async erase(
+    tx: Tx,
+    id: number,
+    erasedBy: number,
+    name: string,
+    erasedMobileHash: string | null,
+  ) {
     const [row] = await tx
       .update(customers)
       .set({
@@ -164,6 +171,7 @@ export const customersRepo = {
         pan: '',
         erasedAt: sql`now()`,
         erasedBy,
+        erasedMobileHash,
         updatedBy: erasedBy,
         updatedAt: sql`now()`,
       })

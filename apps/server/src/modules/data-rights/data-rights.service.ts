@@ -46,6 +46,8 @@ interface Deps {
   schemes: DataRightsSchemes;
   notices: DataRightsNotices;
   accounts: DataRightsAccounts;
+  /** The keyed hash an erased customer's number is kept as (the import's, too). */
+  erasedMobileHash: (mobile: string) => string;
 }
 
 /**
@@ -60,6 +62,7 @@ export function createDataRightsService({
   schemes,
   notices,
   accounts,
+  erasedMobileHash,
 }: Deps) {
   return {
     /** Everything held about one customer, for the customer to take away. */
@@ -191,7 +194,13 @@ export function createDataRightsService({
         );
         await ledger.eraseNarrations(tx, customer.id, ERASED_TEXT, defaults);
         await schemes.eraseNarrations(tx, customer.id, ERASED_TEXT);
-        const erased = await customers.erase(tx, customer.id, actor.id, ERASED_CUSTOMER_NAME);
+        const erased = await customers.erase(
+          tx,
+          customer.id,
+          actor.id,
+          ERASED_CUSTOMER_NAME,
+          customer.mobileno ? erasedMobileHash(customer.mobileno) : null,
+        );
         // Their notices keep when and what kind, not the number or the text; none still
         // waiting goes.
         await notices.eraseForCustomer(tx, customer.id, NOTICE_MESSAGES.skippedNoMobile);

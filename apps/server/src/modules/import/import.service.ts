@@ -43,6 +43,8 @@ interface Deps {
   db: Db;
   today: () => string;
   terms: { installments: number };
+  /** The keyed hash an erased customer's number is kept as. */
+  erasedMobileHash: (mobile: string) => string;
 }
 
 export type ImportService = ReturnType<typeof createImportService>;
@@ -74,7 +76,7 @@ interface Counts {
   errors: ImportRowError[];
 }
 
-export function createImportService({ db, today, terms }: Deps) {
+export function createImportService({ db, today, terms, erasedMobileHash }: Deps) {
   /**
    * Reads a file of `kind` and imports its valid rows (a dry run: only checks them). Every bad
    * row is listed; the good ones are written a batch per transaction, each with its audit rows.
@@ -284,7 +286,18 @@ export function createImportService({ db, today, terms }: Deps) {
           FROM customers c WHERE c.mobileno = ANY(${list}::text[])
          ORDER BY c.id ${dryRun ? sql`` : sql`FOR NO KEY UPDATE`}`);
       const existing = new Map(found.rows.map((row) => [row.mobileno, row]));
-      const fresh = rows.filter((row) => !existing.has(row.mobileno));
+      // A customer erased at their request stays erased: their old software's row is refused.
+      const unknown = rows.filter((row) => !existing.has(row.mobileno));
+      const erased = await customersImport.erasedAmong(
+        tx,
+        unknown.map((row) => erasedMobileHash(row.mobileno)),
+      );
+      const errors: ImportRowError[] = [];
+      const fresh = unknown.filter((row) => {
+        if (!erased.has(erasedMobileHash(row.mobileno))) return true;
+        errors.push({ row: row.line, column: '', message: IMPORT_MESSAGES.erasedCustomer });
+        return false;
+      });
       const audits: AuditEntry[] = [];
       let updated = 0;
       const openings: {
@@ -324,7 +337,7 @@ export function createImportService({ db, today, terms }: Deps) {
           mobile: row.mobileno,
         });
       }
-      if (dryRun) return { created: fresh.length, updated, errors: [] };
+      if (dryRun) return { created: fresh.length, updated, errors };
 
       const inserted = await customersImport.insertNew(
         tx,
@@ -378,7 +391,7 @@ export function createImportService({ db, today, terms }: Deps) {
         });
       }
       await recordAudits(tx, audits);
-      return { created: inserted.length, updated, errors: [] };
+      return { created: inserted.length, updated, errors };
     });
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, type ImportResult } from '@kanak/contract';
@@ -149,6 +150,35 @@ describe('importing customers with opening points', () => {
          JOIN points_accounts a ON a.customer_id = c.id WHERE c.mobileno = '9845012345'`,
     );
     expect(sita).toEqual({ city: 'Udaipur', balance: 1200 });
+  });
+
+  it('leaves a customer erased at their request out, in the check and in the import', async () => {
+    const first = csv('Mobile,Name,Points\n9845099001,Kiran Rao,100\n9845099002,Lata Joshi,0');
+    expect(await imported('customers', first)).toMatchObject({ valid: 2, created: 2 });
+    const [kiran] = await owner.sql<{ id: number }>(
+      `SELECT id FROM customers WHERE mobileno = '9845099001'`,
+    );
+    const erased = await owner.post('/api/customers/erase', { custid: kiran!.id });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const [kept] = await owner.sql<{ mobileno: string | null; erased_mobile_hash: string }>(
+      'SELECT mobileno, erased_mobile_hash FROM customers WHERE id = $1',
+      [kiran!.id],
+    );
+    expect(kept!.mobileno).toBeNull();
+    // Keyed: a dump's reader cannot try numbers against it.
+    expect(kept!.erased_mobile_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(kept!.erased_mobile_hash).not.toBe(
+      createHash('sha256').update('9845099001').digest('hex'),
+    );
+
+    const again = csv('Mobile,Name,Points\n9845099001,Kiran Rao,100\n9845099003,Meena Pillai,0');
+    const before = await footprint();
+    const check = await imported('customers', again, true);
+    expect(check.errors).toEqual([{ row: 2, column: '', message: IMPORT_MESSAGES.erasedCustomer }]);
+    expect(check).toMatchObject({ valid: 1, created: 1 });
+    expect(await footprint()).toEqual(before);
+    expect(await imported('customers', again)).toMatchObject({ valid: 1, created: 1 });
+    expect(await owner.sql(`SELECT 1 FROM customers WHERE mobileno = '9845099001'`)).toEqual([]);
   });
 
   it('reads the first sheet of a workbook: dates, day serials, and formulas refused', async () => {

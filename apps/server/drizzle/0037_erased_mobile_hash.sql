@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "erased_mobile_hash" text;--> statement-breakpoint
+CREATE INDEX "customers_erased_mobile_hash_idx" ON "customers" USING btree ("erased_mobile_hash") WHERE "customers"."erased_mobile_hash" IS NOT NULL;
