@@ -147,13 +147,7 @@ export const customersRepo = {
    * dates of the record itself stay: the ledger, the points account and schemes point at them.
    */
   /** `erasedMobileHash`: the number's keyed hash, so an import leaves the customer erased. */
-  async erase(
-    tx: Tx,
-    id: number,
-    erasedBy: number,
-    name: string,
-    erasedMobileHash: string | null,
-  ) {
+  async erase(tx: Tx, id: number, erasedBy: number, name: string, erasedMobileHash: string | null) {
     const [row] = await tx
       .update(customers)
       .set({
