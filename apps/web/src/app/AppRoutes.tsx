@@ -53,6 +53,10 @@ const screenPages: Record<ScreenKey, ComponentType> = {
     () => import('../features/gold-rates/GoldRatePage'),
     (m) => m.GoldRatePage,
   ),
+  schemePlans: lazyPage(
+    () => import('../features/scheme-plans/SchemePlansPage'),
+    (m) => m.SchemePlansPage,
+  ),
   messageConfiguration: lazyPage(
     () => import('../features/messaging/MessageConfigurationPage'),
     (m) => m.MessageConfigurationPage,
@@ -76,6 +80,10 @@ const screenPages: Record<ScreenKey, ComponentType> = {
   pointsRules: lazyPage(
     () => import('../features/points-rules/PointsRulesPage'),
     (m) => m.PointsRulesPage,
+  ),
+  tiers: lazyPage(
+    () => import('../features/tiers/TiersPage'),
+    (m) => m.TiersPage,
   ),
   accounting: lazyPage(
     () => import('../features/accounting/AccountingPage'),

@@ -11,6 +11,23 @@ export type SchemePlanKind = (typeof SCHEME_PLAN_KINDS)[number];
 /** Installments a plan may have: monthly, so a scheme ends within 365 days. */
 export const PLAN_INSTALLMENTS_MAX = 11;
 
+/**
+ * How the rules name each field of a plan: every refusal starts with it, so a screen can put
+ * the server's words beside the field they are about.
+ */
+export const SCHEME_PLAN_FIELDS = {
+  code: 'Code',
+  name: 'Name',
+  kind: 'Kind',
+  installments: 'Installments',
+  minAmount: 'Minimum installment',
+  bonusPercent: 'Bonus percent',
+  graceDays: 'Grace days',
+  redeemWithinDays: 'Days to redeem',
+  active: 'active',
+} as const;
+const f = SCHEME_PLAN_FIELDS;
+
 const wholeNumber = (field: string, min: number, max: number) => {
   const rule = `${field} must be a whole number from ${min} to ${max.toLocaleString('en-IN')}.`;
   return z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(max, {
@@ -21,25 +38,25 @@ const wholeNumber = (field: string, min: number, max: number) => {
 /** A plan as the owner saves it: posting an existing code changes that plan. */
 export const schemePlanSaveRequest = z.object({
   code: z
-    .string({ error: 'Code is required.' })
+    .string({ error: `${f.code} is required.` })
     .trim()
     .transform((value) => value.toUpperCase())
     .pipe(
       z.string().regex(/^[A-Z0-9]{2,10}$/, {
-        error: 'Code must be 2 to 10 letters or digits.',
+        error: `${f.code} must be 2 to 10 letters or digits.`,
       }),
     ),
-  name: storableText('Name', 'Name is required.')
+  name: storableText(f.name, `${f.name} is required.`)
     .trim()
-    .min(1, { error: 'Name is required.' })
-    .max(60, { error: 'Name must be at most 60 characters.' }),
-  kind: z.enum(SCHEME_PLAN_KINDS, { error: 'Kind must be value or weight.' }),
-  installments: wholeNumber('Installments', 1, PLAN_INSTALLMENTS_MAX),
-  minAmount: wholeNumber('Minimum installment', 1, LIMITS.schemeAmountMax),
-  bonusPercent: wholeNumber('Bonus percent', 0, 1000),
-  graceDays: wholeNumber('Grace days', 0, 30).default(7),
-  redeemWithinDays: wholeNumber('Days to redeem', 1, 365).default(60),
-  active: z.boolean({ error: 'active must be true or false.' }).default(true),
+    .min(1, { error: `${f.name} is required.` })
+    .max(60, { error: `${f.name} must be at most 60 characters.` }),
+  kind: z.enum(SCHEME_PLAN_KINDS, { error: `${f.kind} must be value or weight.` }),
+  installments: wholeNumber(f.installments, 1, PLAN_INSTALLMENTS_MAX),
+  minAmount: wholeNumber(f.minAmount, 1, LIMITS.schemeAmountMax),
+  bonusPercent: wholeNumber(f.bonusPercent, 0, 1000),
+  graceDays: wholeNumber(f.graceDays, 0, 30).default(7),
+  redeemWithinDays: wholeNumber(f.redeemWithinDays, 1, 365).default(60),
+  active: z.boolean({ error: `${f.active} must be true or false.` }).default(true),
 });
 export type SchemePlanSaveRequest = z.input<typeof schemePlanSaveRequest>;
 

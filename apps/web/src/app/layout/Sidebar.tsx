@@ -21,6 +21,7 @@ import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SavingsIcon from '@mui/icons-material/SavingsOutlined';
+import EventNoteIcon from '@mui/icons-material/EventNoteOutlined';
 import DiamondIcon from '@mui/icons-material/DiamondOutlined';
 import SmsIcon from '@mui/icons-material/SmsOutlined';
 import TextSnippetIcon from '@mui/icons-material/TextSnippetOutlined';
@@ -29,6 +30,7 @@ import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import SummarizeIcon from '@mui/icons-material/SummarizeOutlined';
@@ -53,12 +55,14 @@ const icons: Record<ScreenKey, ReactElement> = {
   redeemPoints: <RedeemIcon />,
   schemeGeneration: <SavingsIcon />,
   goldRate: <DiamondIcon />,
+  schemePlans: <EventNoteIcon />,
   messageConfiguration: <SmsIcon />,
   messageTemplates: <TextSnippetIcon />,
   staff: <GroupsIcon />,
   branches: <StorefrontIcon />,
   integrations: <KeyIcon />,
   pointsRules: <TuneIcon />,
+  tiers: <WorkspacePremiumIcon />,
   accounting: <AccountBalanceIcon />,
   importData: <UploadFileIcon />,
   audit: <HistoryIcon />,

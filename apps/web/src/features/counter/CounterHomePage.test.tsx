@@ -6,6 +6,7 @@ import {
   COUNTER_TEXTS,
   LEDGER_TEXTS,
   PAGE_TITLES,
+  TIER_STANDING_TEXTS,
   todayIn,
   type MyDayData,
   type Role,
@@ -120,12 +121,29 @@ describe('the counter home', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('heading', { name: PAGE_TITLES.counter })).toBeNull();
   });
 
-  it('carries the chosen customer to each quick action, whose screen opens with them', async () => {
+  it('shows the chosen customer’s tier and carries them to each quick action, whose screen opens with them', async () => {
     const meera = { CUSTNAME: 'Meera Iyer', MOBILENO: '9500000001' };
-    counterServer('cashier')
+    const server = counterServer('cashier')
       .on('GET', API_PATHS.searchCustomers, {
         status: 200,
         body: { success: true, data: [meera] },
+      })
+      .on('POST', API_PATHS.redeemTerms, {
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            balance: 40,
+            value: 40,
+            pointValue: 1,
+            minRedeemPoints: 10,
+            tier: 'SILVER',
+            tierName: 'Silver',
+            spend12m: 150000,
+            nextTier: 'GOLD',
+            toNextTier: 50000,
+          },
+        },
       })
       .on('POST', API_PATHS.customerData, {
         status: 200,
@@ -138,6 +156,14 @@ describe('the counter home', { timeout: 60_000 }, () => {
     await screen.findByRole('heading', { name: PAGE_TITLES.counter }, { timeout: 20_000 });
     const user = userEvent.setup();
     await pickCustomer(user, texts.search, '95000', meera);
+    expect(await screen.findByText('Silver')).toBeInTheDocument();
+    expect(screen.getByText(TIER_STANDING_TEXTS.spend12m('₹1,50,000'))).toBeInTheDocument();
+    expect(
+      screen.getByText(TIER_STANDING_TEXTS.toNext('₹50,000', 'GOLD'), { exact: false }),
+    ).toBeInTheDocument();
+    expect(server.sent('POST', API_PATHS.redeemTerms)[0]?.body).toEqual({
+      mobile: meera.MOBILENO,
+    });
     const actions = screen.getByRole('navigation', { name: texts.actions });
     const address = (path: string) => `${path}?customer=${meera.MOBILENO}`;
     expect(within(actions).getByRole('link', { name: texts.creditPoints })).toHaveAttribute(

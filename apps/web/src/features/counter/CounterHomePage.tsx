@@ -13,6 +13,7 @@ import {
   type PaymentMode,
 } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
+import { CustomerTier } from '../../components/CustomerTier';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { SchemeLink } from '../../components/SchemeLink';
@@ -23,6 +24,7 @@ import {
 } from '../../components/customerFromAddress';
 import { useMayCall } from '../../lib/me';
 import { PATHS } from '../../lib/paths';
+import { redeemTermsQuery } from '../../lib/redeem-terms';
 import { myDayQuery } from './api';
 
 const texts = COUNTER_TEXTS;
@@ -104,12 +106,15 @@ export function CounterHomePage() {
     setParams(next ? { [CUSTOMER_PARAM]: next.MOBILENO } : {}, { replace: true });
   };
   const day = useQuery(myDayQuery);
+  // Where the chosen customer stands (their tier), when tiers are set.
+  const terms = useQuery(redeemTermsQuery(customer?.MOBILENO ?? ''));
   return (
     <>
       <PageHeader title={PAGE_TITLES.counter} />
       <Box sx={{ display: 'grid', gap: 2, maxWidth: 900 }}>
         <CustomerSearch value={customer} onSelect={choose} label={texts.search} autoFocus />
         {customer && <Typography>{texts.chosen(customer.CUSTNAME, customer.MOBILENO)}</Typography>}
+        {customer && <CustomerTier standing={terms.data} />}
         <QuickActions customer={customer} />
         <Typography component="h2" variant="h6">
           {texts.today}

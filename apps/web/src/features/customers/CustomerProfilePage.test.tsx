@@ -10,9 +10,16 @@ import {
   MESSAGES,
   PAGE_TITLES,
   POINTS_SUMMARY_TEXTS,
+  TIER_BY_HAND_TEXTS,
+  TIER_MESSAGES,
+  TIER_STANDING_TEXTS,
+  addDays,
+  todayIn,
   type CustomerProfile,
+  type TierStanding,
 } from '@kanak/contract';
 import { pickCustomer } from '../../components/CustomerSearch.testing';
+import { ddmmyyyy, typeDate } from '../../components/DateField.testing';
 import { deferred, fakeServer } from '../../test/fake-server';
 import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
 
@@ -267,6 +274,87 @@ describe('Customer Profile', { timeout: 60_000 }, () => {
     expect(saveStatus()).toHaveTextContent(texts.newCustomer);
     await waitFor(() => expect(search()).toHaveFocus());
   });
+
+  it('shows where the customer stands; the owner sets a tier by hand until a date', async () => {
+    let standing: TierStanding = {
+      tier: 'SILVER',
+      tierName: 'Silver',
+      spend12m: 150000,
+      nextTier: 'GOLD',
+      toNextTier: 50000,
+    };
+    const until = addDays(todayIn('Asia/Kolkata'), 30);
+    const fake = server()
+      .on('GET', P.searchCustomers, { status: 200, body: { success: true, data: [MEERA_OPTION] } })
+      .on('POST', P.customerData, { status: 200, body: { success: true, data: MEERA } })
+      .on('POST', P.redeemTerms, () => ({
+        status: 200,
+        body: {
+          success: true,
+          data: { balance: 120, value: 60, pointValue: 0.5, minRedeemPoints: 10, ...standing },
+        },
+      }))
+      .on('GET', P.tiers, {
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            tiers: [
+              { code: 'SILVER', name: 'Silver', minSpend: 100000, earnPercent: 110 },
+              { code: 'GOLD', name: 'Gold', minSpend: 200000, earnPercent: 125 },
+            ],
+            downgrade: 'anniversary',
+          },
+        },
+      })
+      .on('POST', P.customerTier, () => {
+        standing = {
+          ...standing,
+          tier: 'GOLD',
+          tierName: 'Gold',
+          nextTier: null,
+          toNextTier: null,
+        };
+        return {
+          status: 200,
+          body: {
+            success: true,
+            message: TIER_MESSAGES.manualSet,
+            data: {
+              custid: 41,
+              earnedTier: 'SILVER',
+              manualTier: 'GOLD',
+              manualUntil: until,
+              ...standing,
+            },
+          },
+        };
+      });
+    const user = await openProfile();
+    await pickCustomer(user, texts.search, 'Meera', MEERA_OPTION);
+    expect(await screen.findByText('Silver')).toBeInTheDocument();
+    expect(screen.getByText(TIER_STANDING_TEXTS.spend12m('₹1,50,000'))).toBeInTheDocument();
+    expect(
+      screen.getByText(TIER_STANDING_TEXTS.toNext('₹50,000', 'GOLD'), { exact: false }),
+    ).toBeInTheDocument();
+
+    await user.click(button(TIER_BY_HAND_TEXTS.open));
+    const dialog = await screen.findByRole('dialog', { name: TIER_BY_HAND_TEXTS.title });
+    await within(dialog).findByRole('option', { name: TIER_BY_HAND_TEXTS.option('Gold', 'GOLD') });
+    await user.selectOptions(within(dialog).getByLabelText(TIER_BY_HAND_TEXTS.tier), 'GOLD');
+    // A tier needs its date: said in the dialog, and nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: TIER_BY_HAND_TEXTS.confirm }));
+    expect(await within(dialog).findByText('until is required with a tier.')).toBeInTheDocument();
+    expect(fake.sent('POST', P.customerTier)).toHaveLength(0);
+
+    await typeDate(user, TIER_BY_HAND_TEXTS.until, ddmmyyyy(until), dialog);
+    await user.click(within(dialog).getByRole('button', { name: TIER_BY_HAND_TEXTS.confirm }));
+    expect(await alertWith(TIER_MESSAGES.manualSet)).toHaveClass('MuiAlert-colorSuccess');
+    expect(fake.sent('POST', P.customerTier)[0]?.body).toEqual({ custid: 41, tier: 'GOLD', until });
+    // The look-up asks again and shows the tier now applying.
+    expect(await screen.findByText('Gold')).toBeInTheDocument();
+    expect(screen.queryByText(/more to reach/)).toBeNull();
+  }, 120_000);
 
   it('a date picker clears with its clear button', async () => {
     server()

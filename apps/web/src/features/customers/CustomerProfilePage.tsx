@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { CustomerTier } from '../../components/CustomerTier';
 import { PointsWorth } from '../../components/PointsWorth';
 import {
   POINTS_SUMMARY_TEXTS,
@@ -9,8 +11,10 @@ import {
   type CustomerProfile,
 } from '@kanak/contract';
 import { PageHeader } from '../../components/PageHeader';
+import { redeemTermsQuery } from '../../lib/redeem-terms';
 import { CustomerDataRights } from './CustomerDataRights';
 import { CustomerProfileForm } from './CustomerProfileForm';
+import { CustomerTierByHand } from './CustomerTierByHand';
 import { PrintCustomerData } from './PrintCustomerData';
 
 /**
@@ -22,6 +26,8 @@ export function CustomerProfilePage() {
   // A new key starts the form over (after an erasure).
   const [formKey, setFormKey] = useState(0);
   const [printing, setPrinting] = useState<CustomerDataExport | null>(null);
+  // Where the customer stands (their tier), when tiers are set.
+  const terms = useQuery(redeemTermsQuery(customer?.mobileno ?? ''));
 
   // The copy is on the page (hidden on screen): print it once it has rendered.
   useEffect(() => {
@@ -46,6 +52,12 @@ export function CustomerProfilePage() {
               {POINTS_SUMMARY_TEXTS.balance(customer.points.toLocaleString('en-IN'))}
             </Typography>
             <PointsWorth summary={customer} />
+          </Box>
+        )}
+        {customer && terms.data?.spend12m !== undefined && (
+          <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <CustomerTier standing={terms.data} />
+            <CustomerTierByHand custid={customer.custid} />
           </Box>
         )}
         {customer && (

@@ -6,7 +6,9 @@ import {
   type CustomerDataExport,
   type CustomerFormInput,
   type CustomerProfile,
+  type CustomerTierRequest,
   type consentResponse,
+  type customerTierResponse,
   type customerDataExportResponse,
   type customerProfileResponse,
   type eraseResponse,
@@ -15,6 +17,7 @@ import {
 import { api, expectSuccess, withIdempotencyKey, type Answer } from '../../lib/api';
 import { useChange } from '../../lib/change';
 import { refetchAfterChange } from '../../lib/query-client';
+import { redeemTermsKey } from '../../lib/redeem-terms';
 import { downloadUrl } from '../../components/saveFile';
 
 export const customerKeys = {
@@ -110,5 +113,23 @@ export function useEraseCustomer() {
   // The name and mobile are gone: searches ask again.
   return useChange(eraseCustomer, {
     onSuccess: () => refetchAfterChange(queryClient, customerKeys.all),
+  });
+}
+
+/** POST /api/customers/tier (owner): a tier for one customer until a date, or none. */
+async function setCustomerTier(request: CustomerTierRequest, key: string) {
+  const { data } = await api.post<Answer<typeof customerTierResponse>>(
+    API_PATHS.customerTier,
+    request,
+    withIdempotencyKey(key),
+  );
+  return expectSuccess(data);
+}
+
+export function useSetCustomerTier() {
+  const queryClient = useQueryClient();
+  // The look-ups showing where the customer stands ask again.
+  return useChange(setCustomerTier, {
+    onSuccess: () => refetchAfterChange(queryClient, redeemTermsKey),
   });
 }

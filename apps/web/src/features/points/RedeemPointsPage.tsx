@@ -18,6 +18,7 @@ import {
 } from '@kanak/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
+import { CustomerTier } from '../../components/CustomerTier';
 import { usePreselectedCustomer } from '../../components/customerFromAddress';
 import { PageHeader } from '../../components/PageHeader';
 import { SlipDialog } from '../../components/SlipDialog';
@@ -162,6 +163,7 @@ export function RedeemPointsPage() {
                     <Typography variant="body2">
                       {texts.minimum(formatPoints(terms.data.minRedeemPoints))}
                     </Typography>
+                    <CustomerTier standing={terms.data} />
                   </>
                 ) : terms.isError ? (
                   <Typography color="error">{texts.termsFailed}</Typography>

@@ -9,7 +9,6 @@ import {
   type messageResponse,
   type pointsStatementResponse,
   type pointsUpdateResponse,
-  type redeemTermsResponse,
 } from '@kanak/contract';
 import { api, expectSuccess, withIdempotencyKey, type Answer } from '../../lib/api';
 import { useChange } from '../../lib/change';
@@ -113,18 +112,7 @@ export function useUpdateStatement() {
 }
 
 /** A customer's balance, its worth and the minimum, before a counter redemption. */
-export const redeemTermsQuery = (mobile: string) =>
-  queryOptions({
-    queryKey: ['points', 'balance', 'redeem-terms', mobile] as const,
-    queryFn: async () => {
-      const { data } = await api.post<Answer<typeof redeemTermsResponse>>(API_PATHS.redeemTerms, {
-        mobile,
-      });
-      return expectSuccess(data).data;
-    },
-    enabled: mobile !== '',
-    staleTime: 0,
-  });
+export { redeemTermsQuery } from '../../lib/redeem-terms';
 
 async function redeemPoints(redemption: CounterRedemptionRequest, key: string) {
   const { data } = await api.post<Answer<typeof counterRedemptionResponse>>(

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import {
+  SCHEME_PLAN_TEXTS,
   SCHEME_TEXTS,
+  formatGrams,
   formatRupees,
   formatSchemeDate,
   schemeStatusLabel,
+  type SchemeStatementRow,
   type SchemeSummaryRow,
 } from '@kanak/contract';
 import {
@@ -15,7 +18,7 @@ import {
   PrintTable,
 } from '../../components/PrintFrame';
 import type { SchemeStatement } from './api';
-import { maturityDate, sumAmounts } from './schemeFormat';
+import { isWeight, maturityDate, sumAmounts, sumMilligrams } from './schemeFormat';
 
 const cellSx = PRINT_CELL_SX;
 const numberSx = PRINT_NUMBER_SX;
@@ -75,11 +78,16 @@ function PrintSheet<Row>({
   );
 }
 
-/** The printed statement: shop, customer, scheme id, start and maturity dates, rows, total. */
+/**
+ * The printed statement: shop, customer, scheme id, start and maturity dates, rows, total; a
+ * weight scheme adds each row's 22K rate and grams, and the grams in all.
+ */
 export function StatementPrint({ statement }: { statement: SchemeStatement }) {
   const texts = SCHEME_TEXTS.statement;
   const c = texts.columns;
+  const gold = SCHEME_PLAN_TEXTS;
   const { scheme } = statement;
+  const weight = isWeight(statement.rows);
   return (
     <PrintSheet
       testId="print-scheme-statement"
@@ -87,12 +95,30 @@ export function StatementPrint({ statement }: { statement: SchemeStatement }) {
         texts.printTitle(scheme.schemeid),
         texts.printCustomer(statement.custname, statement.mobileno),
         texts.printTerm(formatSchemeDate(scheme.startdt), formatSchemeDate(maturityDate(scheme))),
+        ...(weight
+          ? [`${gold.totalGrams}: ${gold.grams(formatGrams(sumMilligrams(statement.rows)))}`]
+          : []),
       ]}
       columns={[
         { header: c.sno, cell: (_row, i) => i + 1 },
         { header: c.date, cell: (row) => formatSchemeDate(row.date) },
         { header: c.narration, cell: (row) => row.narration },
         { header: c.amount, numeric: true, total: true, cell: (row) => formatRupees(row.amount) },
+        ...(weight
+          ? [
+              {
+                header: gold.colRate,
+                numeric: true,
+                cell: (row: SchemeStatementRow) =>
+                  row.rate22k == null ? '' : formatRupees(row.rate22k),
+              },
+              {
+                header: gold.colGrams,
+                numeric: true,
+                cell: (row: SchemeStatementRow) => (row.mg == null ? '' : formatGrams(row.mg)),
+              },
+            ]
+          : []),
       ]}
       rows={statement.rows}
       rowKey={(row) => `${row.date}|${row.narration}`}

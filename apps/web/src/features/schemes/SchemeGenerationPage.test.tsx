@@ -7,7 +7,9 @@ import {
   LIMITS,
   MESSAGES,
   PAGE_TITLES,
+  SCHEME_PLAN_TEXTS,
   SCHEME_TEXTS,
+  type SchemePlan,
 } from '@kanak/contract';
 import { deferred } from '../../test/fake-server';
 import { queryClient } from '../../lib/query-client';
@@ -217,6 +219,86 @@ describe('Scheme Initiation', { timeout: 40_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: texts.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.sent('POST', API_PATHS.generateScheme)).toHaveLength(0);
+  });
+
+  it("offers the active plans, the standard one chosen; a weight plan's terms and today's 22K rate show, and it is sent", async () => {
+    const planTexts = SCHEME_PLAN_TEXTS;
+    const plan = (fields: Partial<SchemePlan>): SchemePlan => ({
+      code: 'STD',
+      name: 'Standard scheme',
+      kind: 'value',
+      installments: 11,
+      minAmount: 1000,
+      bonusPercent: 100,
+      graceDays: 7,
+      redeemWithinDays: 60,
+      active: true,
+      schemes: 40,
+      ...fields,
+    });
+    const server = schemeServer()
+      .on(
+        'GET',
+        API_PATHS.schemePlans,
+        ok({
+          data: [
+            plan({}),
+            plan({
+              code: 'GOLD11',
+              name: 'Swarna 11',
+              kind: 'weight',
+              minAmount: 2000,
+              bonusPercent: 50,
+            }),
+            plan({ code: 'OLD', name: 'Withdrawn', active: false }),
+          ],
+        }),
+      )
+      .on(
+        'GET',
+        API_PATHS.goldRateToday,
+        ok({
+          data: {
+            date: today(),
+            rate22k: 7250.5,
+            rate24k: 7910,
+            enteredBy: 'Admin',
+            updatedAt: new Date().toISOString(),
+          },
+        }),
+      )
+      .on('POST', API_PATHS.generateScheme, ok({ message: 'Scheme 34 generated.' }));
+    const user = await openScreen();
+
+    const picker = screen.getByRole('combobox', { name: planTexts.plan });
+    await within(picker).findByRole('option', { name: 'GOLD11 · Swarna 11' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['STD · Standard scheme', 'GOLD11 · Swarna 11']);
+    expect(picker).toHaveValue('STD');
+    expect(screen.getByText(planTexts.terms(11, '₹1,000', 100, 7))).toBeInTheDocument();
+    expect(screen.queryByText(planTexts.weightNote, { exact: false })).not.toBeInTheDocument();
+
+    await user.selectOptions(picker, 'GOLD11');
+    expect(screen.getByText(planTexts.terms(11, '₹2,000', 50, 7))).toBeInTheDocument();
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent(planTexts.weightNote);
+    await waitFor(() => expect(note).toHaveTextContent(planTexts.rateToday('₹7,250.50')));
+
+    await chooseCustomer(user);
+    await user.type(amountInput(), '5000');
+    await user.click(generateButton());
+    expect(await screen.findByText('Scheme 34 generated.')).toBeInTheDocument();
+    expect(server.sent('POST', API_PATHS.generateScheme)[0]?.body).toEqual({
+      custid: customer.custid,
+      mobileno: customer.mobileno,
+      custname: customer.custname,
+      startdt: today(),
+      amount: 5000,
+      plan: 'GOLD11',
+    });
   });
 
   it('a failed PAN check shows "Error in verifying PAN."', async () => {

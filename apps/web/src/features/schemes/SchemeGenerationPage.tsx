@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -12,13 +13,16 @@ import {
   LIMITS,
   MESSAGES,
   PAGE_TITLES,
+  SCHEME_PLAN_TEXTS,
   SCHEME_TEXTS,
+  STD_PLAN_CODE,
   formatRupees,
   formatSchemeDate,
   isInactive,
   isValidPan,
   needsPan,
   type CustomerRecord,
+  type SchemePlan,
   type SchemeRecord,
 } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
@@ -27,9 +31,12 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
 import { SHOWN_ONLY } from '../../components/shownOnly';
 import { PageHeader } from '../../components/PageHeader';
+import { SelectField } from '../../components/SelectField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
+import { todayGoldRateQuery } from '../../lib/gold-rate';
+import { schemePlansQuery } from '../../lib/scheme-plans';
 import { useMayCall } from '../../lib/me';
 import { reportFailure } from '../../lib/failure';
 import {
@@ -49,6 +56,7 @@ import { StatusChip } from './StatusChip';
 
 const texts = SCHEME_TEXTS.generation;
 const c = texts.columns;
+const planTexts = SCHEME_PLAN_TEXTS;
 
 const digitsOnly = (value: string) =>
   value.replace(/\D+/g, '').slice(0, LIMITS.amountInputMaxLength);
@@ -59,6 +67,7 @@ export function SchemeGenerationPage() {
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
   const [dateInput, setDate] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
+  const [chosenPlan, setPlan] = useState<string>(STD_PLAN_CODE);
   const [panOpen, setPanOpen] = useState(false);
   const [panError, setPanError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<SchemeRecord | null>(null);
@@ -75,6 +84,21 @@ export function SchemeGenerationPage() {
   const verifyPan = useVerifyPan();
   const updatePan = useUpdatePan();
   const remove = useDeleteScheme();
+  // The plans offered now. Until they are read (or when they cannot be), the standard scheme
+  // is the one choice, and a scheme starts exactly as it always did.
+  const plans = useQuery(schemePlansQuery);
+  const offered = (plans.data ?? []).filter((plan) => plan.active);
+  const planOptions = [
+    ...(offered.some((plan) => plan.code === STD_PLAN_CODE)
+      ? []
+      : [{ code: STD_PLAN_CODE, name: planTexts.standardName }]),
+    ...offered,
+  ].map((plan) => ({ value: plan.code, label: planTexts.planOption(plan.code, plan.name) }));
+  // A plan withdrawn while chosen falls back to the standard one.
+  const planCode = planOptions.some((option) => option.value === chosenPlan)
+    ? chosenPlan
+    : STD_PLAN_CODE;
+  const plan = offered.find((candidate) => candidate.code === planCode);
 
   const date = dateInput ?? today;
   const loadingCustomer = customer !== null && (record.isPending || schemes.isLoading);
@@ -103,6 +127,8 @@ export function SchemeGenerationPage() {
         custname: who.custname,
         startdt: date,
         amount: Number(amount),
+        // Without a plan the server starts the standard scheme, as the original call did.
+        ...(planCode === STD_PLAN_CODE ? {} : { plan: planCode }),
       },
       {
         onSuccess: (body) => {
@@ -262,7 +288,11 @@ export function SchemeGenerationPage() {
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1.5fr 1fr 1fr auto' },
+            gridTemplateColumns: {
+              xs: '1fr',
+              sm: '1fr 1fr',
+              lg: '2fr 1.5fr 1fr 1.5fr 1fr auto',
+            },
             alignItems: 'start',
           }}
         >
@@ -279,6 +309,13 @@ export function SchemeGenerationPage() {
             value={date}
             onChange={setDate}
             max={today}
+          />
+          <SelectField
+            label={planTexts.plan}
+            name="plan"
+            value={planCode}
+            options={planOptions}
+            onChange={setPlan}
           />
           <TextField
             label={texts.amount}
@@ -304,6 +341,7 @@ export function SchemeGenerationPage() {
           >
             {texts.submit}
           </SubmitButton>
+          {plan && <PlanTerms plan={plan} />}
         </Box>
       </Paper>
 
@@ -346,5 +384,36 @@ export function SchemeGenerationPage() {
         />
       )}
     </>
+  );
+}
+
+/** The chosen plan's terms; a weight plan adds how its installments buy gold, at today's rate. */
+function PlanTerms({ plan }: { plan: SchemePlan }) {
+  const weight = plan.kind === 'weight';
+  const rate = useQuery({ ...todayGoldRateQuery, enabled: weight });
+  return (
+    <Box sx={{ gridColumn: '1 / -1' }}>
+      <Typography variant="body2" color="text.secondary">
+        {planTexts.terms(
+          plan.installments,
+          formatRupees(plan.minAmount),
+          plan.bonusPercent,
+          plan.graceDays,
+        )}
+      </Typography>
+      {weight && (
+        <Alert
+          role="note"
+          severity={rate.isSuccess && rate.data === null ? 'warning' : 'info'}
+          sx={{ mt: 1 }}
+        >
+          {planTexts.weightNote}{' '}
+          {rate.isSuccess &&
+            (rate.data
+              ? planTexts.rateToday(formatRupees(rate.data.rate22k))
+              : planTexts.noRateToday)}
+        </Alert>
+      )}
+    </Box>
   );
 }

@@ -5,6 +5,7 @@ import {
   API_PATHS,
   MESSAGES,
   PAGE_TITLES,
+  SCHEME_PLAN_TEXTS,
   SCHEME_TEXTS,
   UI_TEXTS,
   addDays,
@@ -16,6 +17,7 @@ import { fakeServer } from '../../test/fake-server';
 import { queryClient } from '../../lib/query-client';
 import { renderApp, signedInAs } from '../../test/render';
 import { dateShown, ddmmyyyy } from '../../components/DateField.testing';
+import { footerRows } from '../../test/tables';
 import {
   bodyRows,
   catchDownloads,
@@ -124,6 +126,43 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
     const footer = table.querySelectorAll(':scope > [role="rowgroup"]')[2] as HTMLElement;
     expect(within(footer).getByText(texts.total)).toBeInTheDocument();
     expect(within(footer).getByText('₹10,000')).toBeInTheDocument();
+  });
+
+  it("a weight scheme shows each installment's 22K rate and grams, the total grams and the late rows", async () => {
+    const weightRows: SchemeStatementRow[] = [
+      { ...rows[0]!, amount: 25000, rate22k: 7250.5, mg: 3448, late: false },
+      { ...rows[1]!, amount: 25000, rate22k: 7000, mg: 3571, late: true },
+    ];
+    server(
+      scheme({ paid: 2, amount: 25000, plan: 'GOLD11', kind: 'weight', mg: 7019 }),
+      weightRows,
+    );
+    const user = await openScreen();
+    await generate(user, '7');
+
+    await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(2));
+    const late = SCHEME_PLAN_TEXTS.late;
+    expect(bodyRows(texts.table).map(cells)).toEqual([
+      ['1', '10-04-2025', rows[0]!.narration, '1', '₹25,000', '₹7,250.50', '3.448'],
+      [
+        '2',
+        '12-05-2025',
+        `${rows[1]!.narration} ${late}`,
+        'ANN-000004',
+        '₹25,000',
+        '₹7,000',
+        '3.571',
+      ],
+    ]);
+    expect(footerRows(texts.table).map(cells)).toEqual([
+      ['', texts.total, '', '', '₹50,000', '', '7.019'],
+    ]);
+    expect(screen.getByText(SCHEME_PLAN_TEXTS.gold).nextElementSibling).toHaveTextContent(
+      '7.019 g',
+    );
+    const sheet = screen.getByTestId('print-scheme-statement');
+    expect(sheet).toHaveTextContent(`${SCHEME_PLAN_TEXTS.totalGrams}: 7.019 g`);
+    expect(sheet).toHaveTextContent('₹7,250.50');
   });
 
   it('a scheme without installments shows "No results yet" and a ₹0 total', async () => {

@@ -1,30 +1,68 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import {
   MESSAGES,
+  SCHEME_PLAN_TEXTS,
   SCHEME_TEXTS,
+  formatGrams,
   formatRupees,
   formatSchemeDate,
   type SchemeRecord,
   type SchemeStatementRow,
 } from '@kanak/contract';
 import { DataTable, type DataColumn } from '../../components/DataTable';
-import { maturityDate, sumAmounts } from './schemeFormat';
+import { isWeight, maturityDate, sumAmounts, sumMilligrams } from './schemeFormat';
 import { StatusChip } from './StatusChip';
 
 const texts = SCHEME_TEXTS.statement;
 const c = texts.columns;
+const planTexts = SCHEME_PLAN_TEXTS;
+
+/** A weight scheme's columns, after the amount: the rate and the grams it bought. */
+const goldColumns: DataColumn<SchemeStatementRow>[] = [
+  {
+    key: 'rate',
+    header: planTexts.colRate,
+    width: '110px',
+    align: 'right',
+    nowrap: true,
+    cell: (row) => (row.rate22k == null ? '' : formatRupees(row.rate22k)),
+  },
+  {
+    key: 'grams',
+    header: planTexts.colGrams,
+    width: '100px',
+    align: 'right',
+    nowrap: true,
+    cell: (row) => (row.mg == null ? '' : formatGrams(row.mg)),
+  },
+];
 
 const columnsFor = (
-  onReprint?: (row: SchemeStatementRow, index: number) => void,
+  onReprint: ((row: SchemeStatementRow, index: number) => void) | undefined,
+  weight: boolean,
 ): DataColumn<SchemeStatementRow>[] => [
   { key: 'sno', header: c.sno, width: '72px', cell: (_row, i) => i + 1 },
   { key: 'date', header: c.date, width: '150px', cell: (row) => formatSchemeDate(row.date) },
-  { key: 'narration', header: c.narration, width: 'minmax(0, 1fr)', cell: (row) => row.narration },
+  {
+    key: 'narration',
+    header: c.narration,
+    width: 'minmax(0, 1fr)',
+    cell: (row) =>
+      row.late ? (
+        <span>
+          {row.narration}{' '}
+          <Chip size="small" color="warning" label={planTexts.late} title={planTexts.lateHint} />
+        </span>
+      ) : (
+        row.narration
+      ),
+  },
   {
     key: 'receipt',
     header: c.receipt,
@@ -55,11 +93,13 @@ const columnsFor = (
     nowrap: true,
     cell: (row) => formatRupees(row.amount),
   },
+  ...(weight ? goldColumns : []),
 ];
 
 /**
  * S no., Installment Date, Narration, Receipt no. (with a reprint action when `onReprint` is
- * given) and Amount, with the ₹ total underneath.
+ * given) and Amount, with the ₹ total underneath; a weight scheme adds each row's 22K rate and
+ * grams, and the total grams.
  */
 export function StatementTable({
   rows,
@@ -72,7 +112,13 @@ export function StatementTable({
   bodyHeight?: number;
   onReprint?: (row: SchemeStatementRow, index: number) => void;
 }) {
-  const columns = columnsFor(onReprint);
+  const weight = isWeight(rows);
+  const columns = columnsFor(onReprint, weight);
+  const totals: Record<string, string> = {
+    date: texts.total,
+    amount: formatRupees(sumAmounts(rows)),
+    ...(weight ? { grams: formatGrams(sumMilligrams(rows)) } : {}),
+  };
   return (
     <DataTable
       label={texts.table}
@@ -80,11 +126,11 @@ export function StatementTable({
       rows={rows}
       rowKey={(row) => `${row.date}|${row.narration}`}
       bodyHeight={bodyHeight}
-      minWidth={680}
+      minWidth={weight ? 890 : 680}
       emptyText={MESSAGES.noResults}
       loading={loading}
       loadingLabel={texts.generating}
-      footer={[{ key: 'total', cells: ['', texts.total, '', '', formatRupees(sumAmounts(rows))] }]}
+      footer={[{ key: 'total', cells: columns.map((column) => totals[column.key] ?? '') }]}
     />
   );
 }
@@ -98,6 +144,9 @@ export function SchemeFacts({ scheme }: { scheme: SchemeRecord }) {
     [texts.monthly, formatRupees(scheme.amount)],
     [texts.installmentsLabel, texts.paid(scheme.paid, scheme.installments)],
   ];
+  if (scheme.kind === 'weight' && scheme.mg !== undefined) {
+    facts.push([planTexts.gold, planTexts.grams(formatGrams(scheme.mg))]);
+  }
   return (
     <Box
       component="dl"

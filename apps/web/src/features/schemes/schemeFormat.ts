@@ -19,6 +19,11 @@ export const maturityDate = (scheme: { startdt: string; matdt: string | null | u
 export const sumAmounts = (rows: readonly { amount: number }[]) =>
   rows.reduce((sum, row) => sum + row.amount, 0);
 
+/** A weight scheme's rows carry the day's 22K rate and the milligrams it bought. */
+export const isWeight = (rows: readonly SchemeStatementRow[]) => rows.some((row) => row.mg != null);
+export const sumMilligrams = (rows: readonly SchemeStatementRow[]) =>
+  rows.reduce((sum, row) => sum + (row.mg ?? 0), 0);
+
 /** An Active scheme can take installments while some are still unpaid. */
 export const canAddInstallment = (scheme: SchemeRecord) =>
   scheme.matyn === SCHEME_STATUS.active && scheme.paid < scheme.installments;
