@@ -19,6 +19,8 @@ export const TARGETS = {
   loginJsGzipKb: 180,
   posSalesRatio: 0.7,
   posSaleP95Ms: 20,
+  importSeconds: 60,
+  importRssMb: 300,
   expirySeconds: 120,
   expirySalesP95Ratio: 2,
   /** The notices' sender keeps up with its configured rate within this share. */
@@ -45,6 +47,16 @@ export interface NoticesResults extends NoticesRun {
   loadAverage: string;
 }
 
+/** The import of another program's customers with opening points (bench/import.ts). */
+export interface ImportResults {
+  customers: number;
+  created: number;
+  errors: number;
+  seconds: number;
+  peakRssMb: number;
+  ledgerAgrees: boolean;
+}
+
 export interface Results {
   at: string;
   quick: boolean;
@@ -53,6 +65,7 @@ export interface Results {
   scenarios: Record<string, Run[]>;
   expiry?: ExpiryResults;
   notices?: NoticesResults;
+  import?: ImportResults;
   start: { firstMs: number; laterMs: number[]; laterMaxMs: number };
   loginJsGzipKb: number;
 }
@@ -275,6 +288,22 @@ function targetsTable(results: Results) {
           notices.lost === 0 &&
           notices.unsent === 0 &&
           notices.achievedPerSecond >= TARGETS.noticeRateShare * notices.rate,
+      ),
+    ]);
+  }
+  const imported = results.import;
+  if (imported) {
+    rows.push([
+      `import of ${imported.customers.toLocaleString('en-IN')} customers with opening points`,
+      `≤ ${TARGETS.importSeconds} s, RSS < ${TARGETS.importRssMb} MB`,
+      `${imported.seconds} s, RSS ${imported.peakRssMb} MB, ${imported.created.toLocaleString('en-IN')} created; ledger ${imported.ledgerAgrees ? 'agrees' : 'DIFFERS'}`,
+      '',
+      '',
+      verdict(
+        imported.seconds <= TARGETS.importSeconds &&
+          imported.peakRssMb < TARGETS.importRssMb &&
+          imported.created === imported.customers &&
+          imported.ledgerAgrees,
       ),
     ]);
   }

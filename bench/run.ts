@@ -1,13 +1,14 @@
 /**
  * `npm run bench` — builds or reuses the benchmark data set and measures the five
  * requests of its targets with autocannon at 1, 8 and 32 connections, each beside the same SQL
- * run raw through pg at the same concurrency; then the points expiry and the notices' sender
- * (BENCH_NOTICE_RATE a second, default 150), start times and the login page's JS.
+ * run raw through pg at the same concurrency; then the points expiry, the notices' sender
+ * (BENCH_NOTICE_RATE a second, default 150), the import of 100,000 customers (bench/import.ts),
+ * start times and the login page's JS.
  * `-- --quick`: 1/100 of the data and short runs (a smoke test; its figures are not the targets').
  * `-- --data-only`: build or check the data set, measure nothing.
  * `-- --profile <request>`: one request kind at 8 connections (`--connections N` for others) under
  * `--cpu-prof` (bench/profile.ts).
- * `-- --only <request>`: one request kind measured and printed (`expiry`: the expiry step); the
+ * `-- --only <request>`: one request kind measured and printed (`expiry`, `import`: that step); the
  *   saved results stay as they are. With `--connections N`, at that concurrency only.
  * `-- --replica`: the reports read from the primary, then from a streaming replica (bench/replica.ts).
  * `-- --tally`: the Tally export of a month of a 10-branch chain, in a data set of its own
@@ -19,9 +20,10 @@
  * Database: BENCH_DATABASE_URL, or an embedded PostgreSQL in bench/data (bench/data-quick).
  * Needs `npm run build` first. Results: bench/results/latest.json and docs/performance.md.
  */
+import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import type pg from 'pg';
 import pino from 'pino';
 import { connectDatabase } from '../apps/server/src/db/client.js';
@@ -44,7 +46,7 @@ import { makeBenchNotices, removeBenchNotices, sendBenchNotices } from './notice
 import { startFakeWhatsApp } from '../apps/server/test/fake-whatsapp.js';
 import { measure, overHttp, type Scenario } from './measure.js';
 import { newestProfile, PROFILE_DIR, summarizeProfile } from './profile.js';
-import { saveResults, saveScaleResults, type Results } from './report.js';
+import { saveResults, saveScaleResults, type ImportResults, type Results } from './report.js';
 import { openReplicaPair, replicaStep } from './replica.js';
 import { scenarios, type BenchKey } from './scenarios.js';
 import { ensureOverdueSchemes } from './reports.js';
@@ -156,6 +158,10 @@ async function main() {
       });
       return;
     }
+    if (args.only === 'import') {
+      console.log(JSON.stringify(await importStep(databaseUrl), null, 2));
+      return;
+    }
     if (args.only === 'expiry') {
       const expiry = await expiryStep(database, named('posSale'), databaseUrl, dataDir);
       console.log(JSON.stringify(expiry, null, 2));
@@ -204,6 +210,7 @@ async function main() {
       dataDir,
       secrets.dataKey,
     );
+    const imported = await importStep(databaseUrl);
     const results: Results = {
       at: new Date().toISOString(),
       quick: args.quick,
@@ -212,6 +219,7 @@ async function main() {
       scenarios: measured,
       expiry,
       notices,
+      import: imported,
       start: await startTimes(),
       loginJsGzipKb: loginPageJsGzipKb(),
     };
@@ -273,6 +281,31 @@ async function profile(
     ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`],
   );
   console.log(await summarizeProfile(await newestProfile()));
+}
+
+/**
+ * The import of 100,000 customers with opening points (1,000 in quick mode), in a process of its
+ * own (bench/import.ts): its peak memory is then the import's. It makes and drops a database of
+ * its own on the bench's server.
+ */
+async function importStep(databaseUrl: string): Promise<ImportResults> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--conditions=@kanak/source',
+      new URL('./import.ts', import.meta.url).pathname,
+      '--customers',
+      String(args.quick ? 1_000 : 100_000),
+    ],
+    { env: { ...process.env, BENCH_DATABASE_URL: databaseUrl }, maxBuffer: 1 << 20 },
+  );
+  const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as ImportResults;
+  console.log(
+    `import of ${result.customers} customers: ${result.seconds} s, RSS ${result.peakRssMb} MB`,
+  );
+  return result;
 }
 
 /**
