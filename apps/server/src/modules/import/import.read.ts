@@ -69,9 +69,10 @@ async function openCsv(path: string): Promise<Source> {
     try {
       for await (const record of parser as AsyncIterable<{
         record: string[];
-        info: { lines: number };
+        info: { records: number };
       }>) {
-        yield { line: record.info.lines, cells: record.record };
+        // Counted by records, as a spreadsheet numbers its rows: a cell of two lines is one row.
+        yield { line: record.info.records, cells: record.record };
       }
     } catch (error) {
       const line = (error as { lines?: number }).lines ?? 0;

@@ -88,6 +88,11 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
     file: { path: string; filename: string },
     options: ImportOptions,
   ): Promise<ImportResult> {
+    if (!options.dryRun) {
+      // Read through once before anything is written: a file cut off or damaged midway is
+      // then refused whole, never after its first batches were imported.
+      for await (const _row of (await openSource(file.path, file.filename)).rows);
+    }
     const source = await openSource(file.path, file.filename);
     const columns = mapColumns(kind, source.header);
     const missing = IMPORT_REQUIRED[kind].filter((field) => columns[field] === undefined);

@@ -181,6 +181,27 @@ describe('importing customers with opening points', () => {
     expect(await owner.sql(`SELECT 1 FROM customers WHERE mobileno = '9845099001'`)).toEqual([]);
   });
 
+  it('numbers rows as a spreadsheet does; a file cut off midway imports none of it', async () => {
+    // The address spans two lines: still one row, so the bad number is row 3.
+    const multiline = csv(
+      'Mobile,Name,Address\n9845077001,Asha Rao,"12 MG Road\nBengaluru"\n12345,Bad,\n',
+    );
+    const check = await imported('customers', multiline, true);
+    expect(check.errors.map((error) => error.row)).toEqual([3]);
+
+    // More rows than one batch, then a quote never closed: the end of the file was lost.
+    const rows = Array.from(
+      { length: 1_200 },
+      (_, i) => `98451${String(i).padStart(5, '0')},C ${i}`,
+    );
+    const cut = csv(['Mobile,Name', ...rows, '9845199999,"Cut of'].join('\n'));
+    const before = await footprint();
+    const refused = await send('customers', cut);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toMatch(/^The CSV file could not be read at line 1202\./);
+    expect(await footprint()).toEqual(before);
+  });
+
   it('reads the first sheet of a workbook: dates, day serials, and formulas refused', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Customers');
