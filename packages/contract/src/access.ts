@@ -111,6 +111,7 @@ export const ACCESS: Record<
   activateScheme: everyone,
   addInstallment: everyone,
   closeScheme: managers,
+  closeSchemePreview: managers,
   schemeStatement: everyone,
   schemeSummary: everyone,
   uploadFile: owner,

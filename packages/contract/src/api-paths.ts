@@ -70,6 +70,8 @@ export const API_PATHS = {
   activateScheme: '/scheme/activate',
   addInstallment: '/scheme/add-installment',
   closeScheme: '/scheme/close',
+  /** What closing would pay today, read before the close is confirmed. */
+  closeSchemePreview: '/scheme/close-preview',
   /** GET reads the points rules in force, POST sets new ones from now on. */
   pointsRules: '/settings/points',
   /** GET reads the tiers, POST sets them. */

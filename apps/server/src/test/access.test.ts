@@ -172,6 +172,7 @@ describe('the access matrix', () => {
         'audit',
         'branches',
         'closeScheme',
+        'closeSchemePreview',
         'collectionsReport',
         'customerDataExport',
         'customerTier',

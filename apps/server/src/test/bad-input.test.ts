@@ -263,6 +263,7 @@ const ROUTES: Record<string, Input> = {
     }),
   },
   [`POST ${API_PATHS.closeScheme}`]: { body: () => ({ schemeid: seed.activeScheme }) },
+  [`POST ${API_PATHS.closeSchemePreview}`]: { body: () => ({ schemeid: seed.activeScheme }) },
   [`GET ${API_PATHS.pointsRules}`]: { none: true },
   [`POST ${API_PATHS.pointsRules}`]: { body: () => pointsRules() },
   [`GET ${API_PATHS.apiKeys}`]: { none: true },

@@ -148,11 +148,12 @@ describe('scheme plans', () => {
     const closeNoRate = await scheme('close', { schemeid });
     expect(closeNoRate.statusCode).toBe(409);
     expect(closeNoRate.json().message).toBe(MESSAGES.goldRateMissing);
+    expect((await scheme('close-preview', { schemeid })).json().message).toBe(
+      MESSAGES.goldRateMissing,
+    );
     await rateOn('2026-03-20', 800_000);
-    const closed = await scheme('close', { schemeid });
-    expect(closed.statusCode, closed.body).toBe(200);
     // Bonus: 50% of ₹3,000 × 2 on time / 3 = ₹1,000, 125 mg at ₹8,000; 1,271 + 125 mg = ₹11,168.
-    expect(closed.json().data).toEqual({
+    const figures = {
       bonus: 1000,
       maturityValue: 11_168,
       paid: 3,
@@ -160,7 +161,22 @@ describe('scheme plans', () => {
       mg: 1271,
       bonusMg: 125,
       rate22k: 8000,
+    };
+    // The confirmation's figures are closing's own, and reading them changes nothing.
+    const audited = await ctx.sql('SELECT id FROM audit_log');
+    const preview = await scheme('close-preview', { schemeid });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toEqual(figures);
+    expect(await ctx.sql('SELECT id FROM audit_log')).toEqual(audited);
+    expect((await scheme('generate-statement', { schemeid })).json().scheme).toMatchObject({
+      matyn: 'a',
     });
+    const closed = await scheme('close', { schemeid });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data).toEqual(figures);
+    const again = await scheme('close-preview', { schemeid });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MESSAGES.onlyActiveClosable);
 
     const statement = (await scheme('generate-statement', { schemeid })).json();
     expect(statement.scheme).toMatchObject({ plan: 'GOLD', kind: 'weight', mg: 1271 });

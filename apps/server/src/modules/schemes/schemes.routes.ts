@@ -130,6 +130,16 @@ export const schemesRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // A read, as the statement is: nothing changes, so no Idempotency-Key.
+  app.post(
+    API_PATHS.closeSchemePreview,
+    { schema: { body: schemeIdRequest, response: { 200: closeSchemeResponse } } },
+    async (request) => ({
+      success: true,
+      data: await schemes.closePreview(request.staff, request.body.schemeid),
+    }),
+  );
+
   const statement = { body: schemeIdRequest, response: { 200: schemeStatementResponse } };
   app.post(API_PATHS.schemeStatement, { schema: statement }, async (request) => {
     const { scheme, custname, mobileno, rows } = await schemes.statement(

@@ -304,6 +304,48 @@ export function createSchemesService({
     }
   };
 
+  /**
+   * What closing this scheme pays today, refused as closing would be: the branch that started
+   * it (or the owner), an Active scheme, every installment paid or its maturity passed.
+   */
+  async function closing(tx: Tx, actor: StaffActor & BranchStaff, scheme: SchemeRow) {
+    // The branch that started the scheme pays it out; the owner may close any.
+    assertOwnBranch(actor, scheme.branchId);
+    if (scheme.status !== SCHEME_STATUS.active)
+      throw new ConflictError(MESSAGES.onlyActiveClosable);
+    const installments = await schemesRepo.installments(tx, scheme.id);
+    const paid = installments.length;
+    if (paid < scheme.installments && today() <= scheme.matdt) {
+      throw new ConflictError(
+        MESSAGES.notYetClosable(scheme.installments, formatSchemeDate(scheme.matdt)),
+      );
+    }
+    const plan = await planOf(tx, scheme);
+    // A plan's bonus is earned by the installments paid on time; the standard
+    // scheme (STD) earns it by every installment paid, as it always has.
+    const earning = plan ? onTimeCount(scheme, installments, plan.graceDays) : paid;
+    const { bonus } = maturityFigures(
+      scheme.amount,
+      earning,
+      scheme.installments,
+      plan ? plan.bonusPercent : terms.bonusPercent,
+    );
+    // A weight scheme is paid out as its gold, the bonus bought at the closing day's rate.
+    const gold = plan?.kind === 'weight' ? await goldAtClosing(tx, installments, bonus) : undefined;
+    const maturityValue = gold ? gold.value : scheme.amount * paid + bonus;
+    return { paid, bonus, maturityValue, earning, plan, gold };
+  }
+
+  /** The figures closing answers with, as the close confirmation shows them. */
+  const closingAnswer = ({ paid, bonus, maturityValue, earning, plan, gold }: Closing) => ({
+    bonus,
+    maturityValue,
+    paid,
+    ...(plan ? { onTime: earning } : {}),
+    ...(gold ? { mg: gold.mg, bonusMg: gold.bonusMg, rate22k: gold.ratePaise / 100 } : {}),
+  });
+  type Closing = Awaited<ReturnType<typeof closing>>;
+
   return {
     terms,
 
@@ -521,31 +563,11 @@ export function createSchemesService({
     async close(actor: StaffActor & BranchStaff, schemeid: number) {
       return run(async (tx) => {
         const scheme = await schemeOrFail(tx, schemeid, true);
-        // The branch that started the scheme pays it out; the owner may close any.
-        assertOwnBranch(actor, scheme.branchId);
-        if (scheme.status !== SCHEME_STATUS.active)
-          throw new ConflictError(MESSAGES.onlyActiveClosable);
-        const installments = await schemesRepo.installments(tx, scheme.id);
-        const paid = installments.length;
-        if (paid < scheme.installments && today() <= scheme.matdt) {
-          throw new ConflictError(
-            MESSAGES.notYetClosable(scheme.installments, formatSchemeDate(scheme.matdt)),
-          );
-        }
-        const plan = await planOf(tx, scheme);
-        // A plan's bonus is earned by the installments paid on time; the standard
-        // scheme (STD) earns it by every installment paid, as it always has.
-        const earning = plan ? onTimeCount(scheme, installments, plan.graceDays) : paid;
-        const { bonus } = maturityFigures(
-          scheme.amount,
-          earning,
-          scheme.installments,
-          plan ? plan.bonusPercent : terms.bonusPercent,
+        const { paid, bonus, maturityValue, earning, plan, gold } = await closing(
+          tx,
+          actor,
+          scheme,
         );
-        // A weight scheme is paid out as its gold, the bonus bought at the closing day's rate.
-        const gold =
-          plan?.kind === 'weight' ? await goldAtClosing(tx, installments, bonus) : undefined;
-        const maturityValue = gold ? gold.value : scheme.amount * paid + bonus;
         await schemesRepo.update(tx, scheme.id, {
           status: SCHEME_STATUS.completed,
           bonus,
@@ -576,14 +598,16 @@ export function createSchemesService({
           branchId: actor.branchId,
           facts: { amount: maturityValue, paid, total: scheme.installments },
         });
-        return {
-          bonus,
-          maturityValue,
-          paid,
-          ...(plan ? { onTime: earning } : {}),
-          ...(gold ? { mg: gold.mg, bonusMg: gold.bonusMg, rate22k: gold.ratePaise / 100 } : {}),
-        };
+        return closingAnswer({ paid, bonus, maturityValue, earning, plan, gold });
       });
+    },
+
+    /** What closing would pay today, shown before the call; nothing is written. */
+    async closePreview(actor: StaffActor & BranchStaff, schemeid: number) {
+      return db.transaction(
+        async (tx) => closingAnswer(await closing(tx, actor, await schemeOrFail(tx, schemeid))),
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
     },
 
     /**

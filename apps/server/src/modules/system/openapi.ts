@@ -202,6 +202,7 @@ const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS,
   activateScheme: { tag: 'schemes', summary: 'Activate a scheme with its first installment' },
   addInstallment: { tag: 'schemes', summary: 'Record a monthly installment; answers the receipt' },
   closeScheme: { tag: 'schemes', summary: 'Close a scheme with its bonus' },
+  closeSchemePreview: { tag: 'schemes', summary: 'What closing a scheme would pay today' },
   schemeStatement: { tag: 'schemes', summary: "A scheme's installments" },
   schemeSummary: {
     tag: 'schemes',

@@ -1,54 +1,88 @@
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import DialogContentText from '@mui/material/DialogContentText';
-import { SCHEME_TEXTS, formatRupees, maturityFigures, type SchemeRecord } from '@kanak/contract';
+import { useQuery } from '@tanstack/react-query';
+import {
+  SCHEME_PLAN_TEXTS,
+  SCHEME_TEXTS,
+  formatGrams,
+  formatRupees,
+  type SchemeRecord,
+} from '@kanak/contract';
 
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { readFailure } from '../../lib/api';
+import { closePreviewQuery } from './api';
 
 const texts = SCHEME_TEXTS.close;
+const grams = (mg: number) => SCHEME_PLAN_TEXTS.grams(formatGrams(mg));
 
 interface CloseSchemeDialogProps {
   scheme: SchemeRecord;
-  bonusPercent: number;
   pending: boolean;
   error: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Closing pays the scheme out: the figures are shown before CONFIRM. */
+/**
+ * Closing pays the scheme out: closing's own figures, read from the server, are shown before
+ * CONFIRM (a plan's bonus counts the installments paid on time; a weight scheme is paid as its
+ * gold at today's rate), and CONFIRM waits for them.
+ */
 export function CloseSchemeDialog({
   scheme,
-  bonusPercent,
   pending,
   error,
   onConfirm,
   onCancel,
 }: CloseSchemeDialogProps) {
-  const { bonus, maturityValue } = maturityFigures(
-    scheme.amount,
-    scheme.paid,
-    scheme.installments,
-    bonusPercent,
-  );
-  const figures: [string, string][] = [
-    [texts.paid, texts.paidValue(scheme.paid, scheme.installments)],
-    [texts.deposited, formatRupees(scheme.amount * scheme.paid)],
-    [texts.bonus, formatRupees(bonus)],
-    [texts.maturityValue, formatRupees(maturityValue)],
-  ];
+  const preview = useQuery(closePreviewQuery(scheme.schemeid));
+  const figures = preview.data;
+  // A refusal (no gold rate today, say) in the server's words; anything else the fixed text.
+  const failure = preview.isError ? readFailure(preview.error) : undefined;
+  const previewError = failure
+    ? (failure.kind === 'refused' && failure.message) || texts.figuresFailed
+    : null;
+  const rows: [string, string][] = figures
+    ? [
+        [texts.paid, texts.paidValue(figures.paid, scheme.installments)],
+        ...(figures.onTime === undefined
+          ? []
+          : [
+              [texts.onTime, texts.paidValue(figures.onTime, scheme.installments)] as [
+                string,
+                string,
+              ],
+            ]),
+        [texts.deposited, formatRupees(scheme.amount * figures.paid)],
+        [texts.bonus, formatRupees(figures.bonus)],
+        ...(figures.mg === undefined
+          ? []
+          : ([
+              [texts.gold, grams(figures.mg)],
+              [texts.bonusGold, grams(figures.bonusMg ?? 0)],
+              [texts.rate, formatRupees(figures.rate22k ?? 0)],
+            ] as [string, string][])),
+        [texts.maturityValue, formatRupees(figures.maturityValue)],
+      ]
+    : [];
 
   return (
     <ConfirmDialog
       title={texts.title(scheme.schemeid)}
       cancelLabel={texts.cancel}
       confirmLabel={texts.confirm}
-      pendingLabel={texts.closing}
-      pending={pending}
-      error={error}
-      onConfirm={onConfirm}
+      pendingLabel={figures ? texts.closing : texts.figuring}
+      pending={pending || preview.isPending}
+      error={error ?? previewError}
+      onConfirm={() => {
+        if (figures) onConfirm();
+      }}
       onCancel={onCancel}
     >
       <DialogContentText sx={{ mb: 2 }}>{texts.question}</DialogContentText>
+      {preview.isPending && <CircularProgress size={24} aria-label={texts.figuring} />}
       <Box
         component="dl"
         sx={{
@@ -60,7 +94,7 @@ export function CloseSchemeDialog({
           '& dd': { m: 0, fontWeight: 600, textAlign: 'right' },
         }}
       >
-        {figures.map(([term, value]) => (
+        {rows.map(([term, value]) => (
           <Box key={term} sx={{ display: 'contents' }}>
             <dt>{term}</dt>
             <dd>{value}</dd>

@@ -321,11 +321,10 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
 
   it('Close scheme appears once all installments are paid (or after maturity) and shows bonus and maturity value first', async () => {
     const fake = server(scheme({ paid: 11, amount: 5000 }));
-    fake.on(
-      'POST',
-      API_PATHS.closeScheme,
-      ok({ message: 'Scheme 7 closed.', data: { bonus: 5000, maturityValue: 60000, paid: 11 } }),
-    );
+    // Closing's own figures: one installment late, so the plan's bonus is 10/11 of ₹5,000.
+    const figures = { bonus: 4545, maturityValue: 59545, paid: 11, onTime: 10 };
+    fake.on('POST', API_PATHS.closeSchemePreview, ok({ data: figures }));
+    fake.on('POST', API_PATHS.closeScheme, ok({ message: 'Scheme 7 closed.', data: figures }));
     const user = await openScreen();
     await generate(user, '7');
     // All 11 paid: nothing more to add.
@@ -333,15 +332,17 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
     expect(screen.queryByRole('button', { name: texts.addInstallment })).not.toBeInTheDocument();
 
     const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXTS.close.title(7) });
-    expect(dialog).toHaveTextContent('11 of 11');
+    expect(await within(dialog).findByText('10 of 11')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(`${SCHEME_TEXTS.close.paid}11 of 11`);
+    expect(dialog).toHaveTextContent(`${SCHEME_TEXTS.close.onTime}10 of 11`);
     expect(dialog).toHaveTextContent('₹55,000');
-    // Bonus: 100% of one installment (branding default) × 11/11; value 55,000 + 5,000.
-    expect(dialog).toHaveTextContent(`${SCHEME_TEXTS.close.bonus}₹5,000`);
-    expect(dialog).toHaveTextContent(`${SCHEME_TEXTS.close.maturityValue}₹60,000`);
+    expect(dialog).toHaveTextContent(`${SCHEME_TEXTS.close.bonus}₹4,545`);
+    expect(dialog).toHaveTextContent(`${SCHEME_TEXTS.close.maturityValue}₹59,545`);
+    expect(fake.sent('POST', API_PATHS.closeSchemePreview)[0]?.body).toEqual({ schemeid: 7 });
     expect(fake.sent('POST', API_PATHS.closeScheme)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: SCHEME_TEXTS.close.confirm }));
-    expect(await screen.findByText('Scheme 7 closed. Maturity value ₹60,000.')).toBeInTheDocument();
+    expect(await screen.findByText('Scheme 7 closed. Maturity value ₹59,545.')).toBeInTheDocument();
     expect(fake.sent('POST', API_PATHS.closeScheme)[0]?.body).toEqual({ schemeid: 7 });
   });
 

@@ -12,7 +12,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   MESSAGES,
   PAGE_TITLES,
-  SCHEME_DEFAULTS,
   SCHEME_TEXTS,
   formatMonth,
   formatRupees,
@@ -29,7 +28,6 @@ import { saveFile } from '../../components/saveFile';
 import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
 import { reportFailure } from '../../lib/failure';
-import { useBranding } from '../../lib/branding';
 import { useMayCall } from '../../lib/me';
 import { ActivateButton, ActivateSchemeDialog } from './ActivateScheme';
 import { statementQuery, useAddInstallment, useCloseScheme } from './api';
@@ -45,7 +43,6 @@ const texts = SCHEME_TEXTS.statement;
 /** Scheme Statement (/home/scheme-statement): one scheme's installments, print and CSV. */
 export function SchemeStatementPage() {
   const today = useStoreToday();
-  const { branding } = useBranding();
   // Opened from a scheme list (?schemeid=N): that scheme's statement at once.
   const [searchParams] = useSearchParams();
   const linked = /^\d{1,10}$/.test(searchParams.get('schemeid') ?? '')
@@ -314,7 +311,6 @@ export function SchemeStatementPage() {
       {closing && scheme && (
         <CloseSchemeDialog
           scheme={scheme}
-          bonusPercent={branding?.bonusPercent ?? SCHEME_DEFAULTS.bonusPercent}
           pending={close.isPending}
           error={closeError}
           onConfirm={confirmClose}

@@ -232,6 +232,24 @@ export function useAddInstallment() {
   );
 }
 
+/**
+ * POST /api/scheme/close-preview: what closing would pay today (the plan's bonus for the
+ * installments paid on time; a weight scheme's gold at today's rate), shown before CONFIRM.
+ */
+export const closePreviewQuery = (schemeid: number) =>
+  queryOptions({
+    queryKey: [...schemeKeys.statement(schemeid), 'close-preview'],
+    queryFn: async () => {
+      const { data } = await api.post<Answer<typeof closeSchemeResponse>>(
+        API_PATHS.closeSchemePreview,
+        { schemeid },
+      );
+      return expectSuccess(data).data;
+    },
+    staleTime: 0,
+    retry: false,
+  });
+
 /** POST /api/scheme/close: pays out; bonus and maturity value come back. */
 export function useCloseScheme() {
   const refresh = useRefreshSchemes();
