@@ -136,6 +136,9 @@ export const memberPassbookRow = z.object({
   amount: z.number(),
   mode: z.enum(RECORDED_MODES),
   receiptNo: z.string(),
+  /** A weight scheme's installment: that day's 22K rate (rupees a gram) and the gold it bought. */
+  rate: z.number().optional(),
+  grams: z.number().optional(),
 });
 export const memberPassbookResponse = dataResponse(
   z.object({ scheme: memberScheme, rows: z.array(memberPassbookRow) }),

@@ -248,6 +248,9 @@ export function createMembersService(deps: Deps) {
           amount: installment.amount,
           mode: installment.mode as InstallmentMode,
           receiptNo: installment.receipt,
+          ...(installment.mg === null || installment.rate22kPaise === null
+            ? {}
+            : { rate: installment.rate22kPaise / 100, grams: installment.mg / 1000 }),
         })),
       };
     },

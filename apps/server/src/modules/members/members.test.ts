@@ -476,6 +476,17 @@ describe('online installments', () => {
       // floor(₹3,000 × 1000 / ₹6,250.50 a gram) mg
       { mode: 'online', mg: 479 },
     ]);
+    // The customer's passbook shows each installment's rate and gold.
+    const passbook = await asMember(token, 'GET', url(MEMBER_API_PATHS.memberScheme, { schemeid }));
+    expect(passbook.statusCode, passbook.body).toBe(200);
+    expect(
+      passbook
+        .json()
+        .data.rows.map((row: { rate: number; grams: number }) => [row.rate, row.grams]),
+    ).toEqual([
+      [6000, 0.5],
+      [6250.5, 0.479],
+    ]);
   });
 
   it('records, by asking the gateway, a payment whose checkout and webhook never arrived', async () => {
