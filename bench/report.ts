@@ -20,6 +20,8 @@ export const TARGETS = {
   posSalesRatio: 0.7,
   posSaleP95Ms: 20,
   importSeconds: 60,
+  memberMeP95Ms: 10,
+  memberPassbookP95Ms: 15,
   importRssMb: 300,
   expirySeconds: 120,
   expirySalesP95Ratio: 2,
@@ -245,6 +247,8 @@ function targetsTable(results: Results) {
     ['dashboardBranch', 'dashboard, one branch', TARGETS.dashboardP95Ms],
     ['overdueFirstPage', 'overdue installments report, first page', TARGETS.reportFirstPageP95Ms],
     ['collectionsFirstPage', 'daily collections report, first page', TARGETS.reportFirstPageP95Ms],
+    ['memberMe', "a customer's home on their phone (GET /api/member/me)", TARGETS.memberMeP95Ms],
+    ['memberPassbook', "a customer's scheme passbook on their phone", TARGETS.memberPassbookP95Ms],
   ] as const) {
     const measured = results.scenarios[name]?.find((run) => run.connections === 1);
     if (!measured) continue;

@@ -48,6 +48,7 @@ import { measure, overHttp, type Scenario } from './measure.js';
 import { newestProfile, PROFILE_DIR, summarizeProfile } from './profile.js';
 import { saveResults, saveScaleResults, type ImportResults, type Results } from './report.js';
 import { openReplicaPair, replicaStep } from './replica.js';
+import { benchMembers } from './members.js';
 import { scenarios, type BenchKey } from './scenarios.js';
 import { ensureOverdueSchemes } from './reports.js';
 import { tallyStep } from './tally.js';
@@ -136,10 +137,13 @@ async function main() {
     await undoBenchWrites(database.pool, benchUserId);
     const benchKey = await benchApiKey(database);
     const samples = await sampleInputs(database.pool);
+    const members = await benchMembers(database.pool, secrets.jwtSecret);
     await ensureLongStatements(database.pool, samples);
     await ensureOverdueSchemes(database.pool);
     const named = (name: string) => {
-      const scenario = scenarios(samples, benchUserId, benchKey).find((s) => s.name === name);
+      const scenario = scenarios(samples, benchUserId, benchKey, members).find(
+        (s) => s.name === name,
+      );
       if (!scenario) throw new Error(`no request kind named ${name}`);
       return scenario;
     };
@@ -150,7 +154,7 @@ async function main() {
     if (pair) {
       await replicaStep({
         pair,
-        scenarios: scenarios(samples, benchUserId, benchKey),
+        scenarios: scenarios(samples, benchUserId, benchKey, members),
         dataDir,
         durationS: DURATION_S,
         quick: args.quick,
@@ -179,7 +183,7 @@ async function main() {
       return;
     }
     const measured: Results['scenarios'] = {};
-    const measuredHere = scenarios(samples, benchUserId, benchKey).filter(
+    const measuredHere = scenarios(samples, benchUserId, benchKey, members).filter(
       (scenario) => !SCALE || AT_ANY_SCALE.includes(scenario.name),
     );
     for (const scenario of measuredHere) {

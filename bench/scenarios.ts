@@ -9,12 +9,18 @@ import QueryStream from 'pg-query-stream';
 import { API_PATHS, API_PREFIX, IDEMPOTENCY_HEADER, LIMITS } from '@kanak/contract';
 import type { Samples } from './data.js';
 import type { Scenario } from './measure.js';
+import { memberScenarios, type BenchMember } from './members.js';
 import { reportScenarios } from './reports.js';
 
 const api = (path: string) => `${API_PREFIX}${path}`;
 const pick = <T>(list: T[], n: number) => list[n % list.length]!;
 
-export function scenarios(samples: Samples, benchUserId: number, key: BenchKey): Scenario[] {
+export function scenarios(
+  samples: Samples,
+  benchUserId: number,
+  key: BenchKey,
+  members: BenchMember[],
+): Scenario[] {
   return [
     customerSearch(samples),
     pointsStatement(samples),
@@ -27,6 +33,7 @@ export function scenarios(samples: Samples, benchUserId: number, key: BenchKey):
     posSale(samples, key),
     posSaleTiers(samples, key),
     ...reportScenarios(samples),
+    ...memberScenarios(members, samples.to),
   ];
 }
 

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
 import type { WindowCounter } from '../../plugins/rate-limit-store.js';
-import type { CustomersRepo, CustomersService } from '../customers/index.js';
+import { toConsents, type CustomersRepo, type CustomersService } from '../customers/index.js';
 import type { DataRightsService } from '../data-rights/index.js';
 import type { MessagingService } from '../messaging/index.js';
 import { sendWhatsApp } from '../notices/index.js';
@@ -40,7 +40,7 @@ interface Deps {
   /** Keyed hashes under DATA_KEY: the mobile number's, and the code's. */
   mobileHash: (mobile: string) => string;
   codeHash: (text: string) => string;
-  customers: Pick<CustomersRepo, 'findByMobile' | 'findById'>;
+  customers: Pick<CustomersRepo, 'findByMobile' | 'findById' | 'consentHistory'>;
   consents: Pick<CustomersService, 'recordConsent' | 'consents'>;
   dataRights: Pick<DataRightsService, 'dataExport'>;
   points: Pick<PointsSummaryReader, 'summaryOf' | 'tierOf'>;
@@ -197,7 +197,9 @@ export function createMembersService(deps: Deps) {
             await deps.points.tierOf(tx, customerId, today()),
             await membersRepo.openLots(tx, customerId),
             await schemes.listForCustomer(tx, customerId),
-            await deps.consents.consents(customerId),
+            // In the read's own transaction: a second connection asked for while this one is
+            // held would starve the pool when as many customers look at once.
+            toConsents(await customers.consentHistory(tx, customerId)),
           ];
           return {
             custname: cleanName(customer.custname),

@@ -188,6 +188,17 @@ describe('sign-in by a one-time code', () => {
     expect((await verify('9822200003', late)).statusCode).toBe(401);
   });
 
+  it('answers many customers looking at their home page at once (no read holds two connections)', async () => {
+    await shop.customer('9822200030', 'Kavya Menon');
+    const token = await signIn('9822200030');
+    // Three times the pool's connections: a read that asked for a second connection while
+    // holding its first would starve the pool, and these would wait forever.
+    const pages = await Promise.all(
+      Array.from({ length: 30 }, () => asMember(token, 'GET', url(MEMBER_API_PATHS.memberMe))),
+    );
+    expect(pages.map((page) => page.statusCode)).toEqual(Array(30).fill(200));
+  }, 20_000);
+
   it('keeps member and staff tokens apart, and logout and erasure end a member token', async () => {
     await shop.customer('9822200004', 'Deepa Nair');
     const token = await signIn('9822200004');
