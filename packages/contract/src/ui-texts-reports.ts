@@ -21,6 +21,10 @@ export const DASHBOARD_TEXTS = {
   maturing: 'Maturing in 30 days',
   overdue: 'Overdue installments',
   overdueAmount: (rupees: string) => `${rupees} overdue`,
+  goldHeld: 'Gold owed in weight schemes',
+  goldOfPlan: (plan: string, grams: string) => `${plan} ${grams} g`,
+  tiers: 'Customers in a tier',
+  tierCustomers: (tier: string, customers: string) => `${tier} ${customers}`,
   chartPoints: 'Points by month',
   chartCollections: 'Installments collected by month',
   /** Under a chart's heading: the months it covers, with their years. */

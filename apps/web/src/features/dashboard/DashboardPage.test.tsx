@@ -162,7 +162,25 @@ describe('Dashboard', { timeout: 60_000 }, () => {
   });
 
   it('shows a manager their own branch, with no branch to choose', async () => {
-    const server = dashboardServer('manager').on('GET', API_PATHS.goldRateToday, {
+    // With weight schemes and tiers, their cards too.
+    const withGoldAndTiers: DashboardData = {
+      ...figures,
+      schemes: {
+        ...figures.schemes,
+        goldHeld: [
+          { plan: 'GOLD', name: 'Swarna', mg: 12_345 },
+          { plan: 'GOLD6', name: 'Swarna 6', mg: 500 },
+        ],
+      },
+      tiers: [
+        { code: 'SILVER', name: 'Silver', customers: 1200 },
+        { code: 'GOLD', name: 'Gold', customers: 34 },
+      ],
+    };
+    const server = dashboardServer('manager', {
+      status: 200,
+      body: { success: true, data: withGoldAndTiers },
+    }).on('GET', API_PATHS.goldRateToday, {
       status: 200,
       body: {
         success: true,
@@ -186,6 +204,12 @@ describe('Dashboard', { timeout: 60_000 }, () => {
     expect(goldRate).toHaveTextContent(`₹7,250.50${GOLD_RATE_TEXTS.card24k('₹7,910')}`);
     expect(goldRate).not.toHaveTextContent(GOLD_RATE_TEXTS.notEntered);
     expect(server.sent('GET', API_PATHS.dashboard).map((request) => request.params)).toEqual([{}]);
+    expect(screen.getByText(texts.goldHeld).closest('.MuiCard-root')).toHaveTextContent(
+      `${texts.goldHeld}12.845 gSwarna 12.345 gSwarna 6 0.500 g`,
+    );
+    expect(screen.getByText(texts.tiers).closest('.MuiCard-root')).toHaveTextContent(
+      `${texts.tiers}1,234Silver 1,200Gold 34`,
+    );
   });
 
   it('sends a cashier to the counter home, and asks for no figures', async () => {

@@ -13,6 +13,7 @@ import {
   DASHBOARD_TEXTS,
   PAGE_TITLES,
   INSTALLMENT_MODES,
+  formatGrams,
   formatRupees,
   type CollectionsFigure,
   type DashboardData,
@@ -180,6 +181,37 @@ function figures(data: DashboardData, today: string, branch: string): Figure[] {
       value: grouped(data.schemes.overdueCount),
       details: [texts.overdueAmount(formatRupees(data.schemes.overdueAmount))],
       report: { path: PATHS.overdueReport, filter: { branch } },
+    },
+    ...goldHeld(data),
+    ...tiers(data),
+  ];
+}
+
+/** The gold the shop owes its weight schemes' customers, by plan; none while there are none. */
+function goldHeld(data: DashboardData): Figure[] {
+  const plans = data.schemes.goldHeld ?? [];
+  if (plans.length === 0) return [];
+  const total = plans.reduce((sum, plan) => sum + plan.mg, 0);
+  return [
+    {
+      key: 'gold-held',
+      title: texts.goldHeld,
+      value: `${formatGrams(total)} g`,
+      details: plans.map((plan) => texts.goldOfPlan(plan.name, formatGrams(plan.mg))),
+    },
+  ];
+}
+
+/** How many customers each tier holds; none while no tiers are set. */
+function tiers(data: DashboardData): Figure[] {
+  if (!data.tiers) return [];
+  const inATier = data.tiers.reduce((sum, tier) => sum + tier.customers, 0);
+  return [
+    {
+      key: 'tiers',
+      title: texts.tiers,
+      value: grouped(inATier),
+      details: data.tiers.map((tier) => texts.tierCustomers(tier.name, grouped(tier.customers))),
     },
   ];
 }
