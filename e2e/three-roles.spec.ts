@@ -8,7 +8,7 @@ import {
   UI_TEXTS,
 } from '@kanak/contract';
 import config from '../playwright.config';
-import { ADMIN, DESKTOP } from './support/env';
+import { ADMIN, DESKTOP, SIDEBAR } from './support/env';
 import {
   adminToken,
   expect,
@@ -82,6 +82,15 @@ async function walkTheSidebar(page: Page, role: Role) {
     const landing = role === 'cashier' && screen.href === '/home' ? '/home/counter' : screen.href;
     await expect(page, where).toHaveURL(new RegExp(`${landing}$`));
     await expect(page.getByRole('heading', { level: 1 }), where).toBeVisible();
+    // The entry chosen is marked current (a cashier's Dashboard opens another screen).
+    if (landing === screen.href)
+      await expect(
+        sidebar(page).getByRole('link', { name: screen.name, exact: true }),
+        where,
+      ).toHaveAttribute('aria-current', 'page');
+    const title = SIDEBAR.find((entry) => entry.name === screen.name)?.title;
+    if (role === 'owner' && title)
+      await expect(page.getByRole('heading', { level: 1, name: title }), where).toBeVisible();
     await expect(page.getByRole('progressbar'), where).toHaveCount(0);
     await expect(page.getByText(MESSAGES.notAllowed), where).toHaveCount(0);
     await expect.poll(() => pageOverflow(page), { message: where }).toBeLessThanOrEqual(0);

@@ -20,6 +20,15 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
       },
+      // Every path of the staff app is needed by the screens, not by the login page: a chunk
+      // of its own, which the login page does not load (its own paths are in sign-in-paths).
+      output: {
+        codeSplitting: {
+          // Not the sign-in page's own paths, which the group's module imports.
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'api-paths', test: /packages[\\/]contract[\\/]src[\\/]api-paths/ }],
+        },
+      },
     },
   },
   server: {

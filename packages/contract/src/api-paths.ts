@@ -2,16 +2,10 @@
  * The API's paths, relative to the `/api` prefix.
  * The server registers exactly these and the web app calls exactly these.
  */
-export const API_PREFIX = '/api';
+import { SIGN_IN_API_PATHS } from './sign-in-paths.js';
 
 export const API_PATHS = {
-  health: '/health',
-  branding: '/app/branding',
-  content: '/app/content',
-  image: '/app/images/:id',
-  login: '/login/verify',
-  logout: '/logout',
-  me: '/me',
+  ...SIGN_IN_API_PATHS,
   staff: '/staff',
   staffAdd: '/staff/add',
   staffUpdate: '/staff/update',

@@ -2,6 +2,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './messages-sign-in.js';
 export * from './dates.js';
+export * from './sign-in-paths.js';
 export * from './api-paths.js';
 export * from './access.js';
 export * from './schemas/common.js';

@@ -2,7 +2,7 @@ import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import axiosRetry, { exponentialDelay, isNetworkOrIdempotentRequestError } from 'axios-retry';
 import {
-  API_PATHS,
+  SIGN_IN_API_PATHS,
   API_PREFIX,
   IDEMPOTENCY_HEADER,
   LIMITS,
@@ -42,12 +42,12 @@ export function newIdempotencyKey(): string {
 export const withIdempotencyKey = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key } });
 
 function isLoginRequest(config: InternalAxiosRequestConfig | undefined): boolean {
-  return config?.url === API_PATHS.login;
+  return config?.url === SIGN_IN_API_PATHS.login;
 }
 
 /** Logout is told to the server after the session has ended here: its 401 ends nothing more. */
 function isLogoutRequest(config: InternalAxiosRequestConfig | undefined): boolean {
-  return config?.url === API_PATHS.logout;
+  return config?.url === SIGN_IN_API_PATHS.logout;
 }
 
 api.interceptors.request.use((config) => {
@@ -117,7 +117,7 @@ export function logout(): void {
   endSession();
   if (!token) return;
   api
-    .post(API_PATHS.logout, undefined, {
+    .post(SIGN_IN_API_PATHS.logout, undefined, {
       headers: { Authorization: `Bearer ${token}` },
       timeout: LIMITS.logoutTimeoutMs,
       'axios-retry': { retries: 0 },

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { API_PATHS, UI_TEXTS, type Branding } from '@kanak/contract';
+import { SIGN_IN_API_PATHS, UI_TEXTS, type Branding } from '@kanak/contract';
 import { api } from './api';
 import { createStore, useStore } from './store';
 
@@ -20,7 +20,7 @@ function loadBranding(): void {
   if (brandingStore.get().status !== 'idle') return;
   brandingStore.set({ status: 'loading' });
   api
-    .get<{ success: boolean; data?: Branding }>(API_PATHS.branding)
+    .get<{ success: boolean; data?: Branding }>(SIGN_IN_API_PATHS.branding)
     .then(({ data }) => brandingStore.set({ status: 'done', branding: data.data ?? null }))
     .catch(() => brandingStore.set({ status: 'done', branding: null }));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PATHS, API_PREFIX } from '../api-paths.js';
+import { API_PREFIX, SIGN_IN_API_PATHS } from '../sign-in-paths.js';
 import { IMAGE_TYPES } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { dataResponse, storableText } from './common.js';
@@ -63,4 +63,4 @@ export const appContentResponse = dataResponse(appContent);
 
 /** The public URL of an image, relative to the server's origin. */
 export const imageUrl = (id: number) =>
-  `${API_PREFIX}${API_PATHS.image.replace(':id', String(id))}`;
+  `${API_PREFIX}${SIGN_IN_API_PATHS.image.replace(':id', String(id))}`;

@@ -1,5 +1,5 @@
 import {
-  API_PATHS,
+  SIGN_IN_API_PATHS,
   SIGN_IN_MESSAGES,
   type LoginRequest,
   type LoginResponse,
@@ -14,7 +14,7 @@ export type SignInForm = Required<LoginRequest>;
  * (No TanStack Query here: the login page stays small.)
  */
 export async function signIn(form: SignInForm) {
-  const { data } = await api.post<LoginResponse>(API_PATHS.login, form);
+  const { data } = await api.post<LoginResponse>(SIGN_IN_API_PATHS.login, form);
   if (!data.success || !data.accessToken) throw new ApiRefusal(data.message ?? '');
   return {
     accessToken: data.accessToken,
