@@ -37,6 +37,30 @@ const webZones = [
     from: ['./apps/web/src/features', './apps/web/src/app'],
     message: 'Shared pieces import no feature and not the app shell.',
   },
+  // The customers' portal is a page of its own: none of the staff app's screens, session or
+  // client (a customer's 401 must not end a staff session), only its theme; and the staff app
+  // none of the portal.
+  {
+    target: './apps/web/src/portal',
+    from: ['./apps/web/src/features', './apps/web/src/components', './apps/web/src/lib'],
+    message: 'The portal imports nothing of the staff app: keep the piece in portal/.',
+  },
+  {
+    target: './apps/web/src/portal',
+    from: './apps/web/src/app',
+    except: ['./theme.ts'],
+    message: 'The portal imports nothing of the staff app but its theme.',
+  },
+  {
+    target: [
+      './apps/web/src/features',
+      './apps/web/src/components',
+      './apps/web/src/lib',
+      './apps/web/src/app',
+    ],
+    from: './apps/web/src/portal',
+    message: 'The staff app imports nothing of the customers’ portal.',
+  },
 ];
 
 // Every folder under the server's modules/ is a module, found the same way.

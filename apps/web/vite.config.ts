@@ -1,11 +1,26 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** Where `npm run dev` sends `/api`: the server's default port, or API_PROXY_TARGET. */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
+/**
+ * In development, client routes under /my get the customers' portal's page (my/index.html), as
+ * the server answers them; its production build is vite.portal.config.ts.
+ */
+const portalRoutes: Plugin = {
+  name: 'kanak-portal-routes',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      const pathname = request.url?.split('?')[0] ?? '';
+      if (/^\/my(\/[^.]*)?$/.test(pathname)) request.url = '/my/index.html';
+      next();
+    });
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), portalRoutes],
   // The contract package exports its TypeScript source under this condition.
   resolve: { conditions: ['@kanak/source'] },
   build: {

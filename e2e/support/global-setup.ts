@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { DEFAULT_ACCOUNTING_SETTINGS } from '@kanak/contract';
+import { startFakeRazorpay } from '../../apps/server/test/fake-razorpay';
 import { startFakeTally } from '../../apps/server/test/fake-tally';
 import { startFakeWhatsApp } from '../../apps/server/test/fake-whatsapp';
 import { chromePath } from './chrome';
@@ -25,7 +26,8 @@ import { ADMIN } from './env';
  * Notices to customers go to a local fake WhatsApp provider started here (never the internet):
  * its address is KANAK_E2E_FAKE_WHATSAPP_URL, and GET {it}/_fake/messages lists what it got.
  * Pushes to Tally go to a local fake of Tally's XML server (TALLY_URL), whose company has the
- * default ledgers.
+ * default ledgers. Online installments go to a local fake of Razorpay (RAZORPAY_URL and its
+ * keys), whose Standard Checkout the portal loads from RAZORPAY_CHECKOUT_URL.
  */
 
 const START_TIMEOUT_MS = 90_000;
@@ -167,6 +169,12 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     Object.values(DEFAULT_ACCOUNTING_SETTINGS).filter(Boolean),
   );
   process.env.TALLY_URL = fakeTally.url;
+  const fakeRazorpay = await startFakeRazorpay();
+  process.env.RAZORPAY_URL = fakeRazorpay.url;
+  process.env.RAZORPAY_KEY_ID = fakeRazorpay.keyId;
+  process.env.RAZORPAY_KEY_SECRET = fakeRazorpay.keySecret;
+  process.env.RAZORPAY_WEBHOOK_SECRET = fakeRazorpay.webhookSecret;
+  process.env.RAZORPAY_CHECKOUT_URL = fakeRazorpay.checkoutUrl;
 
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -207,6 +215,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     await Promise.race([exited, sleep(STOP_TIMEOUT_MS)]);
     await fakeWhatsApp.close();
     await fakeTally.close();
+    await fakeRazorpay.close();
     throw error;
   }
   process.stdout.write(
@@ -239,6 +248,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     fs.closeSync(log);
     await fakeWhatsApp.close();
     await fakeTally.close();
+    await fakeRazorpay.close();
     // The server stops its PostgreSQL itself; a pid file left behind means it did not.
     const leftovers = findFiles(dataDir, 'postmaster.pid');
     if (leftovers.length > 0) {

@@ -47,6 +47,26 @@ describe('the web app’s boundaries', () => {
     ).toContain('import-x/no-restricted-paths');
   }, 60_000);
 
+  it('keeps the customers’ portal and the staff app apart', async () => {
+    // The staff app's client would end a staff session on the customer's 401.
+    expect(await problems('portal/Probe.ts', "export { api } from '../lib/api';")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(
+      await problems('portal/Probe.ts', "export { LoginPage } from '../features/auth/LoginPage';"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await problems('features/points/Probe.ts', "export { session } from '../../portal/session';"),
+    ).toContain('import-x/no-restricted-paths');
+    // The staff app's theme and the contract are the portal's too.
+    expect(
+      await problems(
+        'portal/Probe.ts',
+        "export { theme } from '../app/theme';\nexport { PORTAL_TEXTS } from '@kanak/contract';",
+      ),
+    ).toEqual([]);
+  }, 60_000);
+
   it('refuses an import cycle', async () => {
     // Two files that import each other, written for the check and removed after it.
     const folder = web('lib/cycle-probe');

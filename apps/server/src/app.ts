@@ -48,6 +48,7 @@ import { importRoutes } from './modules/import/import.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
+import { refundsRoutes } from './modules/members/refunds.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { readsPlugin } from './plugins/reads.js';
@@ -55,7 +56,7 @@ import { windowCounter } from './plugins/rate-limit-store.js';
 import { securityPlugin } from './plugins/security.js';
 import './plugins/types.js';
 import { createServices, type Services } from './services.js';
-import { DEFAULT_WEB_DIST, webPlugin } from './plugins/web.js';
+import { DEFAULT_WEB_DIST, originOf, webPlugin } from './plugins/web.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -224,12 +225,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         members: services.members,
         payments: services.memberPayments,
       });
+      await api.register(refundsRoutes, { payments: services.memberPayments });
       await api.register(importRoutes, { imports: services.imports });
     },
     { prefix: API_PREFIX },
   );
 
-  await app.register(webPlugin, { root: config.webDist ?? DEFAULT_WEB_DIST });
+  await app.register(webPlugin, {
+    root: config.webDist ?? DEFAULT_WEB_DIST,
+    // The gateway's Standard Checkout: its script, and the frames it opens from its own host
+    // and from the API's.
+    portalSources: {
+      'script-src': originOf(config.razorpay.checkoutUrl),
+      'frame-src': [
+        ...new Set([...originOf(config.razorpay.checkoutUrl), ...originOf(config.razorpay.url)]),
+      ],
+    },
+  });
   return app;
 }
 

@@ -118,6 +118,10 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: optional(z.string().min(8).max(200)),
   /** The secret typed when the webhook was added in Razorpay's dashboard. */
   RAZORPAY_WEBHOOK_SECRET: optional(z.string().min(8).max(200)),
+  /** Razorpay's Standard Checkout script, which the customer's portal loads to take a payment. */
+  RAZORPAY_CHECKOUT_URL: optional(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }),
+  ).default('https://checkout.razorpay.com/v1/checkout.js'),
   /** Messages a second the sender may hand to the provider (fractions allowed: 0.5). */
   MESSAGING_RATE: z.coerce.number().positive().max(10_000).default(1),
 });
@@ -161,6 +165,8 @@ export interface Config {
     keyId: string | undefined;
     keySecret: string | undefined;
     webhookSecret: string | undefined;
+    /** The checkout script's address; the portal's pages may load it and show its frames. */
+    checkoutUrl: string;
   };
 }
 
@@ -226,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,
       webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+      checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
     },
   };
 }

@@ -22,6 +22,9 @@ export const ONLINE_RECONCILE_QUEUE = 'online-reconcile';
 /** Every 10 minutes. */
 const ONLINE_RECONCILE_CRON = '*/10 * * * *';
 /** The queue of the daily points expiry. */
+export const MEMBER_PURGE_QUEUE = 'members-purge';
+const MEMBER_PURGE_CRON = '45 0 * * *';
+
 export const EXPIRY_QUEUE = 'points-expiry';
 /** The sender of notices to customers: every minute, and whenever a notice is queued. */
 export const NOTICE_SEND_QUEUE = 'notices-send';
@@ -44,7 +47,10 @@ export interface JobsOptions {
   connectionString: string;
   log: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>;
   /** The process's services (see createServices): the jobs run theirs. */
-  services: Pick<Services, 'config' | 'db' | 'today' | 'outbox' | 'messaging' | 'memberPayments'>;
+  services: Pick<
+    Services,
+    'config' | 'db' | 'today' | 'outbox' | 'messaging' | 'members' | 'memberPayments'
+  >;
   catchUpAfterSeconds?: number;
   /** The sender's timings, for tests. */
   sender?: Pick<SenderOptions, 'leaseSeconds' | 'timeoutMs' | 'runSeconds'>;
@@ -88,7 +94,10 @@ const DAILY_POLICY: Job['policy'] = {
  * - the sender of notices to customers, every minute and when nudged; a 'stately' queue (one
  *   run at a time across every process, one more waiting, further nudges dropped);
  * - the reminders and digests, daily at 08:00 store time and once soon after every start, safe
- *   to repeat (see queueReminders).
+ *   to repeat (see queueReminders);
+ * - the online orders left open, asked after at the gateway every 10 minutes;
+ * - the purge of customers' dead sign-in codes and sessions and old webhook delivery ids,
+ *   daily at 00:45 store time and once soon after every start (see purgeExpired).
  */
 function jobsOf(options: JobsOptions): Job[] {
   const { log, services } = options;
@@ -164,6 +173,16 @@ function jobsOf(options: JobsOptions): Job[] {
       async run() {
         const result = await services.memberPayments.reconcile();
         if (result.checked > 0) log.info(result, 'jobs: online orders reconciled');
+      },
+    },
+    {
+      queue: MEMBER_PURGE_QUEUE,
+      cron: MEMBER_PURGE_CRON,
+      policy: DAILY_POLICY,
+      atStart: 'catch-up',
+      async run() {
+        const deleted = await services.members.purgeExpired();
+        log.info(deleted, 'jobs: members purge done');
       },
     },
   ];

@@ -8,6 +8,16 @@ import type { AddressInfo } from 'node:net';
  * checkout would), and the fake signs what Razorpay signs: the checkout's
  * HMAC-SHA256(order_id|payment_id, key secret) and a webhook's HMAC-SHA256(raw body, webhook
  * secret).
+ *
+ * It also serves a Standard Checkout for browsers, without auth as Razorpay's is:
+ * GET /v1/checkout.js defines `window.Razorpay`; `new Razorpay(options).open()` shows the fake's
+ * own payment page (GET /_fake/checkout?order_id=…&key_id=…) in a frame over the page. Its Pay
+ * button captures a payment on the order (as `pay()` does) and the frame posts
+ * { razorpay_payment_id, razorpay_order_id, razorpay_signature } to the page, where the script
+ * calls `options.handler` with them; Cancel calls `options.modal.ondismiss`.
+ *
+ * Alone: `npx tsx apps/server/test/fake-razorpay.ts [port]` prints its address, key id and
+ * secrets as JSON and runs until stopped.
  */
 export interface FakeRazorpayOrder {
   id: string;
@@ -24,6 +34,8 @@ export interface FakeRazorpay {
   keySecret: string;
   webhookSecret: string;
   readonly orders: Map<string, FakeRazorpayOrder>;
+  /** The browser's checkout script, for RAZORPAY_CHECKOUT_URL. */
+  checkoutUrl: string;
   /** Captures a payment on the order; answers what the checkout hands back to the page. */
   pay(orderId: string): {
     razorpay_order_id: string;
@@ -40,10 +52,91 @@ export interface FakeRazorpay {
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
+
+/**
+ * The browser's side of the fake checkout: `window.Razorpay` as Razorpay's documented script
+ * defines it (`new Razorpay(options)`, `.open()`, `.on(event, fn)`), showing the fake's payment
+ * page in a full-screen frame and handing its answer to `options.handler`.
+ */
+const CHECKOUT_JS = `(function () {
+  var script = document.currentScript;
+  var origin = new URL(script.src).origin;
+  function Razorpay(options) {
+    this.options = options || {};
+    this.listeners = {};
+  }
+  Razorpay.prototype.on = function (event, listener) {
+    this.listeners[event] = listener;
+  };
+  Razorpay.prototype.open = function () {
+    var options = this.options;
+    var frame = document.createElement('iframe');
+    frame.src = origin + '/_fake/checkout?order_id=' + encodeURIComponent(options.order_id) +
+      '&key_id=' + encodeURIComponent(options.key) +
+      '&name=' + encodeURIComponent(options.name || '');
+    frame.title = 'Razorpay Checkout';
+    frame.setAttribute('style', 'position:fixed;inset:0;width:100%;height:100%;border:0;' +
+      'z-index:2147483647;background:rgba(0,0,0,0.6)');
+    function close() {
+      window.removeEventListener('message', onMessage);
+      frame.remove();
+    }
+    function onMessage(event) {
+      if (event.origin !== origin || event.source !== frame.contentWindow) return;
+      var data = event.data || {};
+      if (data.kind === 'paid') {
+        close();
+        if (options.handler) options.handler(data.response);
+      } else if (data.kind === 'dismissed') {
+        close();
+        if (options.modal && options.modal.ondismiss) options.modal.ondismiss();
+      }
+    }
+    window.addEventListener('message', onMessage);
+    document.body.appendChild(frame);
+  };
+  window.Razorpay = Razorpay;
+})();
+`;
+
+/** The fake's payment page for an order: its amount, a Pay button and a Cancel button. */
+const checkoutPage = (order: FakeRazorpayOrder, name: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Razorpay Checkout</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body{margin:0;font-family:system-ui,sans-serif;display:flex;align-items:center;justify-content:center;min-height:100vh}
+main{background:#fff;color:#1a1a1a;border-radius:12px;padding:24px;width:min(320px,90vw)}
+button{font-size:16px;padding:12px;width:100%;margin-top:12px;border-radius:8px;border:2px solid #0b3d91;cursor:pointer}
+#pay{background:#0b3d91;color:#fff}#cancel{background:#fff;color:#0b3d91}
+button:focus-visible{outline:3px solid #000;outline-offset:2px}
+</style></head>
+<body><main>
+<h1 style="font-size:20px;margin:0 0 8px">${escapeHtml(name || 'Payment')}</h1>
+<p>Order ${escapeHtml(order.id)}</p>
+<p>Amount ₹${(order.amount / 100).toFixed(2)}</p>
+<button id="pay" type="button">Pay</button>
+<button id="cancel" type="button">Cancel</button>
+</main>
+<script>
+document.getElementById('pay').addEventListener('click', function () {
+  fetch('/_fake/checkout/pay', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: ${JSON.stringify(order.id)} })
+  }).then(function (r) { return r.json(); }).then(function (response) {
+    parent.postMessage({ kind: 'paid', response: response }, '*');
+  });
+});
+document.getElementById('cancel').addEventListener('click', function () {
+  parent.postMessage({ kind: 'dismissed' }, '*');
+});
+</script></body></html>`;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const sign = (text: string, secret: string) =>
   createHmac('sha256', secret).update(text).digest('hex');
 
-export async function startFakeRazorpay(): Promise<FakeRazorpay> {
+export async function startFakeRazorpay(port = 0): Promise<FakeRazorpay> {
   const keyId = 'rzp_test_kanak';
   const keySecret = randomBytes(12).toString('hex');
   const webhookSecret = randomBytes(12).toString('hex');
@@ -58,6 +151,36 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       };
+      const address = new URL(request.url ?? '/', 'http://fake');
+      // The browser's checkout: public, as Razorpay's is; the key id names the merchant.
+      if (request.method === 'GET' && address.pathname === '/v1/checkout.js') {
+        response.writeHead(200, {
+          'content-type': 'application/javascript; charset=utf-8',
+          'cache-control': 'no-store',
+        });
+        return response.end(CHECKOUT_JS);
+      }
+      if (request.method === 'GET' && address.pathname === '/_fake/checkout') {
+        const order = orders.get(address.searchParams.get('order_id') ?? '');
+        if (!order || address.searchParams.get('key_id') !== keyId)
+          return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'bad order' } });
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return response.end(checkoutPage(order, address.searchParams.get('name') ?? ''));
+      }
+      if (request.method === 'POST' && address.pathname === '/_fake/checkout/pay') {
+        let orderId = '';
+        try {
+          orderId = String(
+            (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { order_id?: unknown })
+              .order_id ?? '',
+          );
+        } catch {
+          // an unreadable body names no order
+        }
+        if (!orders.has(orderId))
+          return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'bad order' } });
+        return send(200, fake.pay(orderId));
+      }
       if (request.headers.authorization !== expectedAuth)
         return send(401, {
           error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' },
@@ -103,11 +226,12 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       send(404, { error: { code: 'BAD_REQUEST_ERROR', description: 'not found' } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
 
-  return {
-    url: `http://127.0.0.1:${port}`,
+  const fake: FakeRazorpay = {
+    url: `http://127.0.0.1:${address.port}`,
+    checkoutUrl: `http://127.0.0.1:${address.port}/v1/checkout.js`,
     keyId,
     keySecret,
     webhookSecret,
@@ -153,6 +277,19 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         },
       };
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
+  return fake;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const fake = await startFakeRazorpay(Number(process.argv[2] ?? 0));
+  const { url, keyId, keySecret, webhookSecret } = fake;
+  console.log(JSON.stringify({ url, keyId, keySecret, webhookSecret }));
+  process.once('SIGINT', () => void fake.close());
+  process.once('SIGTERM', () => void fake.close());
 }

@@ -1,23 +1,37 @@
-// Sums the gzip size of the JavaScript the login page loads (at most 180 KB):
-// the entry chunk of dist/index.html, the login page's lazy chunk, and every chunk they
-// import statically. Run after `vite build`: `node apps/web/scripts/login-js-size.mjs [dist]`
-// (dist: the build's folder, apps/web/dist by default).
+// Sums the gzip size of the JavaScript a sign-in page loads: the entry chunk of its HTML page,
+// the sign-in screen's lazy chunk, and every chunk they import statically. Run after
+// `vite build`:
+//   node apps/web/scripts/login-js-size.mjs [dist] [--page my/index.html --chunk SignInPage --limit 120]
+// dist: the build's folder (apps/web/dist by default). Without options it measures the staff
+// app's sign-in page (index.html, LoginPage, at most 180 KB).
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
-const LIMIT_KB = 180;
-const dist = process.argv[2]
-  ? resolve(process.argv[2])
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    page: { type: 'string', default: 'index.html' },
+    chunk: { type: 'string', default: 'LoginPage' },
+    limit: { type: 'string', default: '180' },
+  },
+});
+const LIMIT_KB = Number(values.limit);
+const dist = positionals[0]
+  ? resolve(positionals[0])
   : resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
 const assets = join(dist, 'assets');
 
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const html = readFileSync(join(dist, values.page), 'utf8');
 const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
-const loginChunk = readdirSync(assets).find((file) => /^LoginPage-.*\.js$/.test(file));
-if (!entry || !loginChunk)
-  throw new Error('Build the web app first (entry or LoginPage chunk not found).');
+const chunkName = new RegExp(`^${values.chunk}-[^.]*\\.js$`);
+const pageChunk = readdirSync(assets).find((file) => chunkName.test(file));
+if (!entry || !pageChunk)
+  throw new Error(
+    `Build the web app first (entry of ${values.page} or ${values.chunk} chunk not found).`,
+  );
 
 const seen = new Set();
 const visit = (file) => {
@@ -28,7 +42,7 @@ const visit = (file) => {
   for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(match[1]);
 };
 visit(entry);
-visit(loginChunk);
+visit(pageChunk);
 
 let total = 0;
 for (const file of [...seen].sort()) {

@@ -145,6 +145,8 @@ export const ACCESS: Record<
   // Switching from other software is the owner's.
   importCustomers: owner,
   importSchemes: owner,
+  onlineRefunds: managers,
+  markOnlineRefund: managers,
 };
 
 /** May this role make the call at `path` (a key of API_PATHS)? */

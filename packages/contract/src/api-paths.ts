@@ -100,6 +100,9 @@ export const API_PATHS = {
   importCustomers: '/import/customers',
   /** Running schemes with the installments already paid, from another program's export. */
   importSchemes: '/import/schemes',
+  /** Payments made online that bought no installment, and noting each one refunded. */
+  onlineRefunds: '/online-payments/refunds',
+  markOnlineRefund: '/online-payments/refunds/mark',
 } as const;
 
 /**

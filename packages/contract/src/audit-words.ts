@@ -49,6 +49,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'scheme.onlineOrder': 'Online payment started',
   'scheme.onlineOverpayment': 'Online payment to refund',
   'scheme.onlinePayment': 'Installment paid online',
+  'scheme.onlineRefunded': 'Online payment refunded',
   'schemePlan.add': 'Scheme plan added',
   'schemePlan.update': 'Scheme plan changed',
   'staff.add': 'Staff added',

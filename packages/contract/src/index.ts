@@ -45,3 +45,6 @@ export * from './ui-texts-tiers.js';
 export * from './schemas/members.js';
 export * from './schemas/import.js';
 export * from './ui-texts-import.js';
+export * from './ui-texts-portal.js';
+export * from './members.js';
+export * from './schemas/online-refunds.js';

@@ -11,6 +11,12 @@ export const LIMITS = {
   imageMaxBytes: 5 * 1024 * 1024,
   /** Width × height: a small file may still decode to hundreds of megabytes in a phone. */
   imageMaxPixels: 40_000_000,
+  /**
+   * An animated GIF's frames: a 5 MB file of tiny frames holds hundreds of thousands, each
+   * drawn in turn by every phone that shows the banner. A long offer animation has a few
+   * hundred.
+   */
+  gifMaxFrames: 500,
   passwordMaxLength: 15,
   passwordMinLength: 8,
   usernameMaxLength: 30,

@@ -12,6 +12,10 @@ export const MESSAGES = {
   goldRateCorrected: (date: string) => `Gold rate for ${date} corrected.`,
   goldRateFuture: 'date cannot be after today: a gold rate is entered on its day or later.',
   goldRateMissing: "Enter today's gold rate first.",
+  onlineRefundNoted: (paymentId: string) => `Refund of payment ${paymentId} noted.`,
+  onlineRefundNotDue: 'This payment is not waiting for a refund (refunded already, or unknown).',
+  goldRateFarFromLast: (carat: string, rate: string, change: number, last: string, on: string) =>
+    `The ${carat} rate ${rate} is ${Math.abs(change)}% ${change > 0 ? 'above' : 'below'} the last one, ${last} on ${on}. Check it, then confirm to save it.`,
   schemePlanSaved: (code: string) => `Plan ${code} saved.`,
   schemePlanNotFound: (code: string) => `No scheme plan has the code ${code}.`,
   schemePlanInactive: (code: string) => `Plan ${code} is no longer offered.`,
@@ -68,6 +72,8 @@ export const MESSAGES = {
   imageFormat: 'Only PNG, JPEG, GIF or WebP images can be uploaded.',
   imageTooManyPixels:
     'The image is larger than 40 megapixels (for example 8000 × 5000). Please choose a smaller image.',
+  gifTooManyFrames: (frames: number) =>
+    `The GIF has more than ${frames} frames. Please choose a shorter animation.`,
   oneImageAtATime: 'Please upload one image at a time.',
   invalidUpload: 'The upload could not be read. Please choose the image again.',
   imageNotFound: 'Image not found.',

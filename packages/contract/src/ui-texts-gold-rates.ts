@@ -16,6 +16,8 @@ export const GOLD_RATE_TEXTS = {
   ratePair: (rate22k: string, rate24k: string) => `22K ${rate22k} · 24K ${rate24k}`,
   cancel: 'CANCEL',
   confirm: 'CORRECT',
+  unusualTitle: 'Save an unusual rate?',
+  saveUnusual: 'SAVE IT',
   historyHeading: 'History',
   historyTable: 'Gold rates by date',
   historyEmpty: 'No gold rate entered in these dates.',

@@ -37,6 +37,38 @@ export const DASHBOARD_TEXTS = {
   openReport: (report: string) => `Open the ${report} report`,
 } as const;
 
+/**
+ * The dashboard's list of payments made online that bought no installment: each is refunded
+ * from the gateway's dashboard, then noted here with the gateway's refund id.
+ */
+export const ONLINE_REFUND_TEXTS = {
+  heading: 'Online payments to refund',
+  intro:
+    "Each bought no installment. Refund it from Razorpay's dashboard, then note it here with Razorpay's refund id.",
+  table: 'Online payments to refund',
+  customer: 'Customer',
+  scheme: 'Scheme',
+  forMonth: 'For month',
+  amount: 'Amount',
+  paidOn: 'Paid on',
+  reason: 'Why',
+  reasons: { monthPaid: 'Month paid at the counter', paidTwice: 'Paid twice' },
+  branch: 'Branch',
+  action: 'Refund',
+  markRefunded: 'Mark refunded',
+  markRefundedOf: (paymentId: string) => `Mark payment ${paymentId} refunded`,
+  confirmTitle: (paymentId: string) => `Refunded ${paymentId}?`,
+  confirmQuestion: (amount: string, custname: string) =>
+    `Note the refund of ${amount} to ${custname}. Do this only once Razorpay shows the refund.`,
+  reference: "Razorpay's refund id",
+  cancel: 'CANCEL',
+  confirm: 'NOTE REFUND',
+  saving: 'Noting the refund',
+  loading: 'Loading the payments to refund',
+  loadFailed: 'Error in loading the payments to refund.',
+  saveFailed: 'Error in noting the refund.',
+} as const;
+
 /** The Reports screens: one title, intro and empty text per report, and the shared filters. */
 export const REPORT_TEXTS = {
   sidebar: 'Reports',

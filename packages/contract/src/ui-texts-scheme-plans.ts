@@ -32,6 +32,8 @@ export const SCHEME_PLAN_TEXTS = {
   graceDays: 'Grace days',
   graceDaysHelp: 'Paid later than this after its due date, an installment is late',
   redeemWithinDays: 'Days to redeem after maturity',
+  redeemWithinDaysHelp:
+    'Closed later than this, the scheme pays what was paid in, without the bonus',
   colRedeem: 'Redeem within',
   active: 'Offered to customers',
   colActive: 'Active',
@@ -61,6 +63,8 @@ export const SCHEME_PLAN_TEXTS = {
   colRate: '22K rate (₹/g)',
   colGrams: 'Grams',
   gold: 'Gold saved',
+  /** A plan scheme's last day to close with its bonus. */
+  redeemBy: 'Redeem by',
   totalGrams: 'Total grams',
   grams: (grams: string) => `${grams} g`,
   late: 'Late',

@@ -119,6 +119,9 @@ export const SCHEME_TEXTS = {
     deposited: 'Amount paid in',
     bonus: 'Bonus',
     onTime: 'Paid on time',
+    redeemBy: 'Redeem by',
+    bonusLapsed: (date: string) =>
+      `The days to redeem ended on ${date}: the bonus has lapsed, the customer takes what they paid in.`,
     gold: 'Gold saved',
     bonusGold: 'Bonus gold',
     rate: "Today's 22K rate",
@@ -145,6 +148,12 @@ export const SCHEME_TEXTS = {
     reference: 'Reference',
     installment: 'Installment',
     installmentValue: (n: number, of: number) => `${n} of ${of}`,
+    rate: '22K rate',
+    rateValue: (rate: string) => `${rate} a gram`,
+    gold: 'Gold bought',
+    gstin: 'GSTIN',
+    /** The GSTIN is registered per state: the branch's state beside it when set. */
+    gstinValue: (gstin: string, state?: string) => (state ? `${gstin} (${state})` : gstin),
     print: 'Print',
     close: 'Close',
     /** On a reprint, on screen and on paper: the customer already holds the original. */

@@ -65,6 +65,25 @@ export const securityPlugin = fp<Options>(async (app, { db, sweepAlso }) => {
 });
 
 /**
+ * `policy` with more sources allowed for some directives: a directive it lacks is added with
+ * 'self' and the sources (a missing frame-src would fall back to default-src 'self'). For the
+ * one page that needs a third party's script or frames; every other page keeps the strict policy.
+ */
+export function widenedPolicy(policy: string, extra: Record<string, readonly string[]>): string {
+  const directives = policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean);
+  for (const [name, sources] of Object.entries(extra)) {
+    if (sources.length === 0) continue;
+    const at = directives.findIndex((directive) => directive.split(/\s+/)[0] === name);
+    if (at >= 0) directives[at] = `${directives[at]} ${sources.join(' ')}`;
+    else directives.push(`${name} 'self' ${sources.join(' ')}`);
+  }
+  return directives.join(';');
+}
+
+/**
  * Decided by the route the request reached, never by the text of its URL: every answer is
  * kept out of caches unless its route says otherwise (the web app's files, the public images
  * and content), whichever spelling of the path reached it.

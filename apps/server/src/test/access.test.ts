@@ -132,7 +132,7 @@ describe('the access matrix', () => {
     expect(problems).toEqual([]);
   });
 
-  it('keeps the settings with the owner, and corrections, exports, scheme closing and the delivery log with managers', () => {
+  it('keeps the settings with the owner, and corrections, exports, scheme closing, refunds and the delivery log with managers', () => {
     const deniedTo = (role: Role) =>
       Object.entries(ACCESS)
         .filter(([, roles]) => !roles.includes(role))
@@ -188,7 +188,9 @@ describe('the access matrix', () => {
         'noticeResend',
         'noticeTemplates',
         'notices',
+        'markOnlineRefund',
         'maturingReport',
+        'onlineRefunds',
         'overdueReport',
         'panelConfig',
         'panelSetup',

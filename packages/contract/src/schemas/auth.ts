@@ -67,6 +67,8 @@ export const branding = z.object({
   supportPhone: z.string(),
   poweredBy: z.string(),
   storeTimezone: z.string(),
+  /** The shop's GSTIN, printed on receipts (reprints too); absent when not configured. */
+  gstin: z.string().optional(),
   /** Scheme terms, for the close confirmation's bonus figures. */
   installments: z.number().optional(),
   bonusPercent: z.number().optional(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatRupees, formatSlashDate } from '../format.js';
+import { MESSAGES } from '../messages.js';
 import {
   dataResponse,
   fromNotAfterTo,
@@ -28,12 +30,63 @@ const ratePerGram = (field: string) =>
       },
     );
 
-/** The day's rate as the shop enters it: one per date, posting a date again corrects it. */
-export const goldRateSaveRequest = z.object({
-  date: isoDate('date'),
-  rate22k: ratePerGram('22K rate'),
-  rate24k: ratePerGram('24K rate'),
-});
+/**
+ * A rate this far (in per cent) from the last one entered in the month before is taken for a
+ * slip of the hand (a digit too many or too few) until staff confirm it: every weight
+ * installment of the day buys gold at it.
+ */
+export const GOLD_RATE_CHECK = { maxChangePercent: 20, lookBackDays: 31 } as const;
+
+/** How far `next` is from `last`, in whole per cent (rounded away from zero). */
+const rateChangePercent = (last: number, next: number) =>
+  Math.sign(next - last) * Math.ceil((Math.abs(next - last) * 100) / last);
+
+/**
+ * Why each of a day's two rates needs confirming against the last rate entered before it (a
+ * sentence per rate, as the server refuses it and the screen asks): none when both are near.
+ */
+export function ratesFarFromLast(
+  rates: { rate22k: number; rate24k: number },
+  last: { date: string; rate22k: number; rate24k: number } | undefined,
+): string[] {
+  if (!last) return [];
+  return (
+    [
+      ['22K', rates.rate22k, last.rate22k],
+      ['24K', rates.rate24k, last.rate24k],
+    ] as const
+  )
+    .filter(
+      ([, next, before]) =>
+        Math.abs(rateChangePercent(before, next)) > GOLD_RATE_CHECK.maxChangePercent,
+    )
+    .map(([carat, next, before]) =>
+      MESSAGES.goldRateFarFromLast(
+        carat,
+        formatRupees(next),
+        rateChangePercent(before, next),
+        formatRupees(before),
+        formatSlashDate(last.date),
+      ),
+    );
+}
+
+/**
+ * The day's rate as the shop enters it: one per date, posting a date again corrects it.
+ * `confirmed`: staff saw that the rate is far from the last one and meant it.
+ */
+export const goldRateSaveRequest = z
+  .object({
+    date: isoDate('date'),
+    rate22k: ratePerGram('22K rate'),
+    rate24k: ratePerGram('24K rate'),
+    confirmed: z.boolean({ error: 'confirmed must be true or false.' }).optional(),
+  })
+  // 22K gold is 91.6% gold: its rate below 24K's is how the two are never swapped.
+  .refine((rates) => rates.rate22k < rates.rate24k, {
+    path: ['rate22k'],
+    error: '22K rate must be less than the 24K rate.',
+  });
 export type GoldRateSaveRequest = z.input<typeof goldRateSaveRequest>;
 
 /** A day's rate: rupees per gram, with who entered it last and when. */

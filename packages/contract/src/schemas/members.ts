@@ -9,40 +9,6 @@ import { tierStanding } from './tier-standing.js';
  * rights, and paying an installment online.
  */
 
-/** How long a sign-in code lives, and a member's session. */
-export const MEMBER_LIMITS = {
-  codeLifetimeSeconds: 300,
-  codeDigits: 6,
-  /** Wrong codes that end a code. */
-  codeTries: 5,
-  codesPerMinutePerMobile: 1,
-  codesPerHourPerMobile: 5,
-  codesPerHourPerAddress: 20,
-  /** Codes checked, right or wrong, from one address: numbers tried one after another. */
-  codeChecksPerHourPerAddress: 30,
-  sessionLifetimeSeconds: 30 * 24 * 60 * 60,
-  pointsPageSize: 50,
-  /** An online order left unpaid this long is asked after by the reconcile job. */
-  reconcileAfterMinutes: 15,
-} as const;
-
-export const MEMBER_MESSAGES = {
-  wrongCode: 'The code is wrong or has expired. Please ask for a new one.',
-  tooManyCodes: 'Too many codes asked for. Please try again later.',
-  tooManyChecks: 'Too many codes tried. Please try again later.',
-  sessionExpired: 'Session expired. Please sign in again.',
-  signedOut: 'Signed out.',
-  onlinePaymentNotSetUp: 'Online payment is not set up.',
-  nothingDue: 'No installment is due on this scheme.',
-  gatewayUnavailable: 'The payment gateway could not be reached. Please try again.',
-  badPaymentSignature: 'The payment could not be verified.',
-  unknownOrder: 'This payment does not belong to any order of yours.',
-  paymentRecorded: 'Payment received. Thank you.',
-  /** The sign-in code's text: an authentication message, nothing else in it. */
-  codeText: (code: string, shop: string) =>
-    `${code} is your ${shop} sign-in code. It is valid for 5 minutes. Do not share it with anyone.`,
-} as const;
-
 const mobile = z
   .string({ error: 'mobile is required.' })
   .trim()
@@ -75,6 +41,13 @@ export const memberScheme = z.object({
   status: z.string(),
 });
 
+/** A scheme on the customer's home: the plan it is on (none: the standard scheme). */
+export const memberHomeScheme = memberScheme.extend({
+  plan: z.object({ code: z.string(), name: z.string(), kind: z.string() }).optional(),
+  /** A weight plan's gold bought so far, in grams. */
+  grams: z.number().optional(),
+});
+
 export const memberMe = z.object({
   custname: z.string(),
   mobile: z.string(),
@@ -87,7 +60,7 @@ export const memberMe = z.object({
   }),
   /** The customer's tier, their 12 months' spend and what the next tier takes; once tiers are set. */
   tier: tierStanding.optional(),
-  schemes: z.array(memberScheme),
+  schemes: z.array(memberHomeScheme),
   consents: consentState,
 });
 export const memberMeResponse = dataResponse(memberMe);
@@ -151,7 +124,14 @@ export const memberConsentRequest = z.object({
 export const memberConsentResponse = dataResponse(consentState);
 
 export const memberPayResponse = dataResponse(
-  z.object({ orderId: z.string(), amount: z.number(), currency: z.string(), keyId: z.string() }),
+  z.object({
+    orderId: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    keyId: z.string(),
+    /** The gateway's checkout script, which the customer's page loads to take the payment. */
+    checkoutUrl: z.string(),
+  }),
 );
 
 const razorpayId = (field: string) =>

@@ -29,11 +29,23 @@ const branchFilter = z.preprocess(
 export const dashboardQuery = z.object({ branch: branchFilter });
 export type DashboardQuery = z.input<typeof dashboardQuery>;
 
-/** Installments received: rupees, how many, and rupees by mode (every mode, 0 when none). */
+/**
+ * Rupees by installment mode, every mode present (0 when none). An object with a property per
+ * mode, not a record keyed by the modes: the same type, and its JSON Schema (the API docs, the
+ * clients generated from them) then names each mode the answer carries.
+ */
+const rupeesByMode = z.object(
+  Object.fromEntries(INSTALLMENT_MODES.map((mode) => [mode, z.number()])) as Record<
+    InstallmentMode,
+    z.ZodNumber
+  >,
+);
+
+/** Installments received: rupees, how many, and rupees by mode. */
 export const collectionsFigure = z.object({
   amount: z.number(),
   installments: z.number(),
-  byMode: z.record(z.enum(INSTALLMENT_MODES), z.number()),
+  byMode: rupeesByMode,
 });
 export type CollectionsFigure = z.infer<typeof collectionsFigure>;
 
@@ -218,7 +230,7 @@ export const collectionsTotals = z.object({
   installments: z.number(),
   /** Rupees received in installments, all modes. */
   collected: z.number(),
-  byMode: z.record(z.enum(INSTALLMENT_MODES), z.number()),
+  byMode: rupeesByMode,
   redemptions: z.number(),
   cancelledRedemptions: z.number(),
   /** Points redeemed less those given back by cancels, and their value in rupees. */

@@ -200,6 +200,8 @@ export const schemeRecord = z.object({
   plan: z.string().optional(),
   kind: z.enum(SCHEME_PLAN_KINDS).optional(),
   mg: z.number().optional(),
+  /** A plan's last day to redeem with the bonus. */
+  redeemBy: z.string().optional(),
 });
 export type SchemeRecord = z.infer<typeof schemeRecord>;
 export const schemesResponse = dataResponse(z.array(schemeRecord));
@@ -291,6 +293,12 @@ export const closeSchemeResponse = dataResponse(
     paid: z.number(),
     /** Installments paid within the grace days: the bonus is theirs. */
     onTime: z.number().optional(),
+    /**
+     * A plan's last day to redeem with the bonus (maturity plus its days to redeem); closed
+     * later, the bonus has lapsed.
+     */
+    redeemBy: z.string().optional(),
+    bonusLapsed: z.boolean().optional(),
     /** A weight scheme: the gold, the bonus gold and the closing day's 22K rate. */
     mg: z.number().optional(),
     bonusMg: z.number().optional(),

@@ -76,6 +76,8 @@ export const onlineOrders = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The gateway's refund id, noted by staff with the refund. */
+    refundReference: text('refund_reference'),
   },
   (t) => [
     check('online_orders_status_check', sql`${t.status} IN ('created', 'paid', 'overpaid')`),
@@ -97,6 +99,7 @@ export const onlineExtraPayments = pgTable('online_extra_payments', {
   amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
   createdAt: createdAt(),
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  refundReference: text('refund_reference'),
 });
 
 /** Webhook deliveries already handled, by the gateway's event id: a repeat is dropped. */

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { MESSAGES } from '@kanak/contract';
+import { LIMITS, MESSAGES } from '@kanak/contract';
 import { signedIn, type SignedIn } from '../../../test/helpers.js';
 
 /**
  * A GIF's header declares only its logical screen; every frame has its own size and place.
  * An attacker's GIF declares a 10 × 10 screen (a few bytes, well under the 40-megapixel
  * limit) and holds a frame of 65535 × 65535: a phone's decoder would try to make room for
- * 4.3 billion pixels. Uploads are judged by the screen grown to hold every frame.
+ * 4.3 billion pixels. Uploads are judged by the screen grown to hold every frame, and by
+ * how many frames there are.
  */
 let ctx: SignedIn;
 
@@ -109,6 +110,17 @@ describe('GIF uploads, frame by frame', () => {
       expectRefusal(await upload(gif(10, 10, frames)), 413, MESSAGES.imageTooManyPixels);
     }
     expect(await stored()).toBe(0);
+  });
+
+  it('refuses an animation of more frames than a phone should draw, and takes one at the limit', async () => {
+    const frames = (n: number) => Array.from({ length: n }, () => ({ width: 10, height: 10 }));
+    expectRefusal(
+      await upload(gif(10, 10, frames(LIMITS.gifMaxFrames + 1))),
+      413,
+      MESSAGES.gifTooManyFrames(LIMITS.gifMaxFrames),
+    );
+    expect(await stored()).toBe(0);
+    expect((await upload(gif(10, 10, frames(LIMITS.gifMaxFrames)))).statusCode).toBe(200);
   });
 
   it('refuses a GIF whose frames cannot be read (cut off midway) with 415', async () => {

@@ -71,10 +71,12 @@ function checkImageDimensions(bytes: Buffer): void {
 function checkGifFrames(bytes: Buffer): void {
   let width: number;
   let height: number;
+  let frames: number;
   try {
     const gif = new GifReader(bytes);
     ({ width, height } = gif);
-    for (let i = 0; i < gif.numFrames(); i++) {
+    frames = gif.numFrames();
+    for (let i = 0; i < frames; i++) {
       const frame = gif.frameInfo(i);
       width = Math.max(width, frame.x + frame.width);
       height = Math.max(height, frame.y + frame.height);
@@ -84,6 +86,8 @@ function checkGifFrames(bytes: Buffer): void {
   }
   if (width * height > LIMITS.imageMaxPixels)
     throw new PayloadTooLargeError(MESSAGES.imageTooManyPixels);
+  if (frames > LIMITS.gifMaxFrames)
+    throw new PayloadTooLargeError(MESSAGES.gifTooManyFrames(LIMITS.gifMaxFrames));
 }
 
 /** The record's PATH: an opaque key. Nothing on disk has this name. */

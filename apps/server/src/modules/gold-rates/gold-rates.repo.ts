@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { GoldRate } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import { goldRates, users } from '../../db/schema.js';
@@ -37,6 +37,18 @@ export const goldRatesRepo = {
       .leftJoin(users, eq(users.id, goldRates.updatedBy))
       .where(and(gte(goldRates.rateDate, from), lte(goldRates.rateDate, to)))
       .orderBy(desc(goldRates.rateDate));
+  },
+
+  /** The rate entered last before `date`, no earlier than `since`. */
+  async lastBefore(tx: Tx, date: string, since: string) {
+    const [row] = await tx
+      .select(columns)
+      .from(goldRates)
+      .leftJoin(users, eq(users.id, goldRates.updatedBy))
+      .where(and(lt(goldRates.rateDate, date), gte(goldRates.rateDate, since)))
+      .orderBy(desc(goldRates.rateDate))
+      .limit(1);
+    return row;
   },
 
   async onDate(tx: Tx, date: string) {

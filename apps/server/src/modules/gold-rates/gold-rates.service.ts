@@ -1,7 +1,14 @@
-import { GOLD_RATE_HISTORY_MAX_DAYS, MESSAGES, addDays, type GoldRate } from '@kanak/contract';
+import {
+  GOLD_RATE_CHECK,
+  GOLD_RATE_HISTORY_MAX_DAYS,
+  MESSAGES,
+  addDays,
+  ratesFarFromLast,
+  type GoldRate,
+} from '@kanak/contract';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
-import { InvalidInputError } from '../../lib/errors.js';
+import { ConflictError, InvalidInputError } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/types.js';
 import { goldRatesRepo, toGoldRate } from './gold-rates.repo.js';
 
@@ -21,6 +28,17 @@ const toPaise = (rupees: number) => Math.round(rupees * 100);
  * it; everyone sees today's rate and its history.
  */
 export function createGoldRatesService({ db, today }: { db: Db; today: () => string }) {
+  /**
+   * Refuses a rate far from the last one entered before its date (within a month), until staff
+   * confirm it: a mistyped 650 for 6,500 would sell ten times the gold.
+   */
+  async function refuseUnlikely(input: { date: string; rate22k: number; rate24k: number }) {
+    const since = addDays(input.date, -GOLD_RATE_CHECK.lookBackDays);
+    const last = await goldRatesRepo.lastBefore(db, input.date, since);
+    const [why] = ratesFarFromLast(input, last && toGoldRate(last));
+    if (why) throw new ConflictError(why);
+  }
+
   return {
     async today(): Promise<GoldRate | null> {
       const row = await goldRatesRepo.onDate(db, today());
@@ -41,11 +59,12 @@ export function createGoldRatesService({ db, today }: { db: Db; today: () => str
 
     async save(
       actor: SessionUser,
-      input: { date: string; rate22k: number; rate24k: number },
+      input: { date: string; rate22k: number; rate24k: number; confirmed?: boolean | undefined },
     ): Promise<GoldRate & { corrected: boolean }> {
       // A rate is the market's for a day that has come: a future one cannot be known yet, and
       // entered ahead it would price that day's weight installments before anyone saw it.
       if (input.date > today()) throw new InvalidInputError(MESSAGES.goldRateFuture);
+      if (!input.confirmed) await refuseUnlikely(input);
       return db.transaction(async (tx) => {
         const { before, after } = await goldRatesRepo.save(tx, {
           date: input.date,

@@ -91,12 +91,46 @@ describe('the day gold rate', () => {
     [{ rate22k: 6500.123, rate24k: 7000 }, '22K rate can have at most 2 decimals (whole paise).'],
     [{ rate22k: 6500, rate24k: 0.000001 }, '24K rate can have at most 2 decimals (whole paise).'],
     [{ rate22k: '6500', rate24k: 7000 }, '22K rate must be a number of rupees per gram.'],
+    // 22K and 24K swapped, or one typed twice.
+    [{ rate22k: 7000, rate24k: 6500 }, '22K rate must be less than the 24K rate.'],
+    [{ rate22k: 7000, rate24k: 7000 }, '22K rate must be less than the 24K rate.'],
+    [{ rate22k: 6500, rate24k: 7000, confirmed: 'yes' }, 'confirmed must be true or false.'],
   ])('refuses %o with 400 and saves nothing', async (rates, message) => {
     const date = '2026-01-15';
     const response = await post('asha', { date, ...rates });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
     expect(await rowsOf(date)).toEqual([]);
+  });
+
+  it('asks to confirm a rate far from the last one before its date; a correction back needs none', async () => {
+    await post('asha', { date: '2026-01-20', rate22k: 6500, rate24k: 7090 });
+    // A digit short: ₹650 a gram would buy ten times the gold.
+    const slip = await post('mohan', { date: '2026-01-21', rate22k: 650, rate24k: 7090 });
+    expect(slip.statusCode).toBe(409);
+    expect(slip.json().message).toBe(
+      MESSAGES.goldRateFarFromLast('22K', '₹650', -90, '₹6,500', '20/01/2026'),
+    );
+    const high = await post('mohan', { date: '2026-01-21', rate22k: 6500, rate24k: 70900 });
+    expect(high.json().message).toBe(
+      MESSAGES.goldRateFarFromLast('24K', '₹70,900', 900, '₹7,090', '20/01/2026'),
+    );
+    expect(await rowsOf('2026-01-21')).toEqual([]);
+    // Within a fifth of the last: saved as typed.
+    const moved = await post('mohan', { date: '2026-01-21', rate22k: 7800, rate24k: 8500 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Far, and confirmed: saved, and the check compares with the day before, not the rate
+    // being corrected, so putting it right needs no confirmation.
+    const meant = await post('mohan', {
+      date: '2026-01-22',
+      rate22k: 780,
+      rate24k: 8500,
+      confirmed: true,
+    });
+    expect(meant.statusCode, meant.body).toBe(200);
+    const putRight = await post('mohan', { date: '2026-01-22', rate22k: 7810, rate24k: 8500 });
+    expect(putRight.statusCode, putRight.body).toBe(200);
+    expect(await rowsOf('2026-01-22')).toEqual([{ rate22k_paise: 781000, rate24k_paise: 850000 }]);
   });
 
   it('refuses a bad date and a date after today', async () => {

@@ -2,12 +2,16 @@ import {
   MEMBER_LIMITS,
   MEMBER_MESSAGES,
   MESSAGES,
+  cleanName,
   monthAfter,
   type InstallmentReceipt,
+  type MarkOnlineRefundRequest,
+  type OnlineRefund,
 } from '@kanak/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
+import { assertOwnBranch, branchOf, type BranchStaff } from '../../lib/branch-scope.js';
 import {
   AppError,
   ConflictError,
@@ -42,6 +46,8 @@ interface Settled {
 
 /** Orders the reconcile job asks after in one run. */
 const RECONCILE_BATCH = 100;
+/** Refunds listed at once: more waiting than this is a matter for the gateway's dashboard. */
+const REFUNDS_SHOWN = 500;
 
 /**
  * Installments paid online through Razorpay: the order for the next installment due, and its
@@ -189,7 +195,13 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
           after: { orderId: order.id, amount: scheme.amount, forMonth: period, by: 'the customer' },
         });
       });
-      return { orderId: order.id, amount, currency: 'INR', keyId };
+      return {
+        orderId: order.id,
+        amount,
+        currency: 'INR',
+        keyId,
+        checkoutUrl: razorpay.checkoutUrl,
+      };
     },
 
     /** The customer's checkout says it paid: the signature proves it, then it is recorded. */
@@ -260,6 +272,50 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
         }
       }
       return { checked: open.length, settled };
+    },
+
+    /** The payments for staff to refund: the owner sees every branch's, a manager their own. */
+    async refundsDue(staff: BranchStaff): Promise<OnlineRefund[]> {
+      const rows = await membersRepo.refundsDue(db, branchOf(staff), REFUNDS_SHOWN);
+      return rows.map((row) => ({
+        paymentId: row.payment_id,
+        orderId: row.order_id,
+        schemeid: row.scheme_id,
+        custname: cleanName(row.custname),
+        mobileno: row.mobileno ?? '',
+        amount: Number(row.amount_paise) / 100,
+        forMonth: row.period,
+        paidAt: new Date(row.seen_at).toISOString(),
+        reason: row.reason,
+        branch: row.branch,
+      }));
+    },
+
+    /**
+     * Staff refunded a payment at the gateway: noted once, with the gateway's refund id, by the
+     * branch that started the scheme (or the owner), and audited.
+     */
+    async markRefunded(staff: BranchStaff & { id: number }, input: MarkOnlineRefundRequest) {
+      const { paymentId, reference } = input;
+      await db.transaction(async (tx) => {
+        const due = await membersRepo.refundForUpdate(tx, paymentId);
+        if (!due) throw new ConflictError(MESSAGES.onlineRefundNotDue);
+        assertOwnBranch(staff, due.branchId);
+        await membersRepo.markRefunded(tx, paymentId, due.secondPayment, reference);
+        await recordAudit(tx, {
+          userId: staff.id,
+          action: 'scheme.onlineRefunded',
+          entity: 'scheme',
+          entityId: due.schemeId,
+          after: {
+            orderId: due.orderId,
+            paymentId,
+            amount: due.amountPaise / 100,
+            refundReference: reference,
+          },
+        });
+      });
+      return MESSAGES.onlineRefundNoted(paymentId);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   branches,
@@ -12,6 +12,9 @@ import {
   pointsLots,
   posReturns,
   posSales,
+  schemeInstallments,
+  schemePlans,
+  schemes,
 } from '../../db/schema.js';
 
 export type OnlineOrder = typeof onlineOrders.$inferSelect;
@@ -71,6 +74,31 @@ export const membersRepo = {
       .where(and(eq(memberSessions.jti, jti), isNull(memberSessions.endedAt)));
   },
 
+  /**
+   * Deletes codes made before `codesBefore`, sessions ended or expired before
+   * `sessionsBefore`, and webhook deliveries received before `eventsBefore`; what each deleted.
+   */
+  async purge(tx: Tx, before: { codesBefore: Date; sessionsBefore: Date; eventsBefore: Date }) {
+    const codes = await tx
+      .delete(memberCodes)
+      .where(lt(memberCodes.createdAt, before.codesBefore))
+      .returning({ id: memberCodes.id });
+    const sessions = await tx
+      .delete(memberSessions)
+      .where(
+        or(
+          lt(memberSessions.expiresAt, before.sessionsBefore),
+          lt(memberSessions.endedAt, before.sessionsBefore),
+        ),
+      )
+      .returning({ jti: memberSessions.jti });
+    const events = await tx
+      .delete(gatewayEvents)
+      .where(lt(gatewayEvents.receivedAt, before.eventsBefore))
+      .returning({ eventId: gatewayEvents.eventId });
+    return { codes: codes.length, sessions: sessions.length, gatewayEvents: events.length };
+  },
+
   /** The customer of an open session whose customer has not been erased. */
   async sessionCustomer(tx: Tx, jti: string) {
     const [row] = await tx
@@ -95,6 +123,23 @@ export const membersRepo = {
       .from(pointsLots)
       .where(and(eq(pointsLots.customerId, customerId), gt(pointsLots.remaining, 0)))
       .orderBy(sql`${pointsLots.expiresOn} ASC NULLS LAST`, pointsLots.id);
+  },
+
+  /** The plan of each of the customer's schemes on a plan, and the gold its installments bought. */
+  schemePlansOf(tx: Tx, customerId: number) {
+    return tx
+      .select({
+        schemeId: schemes.id,
+        code: schemePlans.code,
+        name: schemePlans.name,
+        kind: schemePlans.kind,
+        mg: sql<number>`coalesce(sum(${schemeInstallments.mg}), 0)::int`,
+      })
+      .from(schemes)
+      .innerJoin(schemePlans, eq(schemePlans.id, schemes.planId))
+      .leftJoin(schemeInstallments, eq(schemeInstallments.schemeId, schemes.id))
+      .where(eq(schemes.customerId, customerId))
+      .groupBy(schemes.id, schemePlans.code, schemePlans.name, schemePlans.kind);
   },
 
   /**
@@ -180,6 +225,96 @@ export const membersRepo = {
       .onConflictDoNothing()
       .returning({ paymentId: onlineExtraPayments.paymentId });
     return rows.length === 1;
+  },
+
+  /**
+   * Payments that bought no installment and are not refunded yet, newest first: orders whose
+   * month was paid at the counter meanwhile, and second payments of a settled order. Of the
+   * branch's schemes only, when one is given.
+   */
+  async refundsDue(tx: Tx, branchId: number | undefined, limit: number) {
+    const due = await tx.execute<{
+      payment_id: string;
+      order_id: string;
+      scheme_id: number;
+      amount_paise: string;
+      period: string;
+      seen_at: Date | string;
+      reason: 'monthPaid' | 'paidTwice';
+      custname: string;
+      mobileno: string | null;
+      branch: string;
+    }>(sql`
+      SELECT d.*, c.custname, c.mobileno, b.code AS branch
+        FROM (SELECT o.payment_id, o.order_id, o.scheme_id, o.amount_paise, o.period,
+                     o.paid_at AS seen_at, 'monthPaid' AS reason
+                FROM ${onlineOrders} o
+               WHERE o.status = 'overpaid' AND o.refunded_at IS NULL
+              UNION ALL
+              SELECT e.payment_id, e.order_id, o.scheme_id, e.amount_paise, o.period,
+                     e.created_at, 'paidTwice'
+                FROM ${onlineExtraPayments} e
+                JOIN ${onlineOrders} o ON o.order_id = e.order_id
+               WHERE e.refunded_at IS NULL) d
+        JOIN ${schemes} s ON s.id = d.scheme_id
+        JOIN ${customers} c ON c.id = s.customer_id
+        JOIN ${branches} b ON b.id = s.branch_id
+       WHERE ${branchId === undefined ? sql`TRUE` : sql`s.branch_id = ${branchId}`}
+       ORDER BY d.seen_at DESC, d.payment_id
+       LIMIT ${limit}`);
+    return due.rows;
+  },
+
+  /**
+   * The payment waiting for a refund, its row locked: an overpaid order's, or a second
+   * payment's. Undefined when it is not waiting (refunded already, or unknown).
+   */
+  async refundForUpdate(tx: Tx, paymentId: string) {
+    const [order] = await tx
+      .select({
+        orderId: onlineOrders.orderId,
+        schemeId: onlineOrders.schemeId,
+        amountPaise: onlineOrders.amountPaise,
+        branchId: schemes.branchId,
+      })
+      .from(onlineOrders)
+      .innerJoin(schemes, eq(schemes.id, onlineOrders.schemeId))
+      .where(
+        and(
+          eq(onlineOrders.paymentId, paymentId),
+          eq(onlineOrders.status, 'overpaid'),
+          isNull(onlineOrders.refundedAt),
+        ),
+      )
+      .for('update', { of: onlineOrders });
+    if (order) return { ...order, secondPayment: false };
+    const [extra] = await tx
+      .select({
+        orderId: onlineOrders.orderId,
+        schemeId: onlineOrders.schemeId,
+        amountPaise: onlineExtraPayments.amountPaise,
+        branchId: schemes.branchId,
+      })
+      .from(onlineExtraPayments)
+      .innerJoin(onlineOrders, eq(onlineOrders.orderId, onlineExtraPayments.orderId))
+      .innerJoin(schemes, eq(schemes.id, onlineOrders.schemeId))
+      .where(
+        and(eq(onlineExtraPayments.paymentId, paymentId), isNull(onlineExtraPayments.refundedAt)),
+      )
+      .for('update', { of: onlineExtraPayments });
+    return extra ? { ...extra, secondPayment: true } : undefined;
+  },
+
+  async markRefunded(tx: Tx, paymentId: string, secondPayment: boolean, reference: string) {
+    const refunded = { refundedAt: sql`now()`, refundReference: reference };
+    if (secondPayment) {
+      await tx
+        .update(onlineExtraPayments)
+        .set(refunded)
+        .where(eq(onlineExtraPayments.paymentId, paymentId));
+    } else {
+      await tx.update(onlineOrders).set(refunded).where(eq(onlineOrders.paymentId, paymentId));
+    }
   },
 
   async firstSeen(tx: Tx, eventId: string) {

@@ -175,6 +175,22 @@ export function createMembersService(deps: Deps) {
 
     findSession: (jti: string) => membersRepo.sessionCustomer(db, jti),
 
+    /**
+     * The daily purge of what no longer serves: dead codes and sessions, old webhook delivery
+     * ids. One transaction, so a run killed midway deletes nothing, and a second run finds
+     * nothing more to delete.
+     */
+    purgeExpired(now = new Date()) {
+      const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+      return db.transaction((tx) =>
+        membersRepo.purge(tx, {
+          codesBefore: daysAgo(MEMBER_LIMITS.keepDeadCodesAndSessionsDays),
+          sessionsBefore: daysAgo(MEMBER_LIMITS.keepDeadCodesAndSessionsDays),
+          eventsBefore: daysAgo(MEMBER_LIMITS.keepGatewayEventsDays),
+        }),
+      );
+    },
+
     async signOut(customerId: number, jti: string) {
       await db.transaction(async (tx) => {
         await membersRepo.endSession(tx, jti);
@@ -192,11 +208,17 @@ export function createMembersService(deps: Deps) {
       return db.transaction(
         async (tx) => {
           const customer = (await customers.findById(tx, customerId))!;
-          const [summary, tier, lots, list, consents] = [
+          const [summary, tier, lots, list, plans, consents] = [
             await deps.points.summaryOf(tx, customerId, customer.pointsBalance, today()),
             await deps.points.tierOf(tx, customerId, today()),
             await membersRepo.openLots(tx, customerId),
             await schemes.listForCustomer(tx, customerId),
+            new Map(
+              (await membersRepo.schemePlansOf(tx, customerId)).map((plan) => [
+                plan.schemeId,
+                plan,
+              ]),
+            ),
             // In the read's own transaction: a second connection asked for while this one is
             // held would starve the pool when as many customers look at once.
             toConsents(await customers.consentHistory(tx, customerId)),
@@ -212,7 +234,15 @@ export function createMembersService(deps: Deps) {
             },
             // Only once tiers are set, as at the counter.
             ...(tier ? { tier } : {}),
-            schemes: list.map(({ scheme, paid }) => schemeOf(scheme, paid)),
+            schemes: list.map(({ scheme, paid }) => {
+              const plan = plans.get(scheme.id);
+              return {
+                ...schemeOf(scheme, paid),
+                // The standard scheme has no plan; a weight plan's gold is in grams.
+                ...(plan ? { plan: { code: plan.code, name: plan.name, kind: plan.kind } } : {}),
+                ...(plan?.kind === 'weight' ? { grams: plan.mg / 1000 } : {}),
+              };
+            }),
             consents: consents.consents,
           };
         },

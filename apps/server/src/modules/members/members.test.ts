@@ -7,7 +7,7 @@ import {
   MEMBER_API_PATHS,
 } from '@kanak/contract';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createTestContext, servicesOn } from '../../../test/helpers.js';
+import { authed, createTestContext, servicesOn, staffSession } from '../../../test/helpers.js';
 import { noticeShop, type NoticeShop } from '../../../test/notices.js';
 
 /**
@@ -44,6 +44,8 @@ const verify = (mobile: string, code: string, remoteAddress = from()) =>
     payload: { mobile, code },
     remoteAddress,
   });
+const asStaff = (token: string, method: 'GET' | 'POST', path: string, payload?: object) =>
+  shop.app.inject(authed(token, { method, url: path, ...(payload ? { payload } : {}) }));
 const asMember = (token: string, method: 'GET' | 'POST', path: string, payload?: object) =>
   shop.app.inject({
     method,
@@ -229,6 +231,44 @@ describe('sign-in by a one-time code', () => {
       (await shop.post(url(API_PATHS.eraseCustomer), { custid: customer!.id })).statusCode,
     ).toBe(200);
     expect((await asMember(again, 'GET', url(MEMBER_API_PATHS.memberMe))).statusCode).toBe(401);
+  });
+});
+
+describe('the daily purge', () => {
+  it('deletes dead codes and sessions after a day and delivery ids after a month, and nothing live', async () => {
+    await shop.customer('9822200040', 'Esha Rao');
+    const live = await signIn('9822200040');
+    await shop.sql(`DELETE FROM rate_limit_hits WHERE key LIKE 'member-codes-minute %'`);
+    const old = await signIn('9822200040');
+    expect((await asMember(old, 'POST', url(MEMBER_API_PATHS.memberLogout))).statusCode).toBe(200);
+    // The old session ended, and everything else made, two days ago; a delivery 31 days ago.
+    await shop.sql(`UPDATE member_codes SET created_at = now() - interval '2 days'`);
+    await shop.sql(
+      `UPDATE member_sessions SET ended_at = now() - interval '2 days' WHERE ended_at IS NOT NULL`,
+    );
+    await shop.sql(
+      `INSERT INTO gateway_events (event_id, created_at)
+       VALUES ('evt_old', now() - interval '31 days'), ('evt_new', now() - interval '29 days')`,
+    );
+    const counts = async () =>
+      (
+        await shop.sql<{ codes: number; sessions: number; events: number }>(
+          `SELECT (SELECT count(*)::int FROM member_codes) AS codes,
+                  (SELECT count(*)::int FROM member_sessions WHERE ended_at IS NOT NULL) AS sessions,
+                  (SELECT count(*)::int FROM gateway_events WHERE event_id LIKE 'evt_%') AS events`,
+        )
+      )[0]!;
+    const before = await counts();
+    expect(before.sessions).toBeGreaterThan(0);
+
+    const purge = () => servicesOn(shop.database).members.purgeExpired();
+    expect(await purge()).toMatchObject({ codes: before.codes, sessions: before.sessions });
+    expect(await counts()).toEqual({ codes: 0, sessions: 0, events: 1 });
+    // A second run finds nothing more; the live session still opens the home page, the
+    // purged one stays refused.
+    expect(await purge()).toEqual({ codes: 0, sessions: 0, gatewayEvents: 0 });
+    expect((await asMember(live, 'GET', url(MEMBER_API_PATHS.memberMe))).statusCode).toBe(200);
+    expect((await asMember(old, 'GET', url(MEMBER_API_PATHS.memberMe))).statusCode).toBe(401);
   });
 });
 
@@ -435,6 +475,84 @@ describe('online installments', () => {
       [second.razorpay_payment_id],
     );
     expect(audit!.n).toBe(1);
+  });
+
+  it("lists the payments to refund to the scheme's branch and the owner, and notes each refunded once", async () => {
+    const { schemeid, token, orderId } = await ordered('9822200014', 'Lata Pillai');
+    await shop.call(API_PATHS.addInstallment, { schemeid, date: TODAY, mode: 'cash' });
+    const paid = razorpay.pay(orderId);
+    await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPaymentVerify), paid);
+    const paymentId = paid.razorpay_payment_id;
+
+    const staffOf = async (username: string, role: 'manager' | 'cashier', branch?: string) =>
+      (await staffSession(shop, username, role, branch)).token;
+    expect(
+      (
+        await shop.post(url(API_PATHS.saveBranch), {
+          code: 'PUNE',
+          name: 'Pune',
+          address: '1 MG Road',
+          phone: '020 2345 6789',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const [main, pune, cashier] = [
+      await staffOf('refundsMain', 'manager'),
+      await staffOf('refundsPune', 'manager', 'PUNE'),
+      await staffOf('refundsCashier', 'cashier'),
+    ];
+    const list = (as: string) => asStaff(as, 'GET', url(API_PATHS.onlineRefunds));
+    const mark = (as: string, reference = 'rfnd_29QQoUBi66xm2f') =>
+      asStaff(as, 'POST', url(API_PATHS.markOnlineRefund), { paymentId, reference });
+
+    const owners = (await list(shop.token)).json().data as { paymentId: string; reason: string }[];
+    expect(owners).toContainEqual({
+      paymentId,
+      orderId,
+      schemeid,
+      custname: 'Lata Pillai',
+      mobileno: '9822200014',
+      amount: 2500,
+      forMonth: '2026-03',
+      paidAt: expect.any(String),
+      reason: 'monthPaid',
+      branch: 'MAIN',
+    });
+    // The second payments of the test before are here too, with their reason.
+    expect(owners.map((row) => row.reason)).toContain('paidTwice');
+    expect((await list(main)).json().data).toEqual(owners);
+    expect((await list(pune)).json().data).toEqual([]);
+    expect((await list(cashier)).statusCode).toBe(403);
+
+    // Another branch's manager and a cashier cannot note it; a bad reference changes nothing.
+    expect((await mark(pune)).statusCode).toBe(403);
+    expect((await mark(cashier)).statusCode).toBe(403);
+    const bad = await mark(main, 'rfnd 1; DROP');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain(
+      'Refund reference can have letters, digits, _ - and / only.',
+    );
+    // Two presses at once: noted once.
+    const both = await Promise.all([mark(main), mark(shop.token)]);
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((answer) => answer.statusCode === 409)!.json().message).toBe(
+      MESSAGES.onlineRefundNotDue,
+    );
+    expect(
+      await shop.sql(
+        `SELECT refund_reference FROM online_orders WHERE order_id = $1 AND refunded_at IS NOT NULL`,
+        [orderId],
+      ),
+    ).toEqual([{ refund_reference: 'rfnd_29QQoUBi66xm2f' }]);
+    const [audit] = await shop.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log
+        WHERE action = 'scheme.onlineRefunded' AND detail -> 'after' ->> 'paymentId' = $1`,
+      [paymentId],
+    );
+    expect(audit!.n).toBe(1);
+    expect(
+      ((await list(shop.token)).json().data as { paymentId: string }[]).map((row) => row.paymentId),
+    ).not.toContain(paymentId);
   });
 
   it('keeps a weight installment paid before the day’s gold rate open, and records it once the rate is in', async () => {

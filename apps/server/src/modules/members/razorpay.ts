@@ -7,6 +7,8 @@ export interface RazorpaySettings {
   keyId: string | undefined;
   keySecret: string | undefined;
   webhookSecret: string | undefined;
+  /** Razorpay's checkout script, handed to the customer's page with each order. */
+  checkoutUrl: string;
 }
 
 /** How long Kanak waits for the gateway before telling the customer to try again. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@kanak/contract';
+import { MESSAGES, milligramsFor, valueOfMilligrams } from '@kanak/contract';
 import { signedIn, type SignedIn } from '../../../test/helpers.js';
 
 let now = new Date('2026-01-05T12:00:00+05:30');
@@ -48,6 +48,28 @@ async function newCustomer(mobileno: string) {
   );
   return { custid: row!.id, mobileno, custname: 'Meera' };
 }
+
+describe('gold by weight', () => {
+  it('buys whole milligrams, and values them in whole rupees, at any rate as exact integers do', () => {
+    // Random amounts and rates across their whole ranges, checked against BigInt division.
+    let seed = 7;
+    const next = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return 1 + (seed % below);
+    };
+    const wrong: [number, number][] = [];
+    for (let i = 0; i < 200_000; i++) {
+      const rupees = next(10_000_000);
+      const ratePaise = next(100_000_000);
+      const mg = milligramsFor(rupees, ratePaise);
+      const exact =
+        BigInt(mg) === (BigInt(rupees) * 100_000n) / BigInt(ratePaise) &&
+        BigInt(valueOfMilligrams(mg, ratePaise)) === (BigInt(mg) * BigInt(ratePaise)) / 100_000n;
+      if (!exact) wrong.push([rupees, ratePaise]);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
 
 describe('scheme plans', () => {
   it('lists STD with the configured terms, and refuses bad plans and STD itself', async () => {
@@ -116,6 +138,9 @@ describe('scheme plans', () => {
     const first = await scheme('activate', pay('2026-01-05'));
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data).toMatchObject({ rate22k: 6543.21, mg: 458, gstin: GSTIN });
+    // A receipt printed again from the statement takes the shop's GSTIN from its branding.
+    const branding = await ctx.app.inject({ method: 'GET', url: '/api/app/branding' });
+    expect(branding.json().data).toMatchObject({ gstin: GSTIN });
 
     // A plan in use keeps its terms; its name may change.
     const edit = await savePlan(plan({ bonusPercent: 60 }));
@@ -161,6 +186,9 @@ describe('scheme plans', () => {
       mg: 1271,
       bonusMg: 125,
       rate22k: 8000,
+      // Matures 4 April; 60 days to redeem.
+      redeemBy: '2026-06-03',
+      bonusLapsed: false,
     };
     // The confirmation's figures are closing's own, and reading them changes nothing.
     const audited = await ctx.sql('SELECT id FROM audit_log');
@@ -179,7 +207,12 @@ describe('scheme plans', () => {
     expect(again.json().message).toBe(MESSAGES.onlyActiveClosable);
 
     const statement = (await scheme('generate-statement', { schemeid })).json();
-    expect(statement.scheme).toMatchObject({ plan: 'GOLD', kind: 'weight', mg: 1271 });
+    expect(statement.scheme).toMatchObject({
+      plan: 'GOLD',
+      kind: 'weight',
+      mg: 1271,
+      redeemBy: '2026-06-03',
+    });
     expect(
       statement.data.map((row: { mg: number; rate22k: number; late?: boolean }) => [
         row.rate22k,
@@ -221,6 +254,51 @@ describe('scheme plans', () => {
       false,
       false,
     ]);
+  });
+
+  it("keeps a plan's bonus until its days to redeem have passed, then pays what was paid in", async () => {
+    const lapsing = plan({ code: 'SHORT', kind: 'value', installments: 1, redeemWithinDays: 10 });
+    expect((await savePlan(lapsing)).statusCode).toBe(200);
+    setToday('2026-01-05');
+    const started = await scheme('generate', {
+      ...(await newCustomer('9811100004')),
+      startdt: '2026-01-05',
+      amount: 2000,
+      plan: 'SHORT',
+    });
+    const { schemeid } = started.json().data as { schemeid: number };
+    expect(
+      (await scheme('activate', { schemeid, date: '2026-01-05', mode: 'cash' })).statusCode,
+    ).toBe(200);
+    // Matures 4 February; the 14th is the last day to redeem with the bonus.
+    setToday('2026-02-14');
+    expect((await scheme('close-preview', { schemeid })).json().data).toEqual({
+      bonus: 1000,
+      maturityValue: 3000,
+      paid: 1,
+      onTime: 1,
+      redeemBy: '2026-02-14',
+      bonusLapsed: false,
+    });
+    setToday('2026-02-15');
+    const lapsed = {
+      bonus: 0,
+      maturityValue: 2000,
+      paid: 1,
+      onTime: 0,
+      redeemBy: '2026-02-14',
+      bonusLapsed: true,
+    };
+    expect((await scheme('close-preview', { schemeid })).json().data).toEqual(lapsed);
+    const closed = await scheme('close', { schemeid });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data).toEqual(lapsed);
+    const [audit] = await ctx.sql<{ after: Record<string, unknown> }>(
+      `SELECT detail->'after' AS after FROM audit_log
+        WHERE action = 'scheme.close' AND entity_id = $1`,
+      [String(schemeid)],
+    );
+    expect(audit?.after).toMatchObject({ bonus: 0, bonusLapsed: true });
   });
 
   it('refuses a plan no longer offered', async () => {

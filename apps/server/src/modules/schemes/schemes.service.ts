@@ -321,9 +321,13 @@ export function createSchemesService({
       );
     }
     const plan = await planOf(tx, scheme);
-    // A plan's bonus is earned by the installments paid on time; the standard
-    // scheme (STD) earns it by every installment paid, as it always has.
-    const earning = plan ? onTimeCount(scheme, installments, plan.graceDays) : paid;
+    // A plan's bonus is earned by the installments paid on time, and only while the scheme is
+    // redeemed within the plan's days after maturity: later, the customer takes what they
+    // paid in (or their gold) without it. The standard scheme (STD) earns it by every
+    // installment paid, whenever it closes, as it always has.
+    const redeemBy = plan ? addDays(scheme.matdt, plan.redeemWithinDays) : undefined;
+    const lapsed = redeemBy !== undefined && today() > redeemBy;
+    const earning = !plan ? paid : lapsed ? 0 : onTimeCount(scheme, installments, plan.graceDays);
     const { bonus } = maturityFigures(
       scheme.amount,
       earning,
@@ -333,15 +337,24 @@ export function createSchemesService({
     // A weight scheme is paid out as its gold, the bonus bought at the closing day's rate.
     const gold = plan?.kind === 'weight' ? await goldAtClosing(tx, installments, bonus) : undefined;
     const maturityValue = gold ? gold.value : scheme.amount * paid + bonus;
-    return { paid, bonus, maturityValue, earning, plan, gold };
+    return { paid, bonus, maturityValue, earning, plan, gold, redeemBy, lapsed };
   }
 
   /** The figures closing answers with, as the close confirmation shows them. */
-  const closingAnswer = ({ paid, bonus, maturityValue, earning, plan, gold }: Closing) => ({
+  const closingAnswer = ({
+    paid,
+    bonus,
+    maturityValue,
+    earning,
+    plan,
+    gold,
+    redeemBy,
+    lapsed,
+  }: Closing) => ({
     bonus,
     maturityValue,
     paid,
-    ...(plan ? { onTime: earning } : {}),
+    ...(plan ? { onTime: earning, redeemBy, bonusLapsed: lapsed } : {}),
     ...(gold ? { mg: gold.mg, bonusMg: gold.bonusMg, rate22k: gold.ratePaise / 100 } : {}),
   });
   type Closing = Awaited<ReturnType<typeof closing>>;
@@ -559,15 +572,15 @@ export function createSchemesService({
       };
     },
 
-    /** Pays out: all installments paid, or past maturity. Bonus scales with installments paid. */
+    /**
+     * Pays out: all installments paid, or past maturity. The bonus scales with the installments
+     * paid (a plan's: paid on time, and lapsed past its days to redeem).
+     */
     async close(actor: StaffActor & BranchStaff, schemeid: number) {
       return run(async (tx) => {
         const scheme = await schemeOrFail(tx, schemeid, true);
-        const { paid, bonus, maturityValue, earning, plan, gold } = await closing(
-          tx,
-          actor,
-          scheme,
-        );
+        const figures = await closing(tx, actor, scheme);
+        const { paid, bonus, maturityValue, earning, plan, gold, lapsed } = figures;
         await schemesRepo.update(tx, scheme.id, {
           status: SCHEME_STATUS.completed,
           bonus,
@@ -587,7 +600,7 @@ export function createSchemesService({
             paid,
             bonus,
             maturityValue,
-            ...(plan ? { onTime: earning } : {}),
+            ...(plan ? { onTime: earning, ...(lapsed ? { bonusLapsed: true } : {}) } : {}),
             ...(gold ? { mg: gold.mg, bonusMg: gold.bonusMg, rate22kPaise: gold.ratePaise } : {}),
           },
           mobile: await mobileOf(tx, scheme.customerId),
@@ -598,7 +611,7 @@ export function createSchemesService({
           branchId: actor.branchId,
           facts: { amount: maturityValue, paid, total: scheme.installments },
         });
-        return closingAnswer({ paid, bonus, maturityValue, earning, plan, gold });
+        return closingAnswer(figures);
       });
     },
 
@@ -749,7 +762,13 @@ function toRecord(
     kind === 'weight' && installments
       ? { mg: installments.reduce((sum, installment) => sum + (installment.mg ?? 0), 0) }
       : {};
-  return { ...record, plan: plan.code, kind, ...mg };
+  return {
+    ...record,
+    plan: plan.code,
+    kind,
+    ...mg,
+    redeemBy: addDays(scheme.matdt, plan.redeemWithinDays),
+  };
 }
 
 /**

@@ -1,10 +1,19 @@
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, INDIAN_MOBILE_PATTERN, LIMITS, MACHINE_PATHS, MESSAGES } from '@kanak/contract';
+import {
+  API_PATHS,
+  INDIAN_MOBILE_PATTERN,
+  LIMITS,
+  MACHINE_PATHS,
+  MEMBER_API_PATHS,
+  MEMBER_PATHS,
+  MESSAGES,
+} from '@kanak/contract';
 import { APP_VERSION } from '../../lib/version.js';
 import { addUser, createTestContext, login, type TestContext } from '../../../test/helpers.js';
 
 interface Operation {
+  operationId?: string;
   tags?: string[];
   summary?: string;
   security?: Record<string, string[]>[];
@@ -116,25 +125,53 @@ describe('GET /api/openapi.json', () => {
     expect(upload['multipart/form-data']!.schema.properties!.file!.format).toBe('binary');
   });
 
-  it('asks for the bearer token on every private route, an API key on the POS calls, and nothing on public ones', () => {
+  it('names every operation: its name in the contract, each method of a shared path its own', () => {
+    const names = new Set(Object.keys({ ...API_PATHS, ...MEMBER_API_PATHS }));
+    const ids = apiRoutes().map((route) => operationOf(route)!.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[A-Za-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Only the POSTs of a path whose one name is its GET's are named otherwise.
+    expect(ids.filter((id) => !names.has(id!)).sort()).toEqual([
+      'createApiKey',
+      'saveAccountingSettings',
+      'saveNoticeTemplate',
+      'savePointsRules',
+      'saveTiers',
+    ]);
+    expect(doc.paths['/api/branches']!.get!.operationId).toBe('branches');
+    expect(doc.paths['/api/branches']!.post!.operationId).toBe('saveBranch');
+    expect(doc.paths['/api/settings/api-keys']!.get!.operationId).toBe('apiKeys');
+    expect(doc.paths['/api/member/me']!.get!.operationId).toBe('memberMe');
+  });
+
+  it('asks for the bearer token on every private route, a member token on the member calls, an API key on the POS calls, and nothing on public ones', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
       type: 'http',
       scheme: 'bearer',
     });
-    expect(doc.components.securitySchemes.apiKey).toEqual({
+    expect(doc.components.securitySchemes.memberAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({
       type: 'apiKey',
       in: 'header',
       name: 'X-Api-Key',
     });
     const machine = new Set(MACHINE_PATHS.map((name) => `/api${API_PATHS[name]}`));
+    const member = new Set(MEMBER_PATHS.map((name) => `/api${MEMBER_API_PATHS[name]}`));
     for (const route of apiRoutes()) {
       const security = operationOf(route)!.security;
-      if (route.public) expect(security, `${route.method} ${route.url}`).toBeUndefined();
+      // Said as none, not left out: a client may then call it without a token.
+      if (route.public) expect(security, `${route.method} ${route.url}`).toEqual([]);
       else if (machine.has(route.url))
         expect(security, `${route.method} ${route.url}`).toEqual([{ apiKey: [] }]);
+      else if (member.has(route.url))
+        expect(security, `${route.method} ${route.url}`).toEqual([{ memberAuth: [] }]);
       else expect(security, `${route.method} ${route.url}`).toEqual([{ bearerAuth: [] }]);
     }
     expect(machine.size).toBe(5);
+    expect(member.size).toBe(8);
     const publicOnes = apiRoutes()
       .filter((route) => route.public)
       .map((route) => `${route.method} ${route.url}`);

@@ -17,6 +17,8 @@ import {
   importFields,
   uploadFileFields,
   MEMBER_API_PATHS,
+  MEMBER_PATHS,
+  MACHINE_PATHS,
 } from '@kanak/contract';
 import { KEY_PATTERN as IDEMPOTENCY_KEY_PATTERN } from '../../plugins/idempotency.js';
 import { APP_VERSION } from '../../lib/version.js';
@@ -24,7 +26,6 @@ import { APP_VERSION } from '../../lib/version.js';
 /** Public, like the API's own description: the calls it describes still need a token. */
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export const DOCS_PATH = `${API_PREFIX}/docs`;
-const POS_PREFIX = `${API_PREFIX}/pos/`;
 
 const TAGS = {
   system: 'Health check for load balancers, and the branding the login screen shows.',
@@ -61,6 +62,13 @@ const TAGS = {
 interface Operation {
   tag: keyof typeof TAGS;
   summary: string;
+  /** Where two names share one path (a list and its save): the method this name stands for. */
+  method?: 'GET' | 'POST';
+  /**
+   * Where one name stands for both a GET and a POST: the POST's own operationId and summary
+   * (the name and the summary above are the GET's), so that every operation has its own.
+   */
+  post?: { operationId: string; summary: string };
   /** A multipart form instead of JSON: its fields as the docs should show them. */
   form?: z.ZodObject;
   /** What a 200 carries when it is not the JSON envelope. */
@@ -108,36 +116,24 @@ const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS,
   staffEnable: { tag: 'staff', summary: 'Enable a disabled account' },
   staffResetPassword: { tag: 'staff', summary: 'A new temporary password; sessions end' },
   updateCurrentUser: { tag: 'users', summary: 'Change my password' },
-  // One path, two methods: the docs show the same words for both.
-  branches: {
-    tag: 'branches',
-    summary: 'List the branches (GET), or add or update one by code (POST)',
-  },
-  saveBranch: {
-    tag: 'branches',
-    summary: 'List the branches (GET), or add or update one by code (POST)',
-  },
-  // One path, two methods, as for branches.
+  branches: { tag: 'branches', summary: 'The branches', method: 'GET' },
+  saveBranch: { tag: 'branches', summary: 'Add or update a branch by its code', method: 'POST' },
   goldRates: {
     tag: 'goldRates',
-    summary:
-      "The rates of a range of days, newest first (GET), or enter or correct a day's rate (POST, managers)",
+    summary: 'The rates of a range of days, newest first',
+    method: 'GET',
   },
   saveGoldRate: {
     tag: 'goldRates',
-    summary:
-      "The rates of a range of days, newest first (GET), or enter or correct a day's rate (POST, managers)",
+    summary: "Enter or correct a day's rate (managers)",
+    method: 'POST',
   },
   goldRateToday: { tag: 'goldRates', summary: "Today's gold rate, or null when not entered yet" },
-  schemePlans: {
-    tag: 'schemes',
-    summary:
-      'The scheme plans, value or weight (GET), or add or change a plan (POST, owner; a plan in use keeps its terms)',
-  },
+  schemePlans: { tag: 'schemes', summary: 'The scheme plans, value or weight', method: 'GET' },
   saveSchemePlan: {
     tag: 'schemes',
-    summary:
-      'The scheme plans, value or weight (GET), or add or change a plan (POST, owner; a plan in use keeps its terms)',
+    summary: 'Add or change a scheme plan (owner; a plan in use keeps its terms)',
+    method: 'POST',
   },
   audit: {
     tag: 'audit',
@@ -233,30 +229,43 @@ const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS,
     summary:
       "Send one WhatsApp message to the saved Phone now; answers the provider's status and words",
   },
-  // One path, two methods: the docs show the same words for both.
   noticeTemplates: {
     tag: 'notices',
-    summary: "Every event's template (GET), or save one event's switch and text (POST)",
+    summary: "Every event's template",
+    post: { operationId: 'saveNoticeTemplate', summary: "Save one event's switch and text" },
   },
   notices: {
     tag: 'notices',
     summary: 'The delivery log: every notice, its text and how it went; filtered, 50 a page',
   },
   noticeResend: { tag: 'notices', summary: 'Queue a failed notice again, from its first attempt' },
-  tiers: { tag: 'settings', summary: 'The tiers by 12-month spend, and how they fall (owner)' },
+  tiers: {
+    tag: 'settings',
+    summary: 'The tiers by 12-month spend, and how they fall (owner)',
+    post: { operationId: 'saveTiers', summary: 'Set the tiers and how they fall (owner)' },
+  },
   customerTier: { tag: 'customers', summary: "Set a customer's tier by hand until a date (owner)" },
   pointsRules: {
     tag: 'settings',
-    summary: 'GET the points rules in force and their history; POST new rules, from now on',
+    summary: 'The points rules in force and their history',
+    post: { operationId: 'savePointsRules', summary: 'New points rules, from now on' },
   },
   apiKeys: {
     tag: 'settings',
-    summary: 'GET the API keys; POST makes one and answers the key, shown only this once',
+    summary: 'The API keys',
+    post: {
+      operationId: 'createApiKey',
+      summary: 'Make an API key; answers the key, shown only this once',
+    },
   },
   apiKeyRevoke: { tag: 'settings', summary: 'Revoke an API key: it stops working at once' },
   accountingSettings: {
     tag: 'accounting',
-    summary: 'GET the Tally company and ledger names; POST new ones',
+    summary: 'The Tally company and ledger names',
+    post: {
+      operationId: 'saveAccountingSettings',
+      summary: 'Save the Tally company and ledger names',
+    },
   },
   tallyExport: {
     tag: 'accounting',
@@ -348,14 +357,54 @@ const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS,
       file: z.string().meta({ format: 'binary', description: 'CSV or Excel workbook (.xlsx)' }),
     }),
   },
+  onlineRefunds: {
+    tag: 'schemes',
+    summary: 'Payments made online that bought no installment: for staff to refund',
+  },
+  markOnlineRefund: {
+    tag: 'schemes',
+    summary: 'Note a payment refunded at the gateway, with its refund id',
+  },
 };
 
-const OPERATION_OF_URL = new Map(
-  Object.entries({ ...API_PATHS, ...MEMBER_API_PATHS }).map(([name, path]) => [
-    `${API_PREFIX}${path}`,
-    OPERATIONS[name as keyof typeof API_PATHS],
-  ]),
+interface DescribedOperation extends Omit<Operation, 'method' | 'post'> {
+  operationId: string;
+}
+
+/**
+ * Each operation by `METHOD url` (`* url` for a name that stands for its path's every method),
+ * with its operationId: the name of its path in the contract, or the name given for its POST.
+ * Clients generated from the document name their functions so: they stay while the contract's
+ * names do.
+ */
+const OPERATION_OF_ROUTE = new Map(
+  Object.entries({ ...API_PATHS, ...MEMBER_API_PATHS }).flatMap(
+    ([name, path]): [string, DescribedOperation][] => {
+      const { method, post, ...operation } = OPERATIONS[name as keyof typeof OPERATIONS];
+      const url = `${API_PREFIX}${path}`;
+      const described = { ...operation, operationId: name };
+      if (method) return [[`${method} ${url}`, described]];
+      if (!post) return [[`* ${url}`, described]];
+      return [
+        [`GET ${url}`, described],
+        [`POST ${url}`, { ...described, ...post }],
+      ];
+    },
+  ),
 );
+const operationOf = (method: unknown, url: string) =>
+  OPERATION_OF_ROUTE.get(`${String(method)} ${url}`) ?? OPERATION_OF_ROUTE.get(`* ${url}`);
+
+const MACHINE_ROUTES = new Set(MACHINE_PATHS.map((name) => `${API_PREFIX}${API_PATHS[name]}`));
+const MEMBER_ROUTES = new Set(MEMBER_PATHS.map((name) => `${API_PREFIX}${MEMBER_API_PATHS[name]}`));
+
+/** Who may call a route: nobody in particular (public), a counter's key, a customer, staff. */
+function securityOf(url: string, isPublic: boolean | undefined) {
+  if (isPublic) return [];
+  if (MACHINE_ROUTES.has(url)) return [{ apiKey: [] }];
+  if (MEMBER_ROUTES.has(url)) return [{ memberAuth: [] }];
+  return [{ bearerAuth: [] }];
+}
 
 const refused = z
   .looseObject({
@@ -378,12 +427,13 @@ const idempotencyHeader = z.object({
 
 /**
  * The contract's zod schemas as JSON schema (fastify-type-provider-zod), plus what the routes
- * say only in their config: tag and summary, bearer token unless public, Idempotency-Key on
- * changes. Everything outside /api (the web app's files) stays out.
+ * say only in their config: operationId, tag and summary, the token or key they need (none when
+ * public, said as `security: []`), Idempotency-Key on changes. Everything outside /api (the web
+ * app's files) stays out.
  */
 const transform: SwaggerTransform = (input) => {
   if (!input.url.startsWith(`${API_PREFIX}/`)) return { url: input.url, schema: { hide: true } };
-  const operation = OPERATION_OF_URL.get(input.url);
+  const operation = operationOf(input.route.method, input.url);
   const config = input.route.config;
   const { url, schema } = jsonSchemaTransform({
     ...input,
@@ -404,10 +454,14 @@ const transform: SwaggerTransform = (input) => {
     url,
     schema: {
       ...schema,
-      ...(operation ? { tags: [operation.tag], summary: operation.summary } : {}),
-      ...(config?.public
-        ? {}
-        : { security: [input.url.startsWith(POS_PREFIX) ? { apiKey: [] } : { bearerAuth: [] }] }),
+      ...(operation
+        ? {
+            operationId: operation.operationId,
+            tags: [operation.tag],
+            summary: operation.summary,
+          }
+        : {}),
+      security: securityOf(input.url, config?.public),
     },
   };
 };
@@ -425,14 +479,37 @@ export const openApiPlugin = fp(async (app) => {
         title: 'Kanak API',
         version: APP_VERSION,
         description:
-          'The staff back-office API. Every response is JSON `{ success, message?, data? }`. ' +
-          'Sign in with `POST /api/login/verify`, then send `Authorization: Bearer <accessToken>`.',
+          "The staff back-office API, with the customers' own calls (`/api/member`) and the " +
+          "counters' (`/api/pos`). Every response is JSON `{ success, message?, data? }`. " +
+          'Staff sign in with `POST /api/login/verify`, then send ' +
+          '`Authorization: Bearer <accessToken>`; customers sign in with a one-time code ' +
+          '(`POST /api/member/otp`, then `/api/member/verify`) and send their member token the ' +
+          'same way; a counter sends its `X-Api-Key`.',
       },
+      // Relative: each shop serves this document from its own host, the calls from the same one.
+      servers: [{ url: '/', description: 'The Kanak server that serves this document' }],
       tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: "A staff member's token, from `POST /api/login/verify`.",
+          },
+          memberAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              "A customer's member token, from `POST /api/member/verify`: the /api/member calls only.",
+          },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Api-Key',
+            description: "A counter's API key (Settings, API keys): the /api/pos calls only.",
+          },
         },
       },
     },

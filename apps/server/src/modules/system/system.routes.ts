@@ -29,6 +29,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   const branding = { response: { 200: brandingResponse } };
   app.get(API_PATHS.branding, { schema: branding, config: { public: true } }, async () => ({
     success: true,
-    data: { ...app.config.branding, ...app.config.schemeTerms },
+    data: {
+      ...app.config.branding,
+      ...app.config.schemeTerms,
+      ...(app.config.gstin ? { gstin: app.config.gstin } : {}),
+    },
   }));
 };

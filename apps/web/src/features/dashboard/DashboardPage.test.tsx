@@ -5,9 +5,11 @@ import {
   API_PATHS,
   DASHBOARD_TEXTS,
   GOLD_RATE_TEXTS,
+  ONLINE_REFUND_TEXTS,
   PAGE_TITLES,
   todayIn,
   type DashboardData,
+  type OnlineRefund,
   type Role,
 } from '@kanak/contract';
 import { fakeServer, type Reply } from '../../test/fake-server';
@@ -78,7 +80,8 @@ function dashboardServer(
     })
     .on('GET', API_PATHS.branches, { status: 200, body: { success: true, data: [MAIN, ANNA] } })
     .on('GET', API_PATHS.dashboard, reply)
-    .on('GET', API_PATHS.goldRateToday, { status: 200, body: { success: true, data: null } });
+    .on('GET', API_PATHS.goldRateToday, { status: 200, body: { success: true, data: null } })
+    .on('GET', API_PATHS.onlineRefunds, { status: 200, body: { success: true, data: [] } });
 }
 
 const figureCard = (name: RegExp) => screen.getByRole('link', { name });
@@ -227,6 +230,69 @@ describe('Dashboard', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('figure')).toBeNull();
     expect(screen.queryByRole('link', { name: /Installments collected/ })).toBeNull();
     expect(server.sent('GET', API_PATHS.dashboard)).toEqual([]);
+  });
+
+  it('lists the online payments to refund, and notes one refunded with its refund id', async () => {
+    const refund: OnlineRefund = {
+      paymentId: 'pay_29QQoUBi66xm2f',
+      orderId: 'order_9A33XWu170gUtm',
+      schemeid: 42,
+      custname: 'Lata Pillai',
+      mobileno: '9822200014',
+      amount: 2500,
+      forMonth: '2026-03',
+      paidAt: '2026-03-10T06:30:00.000Z',
+      reason: 'monthPaid',
+      branch: 'MAIN',
+    };
+    let waiting = [refund];
+    const server = dashboardServer('owner')
+      .on('GET', API_PATHS.onlineRefunds, () => ({
+        status: 200,
+        body: { success: true, data: waiting },
+      }))
+      .on('POST', API_PATHS.markOnlineRefund, () => {
+        waiting = [];
+        return { status: 200, body: { success: true, message: 'Refund of payment noted.' } };
+      });
+    renderApp(PATHS.home);
+    const table = await screen.findByRole(
+      'table',
+      { name: ONLINE_REFUND_TEXTS.table },
+      { timeout: 20_000 },
+    );
+    expect(table).toHaveTextContent('Lata Pillai · 9822200014');
+    expect(table).toHaveTextContent('03-2026');
+    expect(table).toHaveTextContent('₹2,500');
+    expect(table).toHaveTextContent(ONLINE_REFUND_TEXTS.reasons.monthPaid);
+
+    const user = userEvent.setup();
+    await user.click(
+      screen.getByRole('button', { name: ONLINE_REFUND_TEXTS.markRefundedOf(refund.paymentId) }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: ONLINE_REFUND_TEXTS.confirmTitle(refund.paymentId),
+    });
+    // Without the refund id nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: ONLINE_REFUND_TEXTS.confirm }));
+    expect(
+      await within(dialog).findByText("Enter the gateway's refund id (rfnd_…)."),
+    ).toBeVisible();
+    expect(server.sent('POST', API_PATHS.markOnlineRefund)).toEqual([]);
+    await user.type(
+      within(dialog).getByLabelText(ONLINE_REFUND_TEXTS.reference),
+      'rfnd_FP8QHiV938haTz',
+    );
+    await user.click(within(dialog).getByRole('button', { name: ONLINE_REFUND_TEXTS.confirm }));
+    expect(await screen.findByText('Refund of payment noted.')).toBeVisible();
+    expect(server.sent('POST', API_PATHS.markOnlineRefund)[0]?.body).toEqual({
+      paymentId: refund.paymentId,
+      reference: 'rfnd_FP8QHiV938haTz',
+    });
+    // Nothing left to refund: the list goes.
+    await waitFor(() =>
+      expect(screen.queryByRole('table', { name: ONLINE_REFUND_TEXTS.table })).toBeNull(),
+    );
   });
 
   it('says so when the figures cannot be loaded', async () => {

@@ -28,6 +28,7 @@ import { PATHS, SCREENS } from '../../lib/paths';
 import { dashboardQuery } from './api';
 import { DashboardCharts } from './DashboardCharts';
 import { GoldRateCard } from './GoldRateCard';
+import { OnlineRefunds } from './OnlineRefunds';
 
 const texts = DASHBOARD_TEXTS;
 const grouped = (value: number) => value.toLocaleString('en-IN');
@@ -277,6 +278,7 @@ function OwnersView() {
             ))}
           </Box>
           <DashboardCharts series={dashboard.data.series} />
+          <OnlineRefunds />
         </>
       ) : (
         dashboard.isPending && (
@@ -293,8 +295,8 @@ function OwnersView() {
 
 /**
  * Dashboard (/home): for the owner and managers, the day's and the month's figures, each
- * opening the report behind it, and 12 months of points and collections. Cashiers see the
- * heading only: the figures are not theirs.
+ * opening the report behind it, 12 months of points and collections, and the online payments
+ * to refund. Cashiers see the heading only: the figures are not theirs.
  */
 export function DashboardPage() {
   const mayView = useMayCall('dashboard');

@@ -7,6 +7,7 @@ import {
   IDEMPOTENCY_HEADER,
   MESSAGES,
   PAGE_TITLES,
+  addDays,
   formatRupees,
   formatSlashDate,
   todayIn,
@@ -131,6 +132,36 @@ describe('Gold rate', { timeout: 60_000 }, () => {
       rate24k: 7860.25,
     });
     expect(await within(table()).findByText('₹7,860.25')).toBeInTheDocument();
+  });
+
+  it('asks before saving a rate far from the last one, in the words the server would use', async () => {
+    const yesterday: GoldRate = {
+      date: addDays(today, -1),
+      rate22k: 7200,
+      rate24k: 7850,
+      enteredBy: 'Meena',
+      updatedAt: new Date().toISOString(),
+    };
+    const server = goldRateServer('owner', [yesterday]);
+    const user = await openScreen('owner');
+    await within(table()).findByText('Meena');
+
+    // A digit short on the 22K rate.
+    await user.type(screen.getByLabelText(texts.rate22k), '720');
+    await user.type(screen.getByLabelText(texts.rate24k), '7860');
+    await user.click(screen.getByRole('button', { name: texts.save }));
+    const dialog = await screen.findByRole('dialog', { name: texts.unusualTitle });
+    expect(dialog).toHaveTextContent(
+      MESSAGES.goldRateFarFromLast('22K', '₹720', -90, '₹7,200', formatSlashDate(yesterday.date)),
+    );
+    await user.click(within(dialog).getByRole('button', { name: texts.saveUnusual }));
+    expect(await screen.findByText(MESSAGES.goldRateSaved(today))).toBeInTheDocument();
+    expect(server.sent('POST', API_PATHS.saveGoldRate)[0]?.body).toEqual({
+      date: today,
+      rate22k: 720,
+      rate24k: 7860,
+      confirmed: true,
+    });
   });
 
   it("shows the server's refusal beside the form", async () => {

@@ -7,12 +7,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  GOLD_RATE_CHECK,
   GOLD_RATE_TEXTS,
   PAGE_TITLES,
   addDays,
   formatRupees,
   formatSlashDate,
   goldRateSaveRequest,
+  ratesFarFromLast,
   type GoldRate,
 } from '@kanak/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -61,9 +63,13 @@ export function GoldRatePage() {
   );
 }
 
+/** A save that waits for staff to confirm: a correction, or a rate far from the last one. */
 interface Correction {
-  request: { date: string } & Rates;
-  before: GoldRate;
+  request: { date: string; confirmed?: boolean } & Rates;
+  /** The date's rate now, when it has one. */
+  before: GoldRate | undefined;
+  /** Why each rate far from the last one needs a second look, as the server words it. */
+  unusual: string[];
 }
 
 function EnterRate() {
@@ -110,14 +116,21 @@ function EnterRate() {
     }
     setErrors({});
     // A date that has a rate already is a correction: staff see both rates before replacing.
+    // A rate far from the last one before it is confirmed too, as the server asks.
+    const { date: on } = checked.data;
     setChecking(true);
     let before: GoldRate | undefined;
+    let unusual: string[];
     try {
-      const onDate = await queryClient.fetchQuery({
-        ...goldRatesQuery(checked.data.date, checked.data.date),
+      const month = await queryClient.fetchQuery({
+        ...goldRatesQuery(addDays(on, -GOLD_RATE_CHECK.lookBackDays), on),
         staleTime: 0,
       });
-      before = onDate[0];
+      before = month.find((rate) => rate.date === on);
+      unusual = ratesFarFromLast(
+        checked.data,
+        month.find((rate) => rate.date < on),
+      );
     } catch (error) {
       reportFailure(error, texts.checkFailed, (message) =>
         setRefusal(message ?? texts.checkFailed),
@@ -126,9 +139,13 @@ function EnterRate() {
     } finally {
       setChecking(false);
     }
-    if (before) {
+    if (before || unusual.length > 0) {
       setDialogError(null);
-      setCorrection({ request: checked.data, before });
+      setCorrection({
+        request: unusual.length > 0 ? { ...checked.data, confirmed: true } : checked.data,
+        before,
+        unusual,
+      });
     } else {
       send(checked.data, false);
     }
@@ -184,14 +201,20 @@ function EnterRate() {
       </form>
       {correction && (
         <ConfirmDialog
-          title={texts.confirmTitle}
-          question={texts.confirmQuestion(
-            formatSlashDate(correction.request.date),
-            ratePair(correction.before),
-            ratePair(correction.request),
-          )}
+          title={correction.before ? texts.confirmTitle : texts.unusualTitle}
+          question={[
+            correction.before &&
+              texts.confirmQuestion(
+                formatSlashDate(correction.request.date),
+                ratePair(correction.before),
+                ratePair(correction.request),
+              ),
+            ...correction.unusual,
+          ]
+            .filter(Boolean)
+            .join(' ')}
           cancelLabel={texts.cancel}
-          confirmLabel={texts.confirm}
+          confirmLabel={correction.before ? texts.confirm : texts.saveUnusual}
           pendingLabel={texts.saving}
           pending={save.isPending}
           error={dialogError}

@@ -226,7 +226,10 @@ export function PlanForm({
             {field('minAmount', texts.minAmount, { fixed: termsFixed })}
             {field('bonusPercent', texts.bonusPercent, { fixed: termsFixed })}
             {field('graceDays', texts.graceDays, { help: texts.graceDaysHelp, fixed: termsFixed })}
-            {field('redeemWithinDays', texts.redeemWithinDays, { fixed: termsFixed })}
+            {field('redeemWithinDays', texts.redeemWithinDays, {
+              help: texts.redeemWithinDaysHelp,
+              fixed: termsFixed,
+            })}
             <Box sx={{ gridColumn: '1 / -1' }}>
               <SwitchControl checked={draft.active} onChange={(on) => set('active', on)}>
                 {texts.active}

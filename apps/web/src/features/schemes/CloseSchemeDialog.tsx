@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -7,6 +8,7 @@ import {
   SCHEME_TEXTS,
   formatGrams,
   formatRupees,
+  formatSchemeDate,
   type SchemeRecord,
 } from '@kanak/contract';
 
@@ -27,8 +29,8 @@ interface CloseSchemeDialogProps {
 
 /**
  * Closing pays the scheme out: closing's own figures, read from the server, are shown before
- * CONFIRM (a plan's bonus counts the installments paid on time; a weight scheme is paid as its
- * gold at today's rate), and CONFIRM waits for them.
+ * CONFIRM (a plan's bonus counts the installments paid on time, and lapses past its days to
+ * redeem; a weight scheme is paid as its gold at today's rate), and CONFIRM waits for them.
  */
 export function CloseSchemeDialog({
   scheme,
@@ -55,6 +57,9 @@ export function CloseSchemeDialog({
                 string,
               ],
             ]),
+        ...(figures.redeemBy === undefined
+          ? []
+          : ([[texts.redeemBy, formatSchemeDate(figures.redeemBy)]] as [string, string][])),
         [texts.deposited, formatRupees(scheme.amount * figures.paid)],
         [texts.bonus, formatRupees(figures.bonus)],
         ...(figures.mg === undefined
@@ -82,6 +87,11 @@ export function CloseSchemeDialog({
       onCancel={onCancel}
     >
       <DialogContentText sx={{ mb: 2 }}>{texts.question}</DialogContentText>
+      {figures?.bonusLapsed && figures.redeemBy && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {texts.bonusLapsed(formatSchemeDate(figures.redeemBy))}
+        </Alert>
+      )}
       {preview.isPending && <CircularProgress size={24} aria-label={texts.figuring} />}
       <Box
         component="dl"

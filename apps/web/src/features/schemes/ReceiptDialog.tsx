@@ -1,17 +1,21 @@
 import Typography from '@mui/material/Typography';
 import {
   PAYMENT_MODE_LABELS,
+  SCHEME_PLAN_TEXTS,
   SCHEME_TEXTS,
+  formatGrams,
   formatRupees,
   formatSchemeDate,
   type InstallmentReceipt,
 } from '@kanak/contract';
 import { SlipDialog } from '../../components/SlipDialog';
+import { useBranding } from '../../lib/branding';
 
 const texts = SCHEME_TEXTS.receipt;
 
 /**
- * An installment's receipt: number, customer, scheme, date, amount, mode, installment n of N.
+ * An installment's receipt: number, customer, scheme, date, amount, mode, installment n of N;
+ * for a weight scheme the day's rate and the gold it bought; the shop's GSTIN when it has one.
  * A `duplicate` (reprinted later from the statement) says so, on screen and on paper.
  */
 export function ReceiptDialog({
@@ -23,6 +27,9 @@ export function ReceiptDialog({
   duplicate?: boolean;
   onClose: () => void;
 }) {
+  const { branding } = useBranding();
+  // A reprint from the statement carries no GSTIN of its own: the shop's is the same.
+  const gstin = receipt.gstin ?? branding?.gstin;
   const lines: [string, string][] = [
     [texts.receiptNo, receipt.receiptNo],
     [texts.customer, texts.customerValue(receipt.custname, receipt.mobileno)],
@@ -33,6 +40,13 @@ export function ReceiptDialog({
     ...(receipt.reference ? ([[texts.reference, receipt.reference]] as [string, string][]) : []),
     [texts.installment, texts.installmentValue(receipt.installmentNo, receipt.installments)],
   ];
+  if (receipt.rate22k != null && receipt.mg != null) {
+    lines.push(
+      [texts.rate, texts.rateValue(formatRupees(receipt.rate22k))],
+      [texts.gold, SCHEME_PLAN_TEXTS.grams(formatGrams(receipt.mg))],
+    );
+  }
+  if (gstin) lines.push([texts.gstin, texts.gstinValue(gstin, receipt.branch?.state)]);
 
   return (
     <SlipDialog

@@ -13,7 +13,7 @@ import {
   type SchemeRecord,
   type SchemeStatementRow,
 } from '@kanak/contract';
-import { fakeServer } from '../../test/fake-server';
+import { fakeServer, testBranding } from '../../test/fake-server';
 import { queryClient } from '../../lib/query-client';
 import { renderApp, signedInAs } from '../../test/render';
 import { dateShown, ddmmyyyy } from '../../components/DateField.testing';
@@ -131,12 +131,23 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
   it("a weight scheme shows each installment's 22K rate and grams, the total grams and the late rows", async () => {
     const weightRows: SchemeStatementRow[] = [
       { ...rows[0]!, amount: 25000, rate22k: 7250.5, mg: 3448, late: false },
-      { ...rows[1]!, amount: 25000, rate22k: 7000, mg: 3571, late: true },
+      {
+        ...rows[1]!,
+        amount: 25000,
+        rate22k: 7000,
+        mg: 3571,
+        late: true,
+        branch: { ...annaNagar, state: 'Tamil Nadu' },
+      },
     ];
-    server(
+    const fake = server(
       scheme({ paid: 2, amount: 25000, plan: 'GOLD11', kind: 'weight', mg: 7019 }),
       weightRows,
     );
+    fake.on('GET', API_PATHS.branding, {
+      status: 200,
+      body: { success: true, data: { ...testBranding, gstin: '33AABCK1234L1Z5' } },
+    });
     const user = await openScreen();
     await generate(user, '7');
 
@@ -163,6 +174,18 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
     const sheet = screen.getByTestId('print-scheme-statement');
     expect(sheet).toHaveTextContent(`${SCHEME_PLAN_TEXTS.totalGrams}: 7.019 g`);
     expect(sheet).toHaveTextContent('₹7,250.50');
+
+    // Its receipt, printed again: the day's rate, the gold it bought, the shop's GSTIN and
+    // the state of the branch that took it.
+    await user.click(screen.getByRole('button', { name: texts.reprint('ANN-000004') }));
+    const reprinted = await screen.findByRole('dialog', {
+      name: SCHEME_TEXTS.receipt.title('ANN-000004'),
+    });
+    expect(reprinted).toHaveTextContent(`${SCHEME_TEXTS.receipt.rate}₹7,000 a gram`);
+    expect(reprinted).toHaveTextContent(`${SCHEME_TEXTS.receipt.gold}3.571 g`);
+    expect(reprinted).toHaveTextContent(
+      `${SCHEME_TEXTS.receipt.gstin}33AABCK1234L1Z5 (Tamil Nadu)`,
+    );
   });
 
   it('a scheme without installments shows "No results yet" and a ₹0 total', async () => {
@@ -322,7 +345,14 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
   it('Close scheme appears once all installments are paid (or after maturity) and shows bonus and maturity value first', async () => {
     const fake = server(scheme({ paid: 11, amount: 5000 }));
     // Closing's own figures: one installment late, so the plan's bonus is 10/11 of ₹5,000.
-    const figures = { bonus: 4545, maturityValue: 59545, paid: 11, onTime: 10 };
+    const figures = {
+      bonus: 4545,
+      maturityValue: 59545,
+      paid: 11,
+      onTime: 10,
+      redeemBy: '2026-06-03',
+      bonusLapsed: false,
+    };
     fake.on('POST', API_PATHS.closeSchemePreview, ok({ data: figures }));
     fake.on('POST', API_PATHS.closeScheme, ok({ message: 'Scheme 7 closed.', data: figures }));
     const user = await openScreen();
@@ -338,12 +368,38 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
     expect(dialog).toHaveTextContent('₹55,000');
     expect(dialog).toHaveTextContent(`${SCHEME_TEXTS.close.bonus}₹4,545`);
     expect(dialog).toHaveTextContent(`${SCHEME_TEXTS.close.maturityValue}₹59,545`);
+    expect(dialog).toHaveTextContent(`${SCHEME_TEXTS.close.redeemBy}03-06-2026`);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     expect(fake.sent('POST', API_PATHS.closeSchemePreview)[0]?.body).toEqual({ schemeid: 7 });
     expect(fake.sent('POST', API_PATHS.closeScheme)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: SCHEME_TEXTS.close.confirm }));
     expect(await screen.findByText('Scheme 7 closed. Maturity value ₹59,545.')).toBeInTheDocument();
     expect(fake.sent('POST', API_PATHS.closeScheme)[0]?.body).toEqual({ schemeid: 7 });
+  });
+
+  it('Close scheme past the days to redeem warns that the bonus has lapsed', async () => {
+    const fake = server(scheme({ paid: 11, amount: 5000, redeemBy: '2026-06-03' }));
+    const figures = {
+      bonus: 0,
+      maturityValue: 55000,
+      paid: 11,
+      onTime: 0,
+      redeemBy: '2026-06-03',
+      bonusLapsed: true,
+    };
+    fake.on('POST', API_PATHS.closeSchemePreview, ok({ data: figures }));
+    const user = await openScreen();
+    await generate(user, '7');
+    expect(screen.getByText(SCHEME_PLAN_TEXTS.redeemBy).nextElementSibling).toHaveTextContent(
+      '03-06-2026',
+    );
+    await user.click(await screen.findByRole('button', { name: texts.closeScheme }));
+    const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXTS.close.title(7) });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      SCHEME_TEXTS.close.bonusLapsed('03-06-2026'),
+    );
+    expect(dialog).toHaveTextContent(`${SCHEME_TEXTS.close.maturityValue}₹55,000`);
   });
 
   it('no Close scheme while installments are due before maturity; offered after maturity', async () => {

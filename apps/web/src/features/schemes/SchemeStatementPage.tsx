@@ -146,6 +146,8 @@ export function SchemeStatementPage() {
         reference: row.reference ?? '',
         installmentNo: index + 1,
         installments: scheme.installments,
+        rate22k: row.rate22k,
+        mg: row.mg,
       },
     });
   };

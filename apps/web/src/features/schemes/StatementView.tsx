@@ -147,6 +147,7 @@ export function SchemeFacts({ scheme }: { scheme: SchemeRecord }) {
   if (scheme.kind === 'weight' && scheme.mg !== undefined) {
     facts.push([planTexts.gold, planTexts.grams(formatGrams(scheme.mg))]);
   }
+  if (scheme.redeemBy) facts.push([planTexts.redeemBy, formatSchemeDate(scheme.redeemBy)]);
   return (
     <Box
       component="dl"

@@ -1,0 +1,301 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  MEMBER_API_PATHS,
+  MEMBER_MESSAGES,
+  MEMBER_STORAGE_KEYS,
+  PORTAL_TEXTS,
+  SIGN_IN_API_PATHS,
+  type Branding,
+} from '@kanak/contract';
+import { forgetShopBranding } from './branding';
+import { daysAfter, shopToday } from './format';
+import { Portal } from './Portal';
+import { session } from './session';
+
+/**
+ * The customers' portal in jsdom: its real screens and client over a fake fetch. Each test
+ * answers the calls it expects; any other call fails the screen as a lost connection would.
+ */
+type Reply = { status: number; body: unknown };
+type Handler = (body: unknown) => Reply;
+
+const shop: Branding = {
+  companyName: 'Swarnamahal Jewellers',
+  companyTagline: 'Since 1928',
+  shopAddress: '12 Zaveri Bazaar, Mumbai 400002',
+  shopPhone: '+91 22 2342 1928',
+  supportPhone: '+91 80 4718 2200',
+  poweredBy: 'Kanak Technologies',
+  storeTimezone: 'Asia/Kolkata',
+};
+
+let handlers: Map<string, Handler>;
+let seen: { method: string; url: string; auth: string | null; body: unknown }[];
+
+function answer(method: string, path: string, handler: Handler) {
+  handlers.set(`${method} /api${path}`, handler);
+}
+
+beforeEach(() => {
+  handlers = new Map();
+  seen = [];
+  session.reload();
+  forgetShopBranding();
+  answer('GET', SIGN_IN_API_PATHS.branding, () => ({
+    status: 200,
+    body: { success: true, data: shop },
+  }));
+  // jsdom does not scroll; a new screen starting at the top is the browser's business.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const headers = new Headers(init?.headers);
+    seen.push({ method, url, auth: headers.get('authorization'), body });
+    const handler = handlers.get(`${method} ${url}`);
+    if (!handler) throw new TypeError('Failed to fetch');
+    const reply = handler(body);
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+});
+
+// The other files' screens run in this same window: it leaves at the address it found.
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+});
+
+function open(path: string) {
+  window.history.replaceState(null, '', path);
+  return render(<Portal />);
+}
+
+function signedIn(token = 'member-token-1') {
+  window.localStorage.setItem(MEMBER_STORAGE_KEYS.token, token);
+  session.reload();
+}
+
+const today = shopToday();
+
+const me = {
+  custname: 'Asha Verma',
+  mobile: '9876543210',
+  points: {
+    balance: 1250,
+    value: 125,
+    expiringIn30Days: 300,
+    lots: [
+      { points: 300, expiresOn: daysAfter(today, 10) },
+      { points: 950, expiresOn: daysAfter(today, 200) },
+    ],
+  },
+  tier: { tier: 'GOLD', tierName: 'Gold', spend12m: 250000, nextTier: null, toNextTier: null },
+  schemes: [
+    {
+      schemeid: 41,
+      startdt: '2026-01-05',
+      matdt: '2026-11-05',
+      amount: 2500,
+      paid: 2,
+      installments: 11,
+      nextDue: '2026-03-05',
+      status: 'a',
+      plan: { code: 'GOLD11', name: 'Gold weight plan', kind: 'weight' },
+      grams: 12.345,
+    },
+    {
+      schemeid: 7,
+      startdt: '2025-01-05',
+      matdt: '2025-11-05',
+      amount: 1000,
+      paid: 11,
+      installments: 11,
+      nextDue: null,
+      status: 'm',
+    },
+  ],
+  consents: { transactional: true, marketing: false },
+};
+
+describe('signing in with a one-time code', () => {
+  it('checks the number, shows the server’s words for a refused code, then opens the account', async () => {
+    const user = userEvent.setup();
+    answer('POST', MEMBER_API_PATHS.memberOtp, () => ({
+      status: 200,
+      body: { success: true, data: { expiresInSeconds: 300 } },
+    }));
+    const verifications: Reply[] = [
+      { status: 401, body: { success: false, message: MEMBER_MESSAGES.wrongCode } },
+      { status: 429, body: { success: false, message: MEMBER_MESSAGES.tooManyChecks } },
+      { status: 200, body: { success: true, data: { token: 'fresh', expiresInSeconds: 1 } } },
+    ];
+    answer('POST', MEMBER_API_PATHS.memberVerify, () => verifications.shift()!);
+    answer('GET', MEMBER_API_PATHS.memberMe, () => ({
+      status: 200,
+      body: { success: true, data: me },
+    }));
+    open('/my');
+
+    const mobile = await screen.findByLabelText(PORTAL_TEXTS.signIn.mobile);
+    await user.type(mobile, '98765');
+    await user.click(screen.getByRole('button', { name: PORTAL_TEXTS.signIn.sendCode }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PORTAL_TEXTS.signIn.mobileInvalid);
+    expect(mobile).toHaveAttribute('aria-invalid', 'true');
+    expect(seen.filter((call) => call.url.includes('/member/'))).toEqual([]);
+
+    await user.type(mobile, '43210');
+    await user.keyboard('{Enter}');
+    const code = await screen.findByLabelText(PORTAL_TEXTS.signIn.code);
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', body: { mobile: '9876543210' } });
+    // A new code only after a minute: the server would refuse one sooner.
+    expect(screen.getByRole('button', { name: PORTAL_TEXTS.signIn.resend })).toBeDisabled();
+    expect(screen.getByText(/You can ask for a new code in \d+ s\./)).toBeInTheDocument();
+
+    await user.type(code, '123456{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MEMBER_MESSAGES.wrongCode);
+    await user.clear(code);
+    await user.type(code, '654321{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MEMBER_MESSAGES.tooManyChecks);
+    await user.clear(code);
+    await user.type(code, '111111{Enter}');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hello, Asha Verma' }),
+    ).toBeInTheDocument();
+    expect(window.localStorage.getItem(MEMBER_STORAGE_KEYS.token)).toBe('fresh');
+    expect(seen.at(-1)).toMatchObject({ auth: 'Bearer fresh' });
+  });
+});
+
+describe('the home screen', () => {
+  it('shows the points, what expires soon, the tier and the schemes, in en-IN', async () => {
+    signedIn();
+    answer('GET', MEMBER_API_PATHS.memberMe, () => ({
+      status: 200,
+      body: { success: true, data: me },
+    }));
+    open('/my');
+
+    await screen.findByRole('heading', { level: 1, name: 'Hello, Asha Verma' });
+    const points = screen.getByRole('region', { name: PORTAL_TEXTS.home.points });
+    expect(points).toHaveTextContent('1,250 points');
+    expect(points).toHaveTextContent('Worth ₹125');
+    expect(points).toHaveTextContent('300 points expire in the next 30 days');
+    // Only the lot that expires within 30 days is listed.
+    const soon = daysAfter(today, 10).split('-').reverse().join('/');
+    expect(
+      within(points)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`300 points on ${soon}`]);
+    expect(screen.getByText('Tier: Gold')).toBeInTheDocument();
+
+    const schemes = screen.getByRole('region', { name: PORTAL_TEXTS.home.schemes });
+    const [weight, done] = within(schemes).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(weight).toHaveTextContent('Scheme 41 · Active');
+    expect(weight).toHaveTextContent('Gold weight plan');
+    expect(weight).toHaveTextContent('₹2,500 a month');
+    expect(weight).toHaveTextContent('2 of 11 installments paid');
+    expect(weight).toHaveTextContent('12.345 g of gold saved');
+    expect(weight).toHaveTextContent('Next due on 05/03/2026');
+    expect(within(weight).getByRole('link', { name: PORTAL_TEXTS.home.pay(41) })).toHaveAttribute(
+      'href',
+      '/my/schemes/41/pay',
+    );
+    expect(
+      within(weight).getByRole('link', { name: PORTAL_TEXTS.home.passbook(41) }),
+    ).toHaveAttribute('href', '/my/schemes/41');
+    // A completed scheme: nothing to pay.
+    expect(done).toHaveTextContent(PORTAL_TEXTS.home.allPaid);
+    expect(within(done).queryByRole('link', { name: /^Pay/ })).toBeNull();
+    // The shop's branding in the header.
+    expect(await screen.findByText('Swarnamahal Jewellers')).toBeInTheDocument();
+  });
+
+  it('drops the token and shows the sign-in screen on a 401', async () => {
+    signedIn('ended-elsewhere');
+    answer('GET', MEMBER_API_PATHS.memberMe, () => ({
+      status: 401,
+      body: { success: false, message: MEMBER_MESSAGES.sessionExpired },
+    }));
+    open('/my/consents');
+
+    expect(await screen.findByRole('status')).toHaveTextContent(MEMBER_MESSAGES.sessionExpired);
+    expect(screen.getByLabelText(PORTAL_TEXTS.signIn.mobile)).toBeInTheDocument();
+    expect(window.localStorage.getItem(MEMBER_STORAGE_KEYS.token)).toBeNull();
+  });
+});
+
+describe('paying an installment', () => {
+  it('shows the server’s words when online payment is not set up', async () => {
+    const user = userEvent.setup();
+    signedIn();
+    answer('GET', '/member/schemes/41', () => ({
+      status: 200,
+      body: { success: true, data: { scheme: me.schemes[0], rows: [] } },
+    }));
+    answer('POST', '/member/schemes/41/pay', () => ({
+      status: 409,
+      body: { success: false, message: MEMBER_MESSAGES.onlinePaymentNotSetUp },
+    }));
+    open('/my/schemes/41/pay');
+
+    await user.click(await screen.findByRole('button', { name: 'Pay ₹2,500' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      MEMBER_MESSAGES.onlinePaymentNotSetUp,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay ₹2,500' })).toBeEnabled());
+    expect(window.localStorage.getItem(MEMBER_STORAGE_KEYS.token)).toBe('member-token-1');
+  });
+});
+
+describe('a passbook receipt', () => {
+  it('shows a weight installment’s rate and gold, and prints', async () => {
+    const user = userEvent.setup();
+    signedIn();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    answer('GET', '/member/schemes/41', () => ({
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          scheme: me.schemes[0],
+          rows: [
+            {
+              no: 1,
+              date: '2026-01-05',
+              amount: 3000,
+              mode: 'upi',
+              receiptNo: 'MAIN-000002',
+              rate: 6543.21,
+              grams: 0.458,
+            },
+          ],
+        },
+      },
+    }));
+    open('/my/schemes/41');
+
+    await user.click(await screen.findByRole('link', { name: 'Receipt MAIN-000002' }));
+    const receipt = await screen.findByRole('region', { name: PORTAL_TEXTS.receipt.heading });
+    expect(window.location.pathname).toBe('/my/schemes/41/receipts/MAIN-000002');
+    for (const text of [
+      'Swarnamahal Jewellers',
+      'MAIN-000002',
+      '05/01/2026',
+      '1 of 11',
+      '₹3,000',
+      'UPI',
+      '₹6,543.21 a gram',
+      '0.458 g',
+    ])
+      expect(receipt).toHaveTextContent(text);
+    await user.click(screen.getByRole('button', { name: PORTAL_TEXTS.receipt.print }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+});
