@@ -55,8 +55,16 @@ export interface ImportResults {
   created: number;
   errors: number;
   seconds: number;
+  /** The server's peak RSS (earlier results: the importing process's own). */
   peakRssMb: number;
+  /** The server's RSS once started, before the file was sent. */
+  rssBeforeMb?: number;
+  /** The server's CPU time during the import, and the machine's load average after it. */
+  serverCpuSeconds?: number;
+  loadAverage?: string;
   ledgerAgrees: boolean;
+  /** The route posted to; absent in earlier results, which ran the service in-process. */
+  via?: string;
 }
 
 export interface Results {
@@ -300,7 +308,7 @@ function targetsTable(results: Results) {
     rows.push([
       `import of ${imported.customers.toLocaleString('en-IN')} customers with opening points`,
       `≤ ${TARGETS.importSeconds} s, RSS < ${TARGETS.importRssMb} MB`,
-      `${imported.seconds} s, RSS ${imported.peakRssMb} MB, ${imported.created.toLocaleString('en-IN')} created; ledger ${imported.ledgerAgrees ? 'agrees' : 'DIFFERS'}`,
+      `${imported.seconds} s, ${imported.via ? 'server ' : ''}RSS ${imported.peakRssMb} MB, ${imported.created.toLocaleString('en-IN')} created; ledger ${imported.ledgerAgrees ? 'agrees' : 'DIFFERS'}`,
       '',
       '',
       verdict(

@@ -269,6 +269,11 @@ const ROUTES: Record<string, Input> = {
   [`GET ${API_PATHS.apiKeys}`]: { none: true },
   [`GET ${API_PATHS.dashboard}`]: { query: () => ({ branch: 'MAIN' }) },
   [`GET ${API_PATHS.myDay}`]: { none: true },
+  [`GET ${API_PATHS.onlineRefunds}`]: { none: true },
+  // No such payment: a body the schema takes is refused as not waiting for a refund.
+  [`POST ${API_PATHS.markOnlineRefund}`]: {
+    body: () => ({ paymentId: 'pay_sweep', reference: 'rfnd_sweep' }),
+  },
   [`POST ${API_PATHS.collectionsReport}`]: {
     body: () => report({ from: '2025-04-01', to: TODAY }),
   },

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -135,10 +135,12 @@ function Report({ result }: { result: ImportResult }) {
     [texts.updated, result.updated],
     [texts.errors, result.errors.length],
   ];
+  const heading = useId();
   return (
-    <Paper sx={{ p: 2 }} aria-label={texts.report}>
+    // A region named by its heading: a screen reader's list of landmarks leads to the report.
+    <Paper component="section" sx={{ p: 2 }} aria-labelledby={heading}>
       <Stack spacing={2}>
-        <Typography variant="h6" component="h2">
+        <Typography variant="h6" component="h2" id={heading}>
           {texts.report}
         </Typography>
         <Alert severity={result.dryRun ? 'info' : 'success'}>

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { IMPORT_MESSAGES, IMPORT_TEXTS, PAGE_TITLES, type ImportResult } from '@kanak/contract';
+import {
+  addDays,
+  cells,
+  csvText,
+  expect,
+  postAs,
+  signedIn as test,
+  slashDate,
+  storedToken,
+  storeToday,
+  uniqueMobile,
+} from './support/fixtures';
+import { misfits, pageOverflow } from './support/geometry';
+
+/**
+ * The owner switches from other software: a CSV of customers with opening points is checked
+ * on the Import screen (every bad row listed by row, column and reason, the report downloaded),
+ * then imported with a progress bar. The API then holds the customers, each balance equal to
+ * its ledger; the same file again, as CSV or as an Excel workbook, changes nothing.
+ */
+
+const texts = IMPORT_TEXTS;
+const HEADER = ['Mobile No', 'Customer Name', 'City', 'DOB', 'Points', 'Expiry Date'];
+
+interface Imported {
+  mobile: string;
+  name: string;
+  dob: string;
+  points: number;
+}
+
+/** The file's customers and rows, fresh mobile numbers each run. */
+function makeFile() {
+  const expires = addDays(storeToday(), 365);
+  const asha: Imported = {
+    mobile: uniqueMobile(),
+    name: 'Asha Verma',
+    dob: '1985-08-15',
+    points: 1500,
+  };
+  const ravi: Imported = { mobile: uniqueMobile(), name: 'Ravi Iyer', dob: '', points: 250 };
+  const kiran: Imported = {
+    mobile: uniqueMobile(),
+    name: 'Kiran Rao',
+    dob: '1979-12-01',
+    points: 0,
+  };
+  const meena = uniqueMobile();
+  // The day first, as Indian software writes it: 15/08/1985 is 15 August, 31/02 no date.
+  const rows: (string | number)[][] = [
+    [asha.mobile, asha.name, 'Jaipur', '15/08/1985', asha.points, slashDate(expires)],
+    [`+91 ${ravi.mobile}`, ravi.name, 'Chennai', '', ravi.points, ''],
+    ['98765 4321', 'Short Number', 'Delhi', '', 100, ''],
+    [asha.mobile, 'Asha Again', 'Kota', '', 900, ''],
+    [meena, 'Meena Shah', 'Surat', '31/02/1990', 100, ''],
+    [kiran.mobile, kiran.name, 'Pune', '01/12/1979', '', ''],
+  ];
+  const csv = [HEADER, ...rows].map((row) => `${row.join(',')}\r\n`).join('');
+  return { imported: [asha, ravi, kiran], notImported: [meena], rows, csv };
+}
+
+/** The same rows as an Excel export writes them: numbers as numbers, dates as dates. */
+async function workbookOf(rows: (string | number)[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Customers');
+  sheet.addRow(HEADER);
+  for (const row of rows) {
+    sheet.addRow(
+      row.map((cell) => {
+        const date = typeof cell === 'string' && /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(cell);
+        // A mobile number as Excel keeps it when typed: a number.
+        if (typeof cell === 'string' && /^\d{10}$/.test(cell)) return Number(cell);
+        if (date) {
+          const [, day, month, year] = date.map(Number) as number[];
+          const value = new Date(Date.UTC(year!, month! - 1, day!));
+          // An impossible date stays as typed: Excel would keep it as text too.
+          return value.getUTCDate() === day ? value : cell;
+        }
+        return cell;
+      }),
+    );
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const expectedErrors = (mobileColumn = 'Mobile No') => [
+  { row: 4, column: mobileColumn, message: IMPORT_MESSAGES.mobile },
+  { row: 5, column: '', message: IMPORT_MESSAGES.duplicate(2) },
+  { row: 6, column: 'DOB', message: IMPORT_MESSAGES.date },
+];
+
+/** A customer's profile balance, and the sum of their ledger since the start. */
+async function books(request: APIRequestContext, token: string, mobile: string) {
+  const profile = await postAs<{ custname: string; dob: string; points: number }>(
+    request,
+    token,
+    '/api/customers/get-customer-data',
+    { mobileno: mobile },
+  );
+  const statement = await postAs<{ RCREDIT: number; RDEBIT: number; TS: string }[]>(
+    request,
+    token,
+    '/api/customers/generate-statement',
+    { MOBILENO: mobile, DFROM: '2000-01-01', DTO: storeToday() },
+  );
+  return {
+    ...profile.data,
+    ledger: statement.data.reduce((sum, row) => sum + row.RCREDIT - row.RDEBIT, 0),
+    openings: statement.data.filter((row) => row.TS === 'O' && row.RCREDIT > 0).length,
+  };
+}
+
+/** The file through the API as the screen sends it. */
+async function importFile(request: APIRequestContext, token: string, csv: string) {
+  const response = await request.post('/api/import/customers', {
+    multipart: {
+      dryRun: 'false',
+      file: { name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
+    },
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+  });
+  const body = (await response.json()) as { data: ImportResult };
+  expect(response.status(), JSON.stringify(body)).toBe(200);
+  return body.data;
+}
+
+async function choose(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  await page.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
+  await expect(page.getByRole('button', { name })).toBeVisible();
+}
+
+test('checks a file, lists its bad rows, imports it once with progress', async ({
+  page,
+  seriousViolations,
+}) => {
+  const file = makeFile();
+  await page.goto('/home/import');
+  await expect(page.getByRole('heading', { name: PAGE_TITLES.importData, level: 1 })).toBeVisible();
+  const check = page.getByRole('button', { name: texts.check });
+  const importButton = page.getByRole('button', { name: texts.import, exact: true });
+  const report = page.getByRole('region', { name: texts.report });
+  const errorRows = report.getByRole('table').getByRole('row');
+
+  // ---- The check: nothing changes, every bad row is listed ---------------------------------
+  await choose(page, 'customers.csv', 'text/csv', Buffer.from(file.csv));
+  await expect(importButton).toBeDisabled();
+  await check.click();
+  await expect(report.getByText(texts.checked)).toBeVisible();
+  await expect(report).toContainText(`${texts.rows}: 6`);
+  await expect(report).toContainText(`${texts.valid}: 3`);
+  await expect(report).toContainText(`${texts.created}: 3`);
+  await expect(report).toContainText(`${texts.errors}: 3`);
+  await expect(errorRows).toHaveCount(4);
+  await expect(errorRows.first().getByRole('columnheader')).toHaveText([
+    texts.row,
+    texts.column,
+    texts.message,
+  ]);
+  const listed = await Promise.all(
+    [1, 2, 3].map(async (index) => {
+      const [row, column, message] = await cells(errorRows.nth(index));
+      return { row: Number(row), column, message };
+    }),
+  );
+  expect(listed).toEqual(expectedErrors());
+
+  // Fits the counter PC and passes axe with the report shown.
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await misfits(report.getByRole('table'))).toEqual([]);
+  expect(await seriousViolations()).toEqual([]);
+
+  // The report as CSV, every bad row in it.
+  const downloading = page.waitForEvent('download');
+  await report.getByRole('button', { name: texts.download }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(texts.reportFile);
+  expect(await csvText((await download.path())!)).toBe(
+    [
+      'Row,Column,Problem',
+      ...expectedErrors().map(({ row, column, message }) => `${row},${column},${message}`),
+      '',
+    ].join('\r\n'),
+  );
+  const token = await storedToken(page);
+  for (const customer of file.imported) {
+    const none = await page.request.post('/api/customers/get-customer-data', {
+      data: { mobileno: customer.mobile },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(none.status(), 'a check writes nothing').toBe(404);
+  }
+
+  // ---- The import: the bar shows while the server works ------------------------------------
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/import/customers', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await importButton.click();
+  await expect(page.getByRole('progressbar', { name: texts.importing })).toBeVisible();
+  await expect(page.getByRole('button', { name: texts.importing })).toBeDisabled();
+  release();
+  await expect(report.getByText(IMPORT_MESSAGES.done(3, 0))).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(errorRows).toHaveCount(4);
+  await page.unroute('**/api/import/customers');
+
+  // ---- The books, through the API ----------------------------------------------------------
+  for (const customer of file.imported) {
+    const held = await books(page.request, token, customer.mobile);
+    expect(held, customer.name).toMatchObject({
+      custname: customer.name,
+      dob: customer.dob,
+      points: customer.points,
+      ledger: customer.points,
+      openings: customer.points > 0 ? 1 : 0,
+    });
+  }
+  for (const mobile of file.notImported) {
+    const none = await page.request.post('/api/customers/get-customer-data', {
+      data: { mobileno: mobile },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(none.status()).toBe(404);
+  }
+
+  // ---- The same file again changes nothing: as CSV, then as a workbook on the screen -------
+  const again = await importFile(page.request, token, file.csv);
+  expect(again).toMatchObject({ rows: 6, valid: 3, created: 0, updated: 0 });
+  expect(again.errors).toEqual(expectedErrors());
+
+  await choose(
+    page,
+    'customers.xlsx',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    await workbookOf(file.rows),
+  );
+  await check.click();
+  await expect(report.getByText(texts.checked)).toBeVisible();
+  await expect(report).toContainText(`${texts.sheet}: Customers`);
+  await importButton.click();
+  await expect(report.getByText(IMPORT_MESSAGES.done(0, 0))).toBeVisible();
+  await expect(report).toContainText(`${texts.errors}: 3`);
+
+  for (const customer of file.imported) {
+    expect(await books(page.request, token, customer.mobile), customer.name).toMatchObject({
+      custname: customer.name,
+      points: customer.points,
+      ledger: customer.points,
+      openings: customer.points > 0 ? 1 : 0,
+    });
+  }
+});
