@@ -4,6 +4,7 @@ import pino from 'pino';
 import { connectDatabase, type Database } from './db/client.js';
 import {
   EXPIRY_QUEUE,
+  MEMBER_PURGE_QUEUE,
   JOBS_SCHEMA,
   NOTICE_REMINDERS_QUEUE,
   TIER_REVIEW_QUEUE,
@@ -51,6 +52,7 @@ describe('the background jobs, started on several instances at once', () => {
         expect(
           await fresh.sql(`SELECT name FROM ${JOBS_SCHEMA}.schedule ORDER BY name COLLATE "C"`),
         ).toEqual([
+          { name: MEMBER_PURGE_QUEUE },
           { name: NOTICE_REMINDERS_QUEUE },
           { name: NOTICE_SEND_QUEUE },
           { name: ONLINE_RECONCILE_QUEUE },
@@ -131,6 +133,7 @@ describe('the background jobs of a server whose database is away while they star
       expect(
         await database.sql(`SELECT name FROM ${JOBS_SCHEMA}.schedule ORDER BY name COLLATE "C"`),
       ).toEqual([
+        { name: MEMBER_PURGE_QUEUE },
         { name: NOTICE_REMINDERS_QUEUE },
         { name: NOTICE_SEND_QUEUE },
         { name: ONLINE_RECONCILE_QUEUE },
