@@ -7,11 +7,11 @@ import {
   MEMBER_STORAGE_KEYS,
   PORTAL_TEXTS,
   SIGN_IN_API_PATHS,
-  type Branding,
 } from '@kanak/contract';
 import { forgetShopBranding } from './branding';
 import { daysAfter, shopToday } from './format';
 import { Portal } from './Portal';
+import { testBranding } from '../test/fake-server';
 import { session } from './session';
 
 /**
@@ -21,15 +21,8 @@ import { session } from './session';
 type Reply = { status: number; body: unknown };
 type Handler = (body: unknown) => Reply;
 
-const shop: Branding = {
-  companyName: 'Swarnamahal Jewellers',
-  companyTagline: 'Since 1928',
-  shopAddress: '12 Zaveri Bazaar, Mumbai 400002',
-  shopPhone: '+91 22 2342 1928',
-  supportPhone: '+91 80 4718 2200',
-  poweredBy: 'Kanak Technologies',
-  storeTimezone: 'Asia/Kolkata',
-};
+/** The shop the staff app's tests show: one set of test branding for both. */
+const shop = testBranding;
 
 let handlers: Map<string, Handler>;
 let seen: { method: string; url: string; auth: string | null; body: unknown }[];
