@@ -12,5 +12,7 @@ export default defineProject({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // After the web app's files (see apps/web/vitest.config.ts).
+    sequence: { groupOrder: 1 },
   },
 });
