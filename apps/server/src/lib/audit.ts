@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { AUDIT_HIDDEN, PAN_PATTERN } from '@kanak/contract';
-import { auditLog, users } from '../db/schema.js';
+import { auditLog } from '../db/schema.js';
 import { runStatement, type Statement, type Tx } from '../db/client.js';
 
 type Values = Record<string, unknown>;
@@ -108,24 +108,26 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   ]);
 }
 
-/** Writes several audit rows in one statement (a batch of imported rows), in the caller's transaction. */
+/**
+ * Writes several audit rows in one statement (a batch of imported rows), in the caller's
+ * transaction: each column one array parameter, so a batch of thousands is neither a query
+ * built value by value nor a plan with a branch look-up per row.
+ */
 export async function recordAudits(tx: Tx, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx.insert(auditLog).values(
-    entries.map((entry) => ({
-      userId: entry.userId,
-      // As INSERT_AUDIT files it: the acting staff member's branch, else the branch given.
-      branchId:
-        entry.userId === null
-          ? (entry.branchId ?? null)
-          : sql`(SELECT ${users.branchId} FROM ${users} WHERE ${users.id} = ${entry.userId})`,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId == null ? null : String(entry.entityId),
-      detail: auditDetail(entry),
-      mobile: entry.mobile ?? null,
-    })),
-  );
+  const column = <T>(pick: (entry: AuditEntry) => T) => entries.map(pick);
+  await runStatement(tx, INSERT_AUDITS, [
+    column((entry) => entry.userId),
+    column((entry) => entry.branchId ?? null),
+    column((entry) => entry.action),
+    column((entry) => entry.entity),
+    column((entry) => (entry.entityId == null ? null : String(entry.entityId))),
+    column((entry) => {
+      const detail = auditDetail(entry);
+      return detail === null ? null : JSON.stringify(detail);
+    }),
+    column((entry) => entry.mobile ?? null),
+  ]);
 }
 
 /** The row's detail: its before and after sides (or older plain facts), secrets hidden. */
@@ -155,6 +157,19 @@ const INSERT_AUDIT: Statement = {
             CASE WHEN $1::int IS NULL THEN $2::int
                  ELSE (SELECT branch_id FROM users WHERE id = $1::int) END,
             $3, $4, $5, $6::jsonb, $7)`,
+};
+
+/** INSERT_AUDIT for many rows, their columns as arrays. */
+const INSERT_AUDITS: Statement = {
+  name: 'audit_insert_many',
+  text: `
+    INSERT INTO audit_log (user_id, branch_id, action, entity, entity_id, detail, mobile)
+    SELECT a.user_id,
+           CASE WHEN a.user_id IS NULL THEN a.branch_id
+                ELSE (SELECT branch_id FROM users WHERE id = a.user_id) END,
+           a.action, a.entity, a.entity_id, a.detail, a.mobile
+      FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::text[])
+           AS a(user_id, branch_id, action, entity, entity_id, detail, mobile)`,
 };
 
 /**

@@ -63,16 +63,15 @@ async function split(rows: AsyncIterator<SourceRow>) {
 
 async function openCsv(path: string): Promise<Source> {
   const parser = createReadStream(path).pipe(
-    parse({ bom: true, relax_column_count: true, skip_empty_lines: false, info: true }),
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: false }),
   );
   async function* rows(): AsyncGenerator<SourceRow> {
+    // Counted by records, as a spreadsheet numbers its rows: a cell of two lines is one row.
+    let records = 0;
     try {
-      for await (const record of parser as AsyncIterable<{
-        record: string[];
-        info: { records: number };
-      }>) {
-        // Counted by records, as a spreadsheet numbers its rows: a cell of two lines is one row.
-        yield { line: record.info.records, cells: record.record };
+      for await (const record of parser as AsyncIterable<string[]>) {
+        records += 1;
+        yield { line: records, cells: record };
       }
     } catch (error) {
       const line = (error as { lines?: number }).lines ?? 0;

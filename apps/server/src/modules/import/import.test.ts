@@ -128,13 +128,51 @@ describe('importing customers with opening points', () => {
         expiry: null,
       },
     ]);
-    const audits = await owner.sql<{ action: number; n: string }>(
-      `SELECT action, count(*) AS n FROM audit_log
-        WHERE action IN ('customer.create', 'points.opening') GROUP BY action ORDER BY action`,
+    // Each audit row filed under the owner and the owner's branch, with the customer's number
+    // and what was imported, names in their own scripts intact.
+    const audits = await owner.sql<Record<string, unknown>>(
+      `SELECT a.action, a.mobile, a.detail->'after'->>'custname' AS name,
+              (a.detail->'after'->>'points')::int AS points,
+              a.branch_id IS NOT NULL AND a.branch_id = u.branch_id AS owners_branch
+         FROM audit_log a JOIN users u ON u.id = a.user_id AND u.role = 'owner'
+        WHERE a.action IN ('customer.create', 'points.opening') ORDER BY a.action, a.mobile`,
     );
     expect(audits).toEqual([
-      { action: 'customer.create', n: 3 },
-      { action: 'points.opening', n: 2 },
+      {
+        action: 'customer.create',
+        mobile: '9845012345',
+        name: 'सीता देवी',
+        points: null,
+        owners_branch: true,
+      },
+      {
+        action: 'customer.create',
+        mobile: '9845012346',
+        name: 'முருகன் ஆறுமுகம்',
+        points: null,
+        owners_branch: true,
+      },
+      {
+        action: 'customer.create',
+        mobile: '9845012349',
+        name: 'ਗੁਰਪ੍ਰੀਤ ਕੌਰ',
+        points: null,
+        owners_branch: true,
+      },
+      {
+        action: 'points.opening',
+        mobile: '9845012345',
+        name: null,
+        points: 1200,
+        owners_branch: true,
+      },
+      {
+        action: 'points.opening',
+        mobile: '9845012349',
+        name: null,
+        points: 300,
+        owners_branch: true,
+      },
     ]);
 
     const after = await footprint();
