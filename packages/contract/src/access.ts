@@ -145,6 +145,7 @@ export const ACCESS: Record<
   // Switching from other software is the owner's.
   importCustomers: owner,
   importSchemes: owner,
+  importProgress: owner,
   onlineRefunds: managers,
   markOnlineRefund: managers,
 };

@@ -100,6 +100,8 @@ export const API_PATHS = {
   importCustomers: '/import/customers',
   /** Running schemes with the installments already paid, from another program's export. */
   importSchemes: '/import/schemes',
+  /** How far the caller's import in progress has got (`?key=` its Idempotency-Key). */
+  importProgress: '/import/progress',
   /** Payments made online that bought no installment, and noting each one refunded. */
   onlineRefunds: '/online-payments/refunds',
   markOnlineRefund: '/online-payments/refunds/mark',

@@ -1,6 +1,8 @@
 /** What an import says about a file, a row or a cell, in words an owner understands. */
 export const IMPORT_MESSAGES = {
   fileRequired: 'Please choose a CSV or Excel (.xlsx) file to import.',
+  progressKey:
+    "Give the Idempotency-Key the import's upload was sent with (8 to 100 letters, digits, _ or -).",
   empty: 'The file is empty.',
   noRows: 'The file has a header row but no rows below it.',
   tooLarge: (mb: number) => `The file is larger than ${mb} MB. Please split it into smaller files.`,
@@ -76,4 +78,6 @@ export const IMPORT_TEXTS = {
   sheet: 'Sheet read',
   checked: 'Checked: nothing was changed yet.',
   uploaded: (percent: number) => `Uploading ${percent}%`,
+  imported: (rows: number, total: number) =>
+    `Importing: ${rows.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} rows`,
 } as const;

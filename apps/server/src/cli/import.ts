@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { sql } from 'drizzle-orm';
@@ -19,15 +18,6 @@ program's CSV or Excel (.xlsx) export, as the owner's Import screen does.
 reason) and skipped; importing the same file again changes nothing. Exits 0 when the file was
 read (even with bad rows), 1 when it could not be. Uses DATABASE_URL, or the embedded database
 in DATA_DIR; the changes are recorded in the first branch, by the command line.`;
-
-/** Rows in a CSV, counted by its line ends, for the progress bar's length. */
-async function lineCount(file: string) {
-  let lines = 0;
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
-    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
-  }
-  return Math.max(lines, 1);
-}
 
 async function main() {
   const args = process.argv.slice(2);
@@ -60,16 +50,17 @@ async function main() {
       terms: config.schemeTerms,
       erasedMobileHash: erasedMobileHasher(secrets.dataKey),
     });
-    const estimate = /\.xlsx$/i.test(file) ? 0 : await lineCount(file);
-    bar.start(estimate, 0);
+    // The file's rows are known once the service has read it through, before the first is
+    // written.
+    bar.start(0, 0);
     const result = await imports.run(
       kind as ImportKind,
       { id: null, branchId: branch!.id },
       { path: file, filename: path.basename(file) },
       {
         dryRun,
-        onProgress: (rows) => {
-          if (rows > bar.getTotal()) bar.setTotal(rows);
+        onProgress: ({ rows, total }) => {
+          bar.setTotal(total);
           bar.update(rows);
         },
       },

@@ -160,6 +160,7 @@ const ROUTES: Record<string, Input> = {
   // Uploads of files from other software: import.test.ts sweeps their bad files and cells.
   [`POST ${API_PATHS.importCustomers}`]: { own: true },
   [`POST ${API_PATHS.importSchemes}`]: { own: true },
+  [`GET ${API_PATHS.importProgress}`]: { query: () => ({ key: 'no-such-import' }) },
   [`POST ${API_PATHS.updateCurrentUser}`]: {
     body: (username) => ({ username, oldpassword: 'Not-the-one1', newpassword: 'Fresh@2026x' }),
   },

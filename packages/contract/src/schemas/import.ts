@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMPORT_MESSAGES } from '../ui-texts-import.js';
 
 /** What an owner can bring in from other software, one file at a time. */
 export const IMPORT_KINDS = ['customers', 'schemes'] as const;
@@ -81,3 +82,23 @@ export const importResult = z.object({
 export type ImportResult = z.infer<typeof importResult>;
 
 export const importResponse = z.object({ success: z.literal(true), data: importResult });
+
+/** Which import's progress: the Idempotency-Key its upload was sent with. */
+export const importProgressQuery = z.object({
+  key: z.string({ error: IMPORT_MESSAGES.progressKey }).regex(/^[A-Za-z0-9_-]{8,100}$/, {
+    error: IMPORT_MESSAGES.progressKey,
+  }),
+});
+
+/**
+ * An import being written: the rows read so far, of the file's rows (known once the file has
+ * been read through, before the first is written). None before that, after it, or for another
+ * staff member's import.
+ */
+export const importProgress = z.object({ rows: z.number().int(), total: z.number().int() });
+export type ImportProgress = z.infer<typeof importProgress>;
+
+export const importProgressResponse = z.object({
+  success: z.literal(true),
+  data: importProgress.nullable(),
+});

@@ -13,9 +13,12 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
   importFields,
+  importProgressQuery,
+  importProgressResponse,
   importResponse,
   MESSAGES,
   type ImportKind,
+  type ImportProgress,
 } from '@kanak/contract';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors.js';
 import { acceptOneFile } from '../../lib/one-file-upload.js';
@@ -77,6 +80,20 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
   app,
   { imports },
 ) => {
+  // Each import being written, by who sent it and its Idempotency-Key: the screen asks how far
+  // it has got. Only this server's own imports (another instance's are not known here).
+  const running = new Map<string, ImportProgress>();
+  const runningKey = (staffId: number, key: string) => `${staffId} ${key}`;
+
+  app.get(
+    API_PATHS.importProgress,
+    { schema: { querystring: importProgressQuery, response: { 200: importProgressResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: running.get(runningKey(request.staff.id, request.query.key)) ?? null,
+    }),
+  );
+
   // In its own scope: every other route keeps refusing multipart bodies (415).
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
@@ -105,12 +122,16 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         },
         async (request) => {
           const upload = uploads.get(request)!;
+          // Checked by the idempotency hook before the handler runs.
+          const key = runningKey(request.staff.id, String(request.headers['idempotency-key']));
           try {
             const data = await imports.run(kind, request.staff, upload, {
               dryRun: request.body.dryRun,
+              onProgress: (progress) => running.set(key, progress),
             });
             return { success: true as const, data };
           } finally {
+            running.delete(key);
             await removeUpload(request);
           }
         },

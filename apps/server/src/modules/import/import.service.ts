@@ -10,6 +10,7 @@ import {
   OPENING_BALANCE_NARRATION,
   SCHEME_STATUS,
   type ImportKind,
+  type ImportProgress,
   type ImportResult,
   type ImportRowError,
 } from '@kanak/contract';
@@ -40,8 +41,8 @@ export interface ImportActor {
 
 export interface ImportOptions {
   dryRun: boolean;
-  /** Called after each batch with the rows read so far. */
-  onProgress?: (rows: number) => void;
+  /** Called once the file is read through, then after each batch. */
+  onProgress?: (progress: ImportProgress) => void;
 }
 
 interface Deps {
@@ -93,10 +94,12 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
     file: { path: string; filename: string },
     options: ImportOptions,
   ): Promise<ImportResult> {
-    if (!options.dryRun) {
-      // Read through once before anything is written: a file cut off or damaged midway is
-      // then refused whole, never after its first batches were imported.
-      for await (const _row of (await openSource(file.path, file.filename)).rows);
+    // Read through once before anything is written: a file cut off or damaged midway is then
+    // refused whole, never after its first batches were imported. Its rows are counted for
+    // the progress.
+    let total = 0;
+    for await (const row of (await openSource(file.path, file.filename)).rows) {
+      if (!isBlank(row)) total += 1;
     }
     const source = await openSource(file.path, file.filename);
     const columns = mapColumns(kind, source.header);
@@ -136,11 +139,12 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
       result.errors.push(...counts.errors);
       result.valid += batch.length - counts.errors.length;
       batch = [];
-      options.onProgress?.(result.rows);
+      options.onProgress?.({ rows: result.rows, total });
     };
 
+    options.onProgress?.({ rows: 0, total });
     for await (const row of source.rows) {
-      if (row.cells.every((cell) => plain(cellOr(cell)) === '' && !isFormula(cell))) continue;
+      if (isBlank(row)) continue;
       result.rows += 1;
       const errors: ImportRowError[] = [];
       const read = <T>(field: string, parse: (cell: Cell | undefined) => T): T | undefined => {
@@ -497,3 +501,6 @@ const title = (field: string) => field[0]!.toUpperCase() + field.slice(1);
 const isFormula = (cell: Cell) =>
   cell !== null && typeof cell === 'object' && !(cell instanceof Date);
 const cellOr = (cell: Cell): Cell => (isFormula(cell) ? null : cell);
+/** A row with nothing in it, skipped without a word (a formula is something). */
+const isBlank = (row: SourceRow) =>
+  row.cells.every((cell) => plain(cellOr(cell)) === '' && !isFormula(cell));

@@ -23,7 +23,12 @@ afterAll(() => owner?.close());
 
 type File = { bytes: Buffer; filename: string };
 
-async function send(kind: 'customers' | 'schemes', file: File | null, dryRun = false) {
+async function send(
+  kind: 'customers' | 'schemes',
+  file: File | null,
+  dryRun = false,
+  idempotencyKey?: string,
+) {
   const form = new FormData();
   if (dryRun) form.append('dryRun', 'true');
   if (file) form.append('file', new Blob([new Uint8Array(file.bytes)]), file.filename);
@@ -33,6 +38,7 @@ async function send(kind: 'customers' | 'schemes', file: File | null, dryRun = f
     url: `/api/import/${kind}`,
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { 'content-type': request.headers.get('content-type')! },
+    idempotencyKey,
   });
 }
 
@@ -399,5 +405,42 @@ describe('a bad file', () => {
   it('larger than the limit is refused with 413', async () => {
     const bytes = Buffer.alloc(51 * 1024 * 1024, 'a');
     await refused({ bytes, filename: 'huge.csv' }, 413, IMPORT_MESSAGES.tooLarge(50));
+  });
+});
+
+// Last: it imports 600 customers the tests above do not expect.
+describe('an import being written', () => {
+  it('tells the owner who sent it how far an import being written has got', async () => {
+    const rows = Array.from(
+      { length: 600 },
+      (_, i) => `97${String(i).padStart(8, '0')},Row ${i},10`,
+    );
+    const file = csv(['Mobile,Name,Points', ...rows].join('\n'));
+    const key = 'progress-of-600';
+    const progress = async () => {
+      const response = await owner.inject({
+        method: 'GET',
+        url: `/api/import/progress?key=${key}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { data: unknown }).data;
+    };
+    expect(await progress()).toBeNull();
+
+    // Held before its first batch: another session holds the lock each batch takes.
+    const holder = await owner.database.pool.connect();
+    await holder.query(`SELECT pg_advisory_lock(hashtext('kanak.import'))`);
+    let sent: ReturnType<typeof send> | undefined;
+    try {
+      sent = send('customers', file, false, key);
+      await expect.poll(progress).toEqual({ rows: 0, total: 600 });
+    } finally {
+      await holder.query(`SELECT pg_advisory_unlock(hashtext('kanak.import'))`);
+      holder.release();
+    }
+    const response = await sent;
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ rows: 600, created: 600 });
+    expect(await progress()).toBeNull();
   });
 });

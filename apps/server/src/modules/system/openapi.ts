@@ -357,6 +357,10 @@ const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS,
       file: z.string().meta({ format: 'binary', description: 'CSV or Excel workbook (.xlsx)' }),
     }),
   },
+  importProgress: {
+    tag: 'import',
+    summary: "How far the caller's import being written has got (key: its Idempotency-Key)",
+  },
   onlineRefunds: {
     tag: 'schemes',
     summary: 'Payments made online that bought no installment: for staff to refund',

@@ -16,6 +16,7 @@ import {
   IMPORT_TEXTS,
   PAGE_TITLES,
   type ImportKind,
+  type ImportProgress,
   type ImportResult,
 } from '@kanak/contract';
 import { PageHeader } from '../../components/PageHeader';
@@ -29,12 +30,17 @@ const SHOWN = 200;
 
 /**
  * Import (/home/import, owner): a CSV or Excel export of other software checked first (the
- * report of every bad row, downloadable as CSV), then imported, with the upload's progress.
+ * report of every bad row, downloadable as CSV), then imported: the upload's progress, then the
+ * rows written of the file's rows.
  */
 export function ImportPage() {
   const [kind, setKind] = useState<ImportKind>('customers');
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState<null | { dryRun: boolean; share: number }>(null);
+  const [busy, setBusy] = useState<null | {
+    dryRun: boolean;
+    share: number;
+    rows?: ImportProgress;
+  }>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -43,7 +49,15 @@ export function ImportPage() {
     setBusy({ dryRun, share: 0 });
     setFailure(null);
     try {
-      setResult(await sendImport(kind, file, dryRun, (share) => setBusy({ dryRun, share })));
+      setResult(
+        await sendImport(
+          kind,
+          file,
+          dryRun,
+          (share) => setBusy((now) => now && { ...now, share }),
+          (rows) => setBusy((now) => now && { ...now, share: 1, rows }),
+        ),
+      );
     } catch (error) {
       const read = readFailure(error);
       setFailure((read.kind === 'refused' && read.message) || texts.failed);
@@ -58,6 +72,10 @@ export function ImportPage() {
     void send(true);
   };
   const uploading = busy !== null && busy.share < 1;
+  const rows = busy?.rows && busy.rows.total > 0 ? busy.rows : null;
+  const percent = !busy
+    ? 0
+    : Math.round(100 * (uploading ? busy.share : rows ? rows.rows / rows.total : 0));
 
   return (
     <>
@@ -105,16 +123,18 @@ export function ImportPage() {
             {busy && (
               <Stack spacing={1}>
                 <LinearProgress
-                  variant={uploading ? 'determinate' : 'indeterminate'}
-                  value={Math.round(busy.share * 100)}
+                  variant={uploading || rows ? 'determinate' : 'indeterminate'}
+                  value={percent}
                   aria-label={busy.dryRun ? texts.checking : texts.importing}
                 />
-                <Typography variant="body2">
+                <Typography variant="body2" role="status">
                   {uploading
-                    ? texts.uploaded(Math.round(busy.share * 100))
+                    ? texts.uploaded(percent)
                     : busy.dryRun
                       ? texts.checking
-                      : texts.importing}
+                      : rows
+                        ? texts.imported(rows.rows, rows.total)
+                        : texts.importing}
                 </Typography>
               </Stack>
             )}
