@@ -233,13 +233,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(webPlugin, {
     root: config.webDist ?? DEFAULT_WEB_DIST,
-    // The gateway's Standard Checkout: its script, and the frames it opens from its own host
-    // and from the API's.
+    // The gateway's Standard Checkout: its script, the frames it opens from its own host and
+    // from the API's, and the calls its script makes from the page to the gateway's API.
     portalSources: {
       'script-src': originOf(config.razorpay.checkoutUrl),
       'frame-src': [
         ...new Set([...originOf(config.razorpay.checkoutUrl), ...originOf(config.razorpay.url)]),
       ],
+      'connect-src': originOf(config.razorpay.url),
     },
   });
   return app;

@@ -43,7 +43,7 @@ describe('the portal’s shell', () => {
     expect((await get('/my/assets/gone.js')).statusCode).toBe(404);
   });
 
-  it('lets only the portal load the checkout script and show the gateway’s frames', async () => {
+  it('lets only the portal load the checkout script, show the gateway’s frames and call its API', async () => {
     const portal = (await get('/my/schemes/1/pay')).headers['content-security-policy'];
     expect(directive(portal, 'script-src')).toBe(
       "script-src 'self' https://checkout.gateway.example",
@@ -51,12 +51,13 @@ describe('the portal’s shell', () => {
     expect(directive(portal, 'frame-src')).toBe(
       "frame-src 'self' https://checkout.gateway.example https://api.gateway.example",
     );
+    expect(directive(portal, 'connect-src')).toBe("connect-src 'self' https://api.gateway.example");
     // The rest of the policy is the staff app's.
     expect(directive(portal, 'frame-ancestors')).toBe("frame-ancestors 'none'");
-    expect(directive(portal, 'connect-src')).toBe("connect-src 'self'");
 
     const staff = (await get('/home')).headers['content-security-policy'];
     expect(directive(staff, 'script-src')).toBe("script-src 'self'");
     expect(directive(staff, 'frame-src')).toBeUndefined();
+    expect(directive(staff, 'connect-src')).toBe("connect-src 'self'");
   });
 });
