@@ -7,18 +7,10 @@ export default defineConfig({
     projects: [
       'apps/server',
       'apps/web',
-      {
-        test: {
-          name: 'repository',
-          include: ['scripts/checks/*.test.ts'],
-          testTimeout: 60_000,
-          sequence: { groupOrder: 1 },
-        },
-      },
+      { test: { name: 'repository', include: ['scripts/checks/*.test.ts'], testTimeout: 60_000 } },
     ],
     reporters: ['default'],
-    // Two cores: each group of projects (sequence.groupOrder: the web app's first, then the
-    // server's and the repository's) has both workers to itself.
+    // Two cores: both projects share these workers.
     maxWorkers: 2,
   },
 });

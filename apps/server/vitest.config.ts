@@ -12,7 +12,5 @@ export default defineProject({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // After the web app's files (see apps/web/vitest.config.ts).
-    sequence: { groupOrder: 1 },
   },
 });

@@ -16,9 +16,6 @@ export default mergeConfig(
       isolate: false,
       // Each lazy screen compiles on first use; a cold run needs a few seconds.
       testTimeout: 20_000,
-      // Alone, before the server's files: a worker the two projects took turns on would load
-      // the app again for each file, and the run would take twice as long.
-      sequence: { groupOrder: 0 },
     },
   }),
 );
