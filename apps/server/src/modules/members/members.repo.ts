@@ -9,7 +9,6 @@ import {
   onlineExtraPayments,
   onlineOrders,
   pointsEntries,
-  pointsLots,
   posReturns,
   posSales,
   schemeInstallments,
@@ -114,15 +113,6 @@ export const membersRepo = {
         ),
       );
     return row?.customerId;
-  },
-
-  /** The customer's lots still holding points, soonest to expire first. */
-  openLots(tx: Tx, customerId: number) {
-    return tx
-      .select({ points: pointsLots.remaining, expiresOn: pointsLots.expiresOn })
-      .from(pointsLots)
-      .where(and(eq(pointsLots.customerId, customerId), gt(pointsLots.remaining, 0)))
-      .orderBy(sql`${pointsLots.expiresOn} ASC NULLS LAST`, pointsLots.id);
   },
 
   /** The plan of each of the customer's schemes on a plan, and the gold its installments bought. */

@@ -43,7 +43,7 @@ interface Deps {
   customers: Pick<CustomersRepo, 'findByMobile' | 'findById' | 'consentHistory'>;
   consents: Pick<CustomersService, 'recordConsent' | 'consents'>;
   dataRights: Pick<DataRightsService, 'dataExport'>;
-  points: Pick<PointsSummaryReader, 'summaryOf' | 'tierOf'>;
+  points: Pick<PointsSummaryReader, 'homeOf'>;
   schemes: Pick<SchemesRepo, 'listForCustomer' | 'find' | 'installments'>;
   /** The messaging panel the code is sent through, and its providers' addresses. */
   panel: Pick<MessagingService, 'get'>;
@@ -208,10 +208,8 @@ export function createMembersService(deps: Deps) {
       return db.transaction(
         async (tx) => {
           const customer = (await customers.findById(tx, customerId))!;
-          const [summary, tier, lots, list, plans, consents] = [
-            await deps.points.summaryOf(tx, customerId, customer.pointsBalance, today()),
-            await deps.points.tierOf(tx, customerId, today()),
-            await membersRepo.openLots(tx, customerId),
+          const [{ tier, lots, ...summary }, list, plans, consents] = [
+            await deps.points.homeOf(tx, customerId, customer.pointsBalance, today()),
             await schemes.listForCustomer(tx, customerId),
             new Map(
               (await membersRepo.schemePlansOf(tx, customerId)).map((plan) => [

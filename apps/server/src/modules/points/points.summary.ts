@@ -1,9 +1,16 @@
 import { addDays } from '@kanak/contract';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { runStatement, type Statement, type Tx } from '../../db/client.js';
 import { lotsRepo } from './points.lots.js';
-import { rulesRepo } from './points.rules.js';
-import { tierStandingOf } from './points.tiers.js';
+import { CURRENT_RULES_SQL, rulesOr, rulesRepo, type RulesRow } from './points.rules.js';
+import { ladderOf, standing, tierStandingOf, yearBefore } from './points.tiers.js';
+import {
+  CURRENT_TIER_SETTINGS_SQL,
+  STANDING_SQL,
+  tierRowFromJson,
+  type TierRowJson,
+  type TierSettingsRow,
+} from './points.tiers.repo.js';
 
 /** How far ahead the profile screens warn of points about to expire. */
 export const EXPIRY_WARNING_DAYS = 30;
@@ -29,6 +36,45 @@ export const pointsSummaryReader = {
     };
   },
 
+  /**
+   * All a customer's own home page shows of their points, in one round trip: the balance's
+   * value, the points expiring within 30 days, the open lots soonest-expiring first, and the
+   * tier (none while no tiers are set). As summaryOf, openLots and tierOf would answer apart.
+   */
+  async homeOf(tx: Tx, customerId: number, balance: number, today: string) {
+    const [row] = await runStatement<{
+      rules: (Omit<RulesRow, 'validFrom'> & { validFrom: string }) | null;
+      tiers: Pick<TierSettingsRow, 'tiers' | 'downgrade'> | null;
+      standing: { tier: TierRowJson | null; spend: string };
+      lots: { points: number; expiresOn: string | null }[];
+    }>(tx, HOME, [customerId, yearBefore(today), today]);
+    const { rules, tiers, lots } = row!;
+    const pointValuePaise = rulesOr(
+      rules ? { ...rules, validFrom: new Date(rules.validFrom) } : undefined,
+    ).pointValuePaise;
+    const lastDay = addDays(today, EXPIRY_WARNING_DAYS);
+    const ladder = ladderOf(tiers ?? undefined);
+    const tierRow = row!.standing.tier;
+    return {
+      pointsValue: (balance * pointValuePaise) / 100,
+      pointsExpiringIn30Days: lots
+        .filter(
+          (lot) => lot.expiresOn !== null && lot.expiresOn >= today && lot.expiresOn <= lastDay,
+        )
+        .reduce((sum, lot) => sum + lot.points, 0),
+      lots,
+      tier:
+        ladder.tiers.length === 0
+          ? undefined
+          : standing(
+              ladder,
+              tierRow ? tierRowFromJson(tierRow) : undefined,
+              Number(row!.standing.spend),
+              today,
+            ),
+    };
+  },
+
   /** What one point is worth under the rules in force, in paise. */
   async pointValuePaise(tx: Tx) {
     return (await rulesRepo.current(tx)).pointValuePaise;
@@ -37,6 +83,23 @@ export const pointsSummaryReader = {
   expiringByCustomer: lotsRepo.expiringByCustomer,
 };
 export type PointsSummaryReader = typeof pointsSummaryReader;
+
+/**
+ * The reads of homeOf as one statement, each the points module's own query: the rules and the
+ * tier settings in force, the customer's standing, their open lots. $1 customer, $2 the day
+ * before the 12 months, $3 today.
+ */
+const HOME: Statement = {
+  name: 'points_home',
+  text: `
+    SELECT (SELECT row_to_json(r) FROM (${CURRENT_RULES_SQL}) r) AS rules,
+           (SELECT row_to_json(t) FROM (${CURRENT_TIER_SETTINGS_SQL}) t) AS tiers,
+           (SELECT row_to_json(s) FROM (${STANDING_SQL}) s) AS standing,
+           (SELECT coalesce(json_agg(json_build_object('points', l.remaining,
+                                                       'expiresOn', l.expires_on)
+                                     ORDER BY l.expires_on ASC NULLS LAST, l.id), '[]')
+              FROM points_lots l WHERE l.customer_id = $1::int AND l.remaining > 0) AS lots`,
+};
 
 /**
  * The points ledger's movement per calendar month and branch over the days [from, to]: issued

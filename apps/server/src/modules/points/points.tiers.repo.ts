@@ -16,20 +16,22 @@ const CURRENT_SETTINGS: Statement = {
   text: CURRENT_TIER_SETTINGS_SQL,
 };
 
-/** $1 customer, $2 the day before the 12 months, $3 today. */
-const STANDING: Statement = {
-  name: 'tier_standing',
-  text: `
+/**
+ * The customer's tier row (as JSON) and 12-month spend, as a query others may nest. $1 customer,
+ * $2 the day before the 12 months, $3 today.
+ */
+export const STANDING_SQL = `
     SELECT (SELECT row_to_json(t) FROM customer_tiers t WHERE t.customer_id = $1::int) AS tier,
            coalesce(sum(s.eligible_paise - coalesce((
              SELECT sum(r.eligible_paise) FROM pos_returns r WHERE r.sale_id = s.id), 0)), 0)
              AS spend
       FROM pos_sales s
-     WHERE s.customer_id = $1::int AND s.invoice_date > $2::date AND s.invoice_date <= $3::date`,
-};
+     WHERE s.customer_id = $1::int AND s.invoice_date > $2::date AND s.invoice_date <= $3::date`;
+
+const STANDING: Statement = { name: 'tier_standing', text: STANDING_SQL };
 
 /** A customer_tiers row as row_to_json gives it. */
-interface TierRowJson {
+export interface TierRowJson {
   customer_id: number;
   earned_code: string | null;
   earned_on: string | null;
@@ -39,7 +41,7 @@ interface TierRowJson {
   updated_at: string;
 }
 
-const fromJson = (row: TierRowJson): CustomerTierRow => ({
+export const tierRowFromJson = (row: TierRowJson): CustomerTierRow => ({
   customerId: row.customer_id,
   earnedCode: row.earned_code,
   earnedOn: row.earned_on,
@@ -87,7 +89,7 @@ export const tiersRepo = {
     ]);
     const tier = row!.tier;
     return {
-      row: tier ? fromJson(tier) : undefined,
+      row: tier ? tierRowFromJson(tier) : undefined,
       spend: Number(row!.spend),
     };
   },

@@ -50,13 +50,14 @@ function applying(ladder: TierLadder, row: CustomerTierRow | undefined, today: s
 }
 
 /** The 12 months a tier looks at: after the same date a year before, up to today. */
-const yearBefore = (today: string) => addMonths(today, -12);
+export const yearBefore = (today: string) => addMonths(today, -12);
 
 /** The customer's tier row and their spend over the 12 months up to today. */
 const standingOf = (tx: Tx, customerId: number, today: string) =>
   tiersRepo.standing(tx, customerId, yearBefore(today), today);
 
-function standing(
+/** Where the customer stands on the ladder, from their tier row and 12-month spend. */
+export function standing(
   ladder: TierLadder,
   row: CustomerTierRow | undefined,
   spendPaise: number,
