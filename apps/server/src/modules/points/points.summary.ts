@@ -39,7 +39,7 @@ export const pointsSummaryReader = {
   /**
    * All a customer's own home page shows of their points, in one round trip: the balance's
    * value, the points expiring within 30 days, the open lots soonest-expiring first, and the
-   * tier (none while no tiers are set). As summaryOf, openLots and tierOf would answer apart.
+   * tier (none while no tiers are set): what summaryOf and tierOf answer apart, with the lots.
    */
   async homeOf(tx: Tx, customerId: number, balance: number, today: string) {
     const [row] = await runStatement<{
