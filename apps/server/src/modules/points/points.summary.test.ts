@@ -13,9 +13,10 @@ let customerId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  [{ id: customerId }] = await ctx.sql<{ id: number }>(
+  const [customer] = await ctx.sql<{ id: number }>(
     `INSERT INTO customers (mobileno, custname) VALUES ('9811100001', 'Lakshmi Rao') RETURNING id`,
   );
+  customerId = customer!.id;
   // Lots: one spent, one expiring in 10 days, one on the 30th day, one on the 31st, one that
   // never expires, and one already past (the expiry job has not run yet).
   await ctx.sql(
