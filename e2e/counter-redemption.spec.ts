@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { LEDGER_TEXTS, MESSAGES, PAGE_TITLES, SIDEBAR_LABELS } from '@kanak/contract';
+import { LEDGER_TEXTS, MESSAGES, PAGE_TITLES, SIDEBAR_LABELS, UI_TEXTS } from '@kanak/contract';
 import { DESKTOP, PHONE } from './support/env';
 import {
   adminToken,
@@ -89,9 +89,10 @@ test.describe('counter redemption', () => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/');
     await signIn(page, cashier);
+    // The sidebar's entry: the counter home the cashier lands on has a "Redeem points" of its own.
     await page
-      .getByRole('navigation')
-      .getByRole('link', { name: SIDEBAR_LABELS.redeemPoints })
+      .getByRole('navigation', { name: UI_TEXTS.layout.mainNavigation })
+      .getByRole('link', { name: SIDEBAR_LABELS.redeemPoints, exact: true })
       .click();
     await expect(page.getByRole('heading', { name: PAGE_TITLES.redeemPoints })).toBeVisible();
     await chooseByKeyboard(page, customer);
