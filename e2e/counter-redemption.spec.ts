@@ -153,7 +153,10 @@ test.describe('counter redemption', () => {
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
       await expect.poll(() => inViewport(page), `slip at ${size.width}`).toBe(true);
-      expect(await pageOverflow(page), `slip at ${size.width}`).toBeLessThanOrEqual(0);
+      // Asked until the layout has settled at the new width (the sidebar changes its kind).
+      await expect
+        .poll(() => pageOverflow(page), { message: `slip at ${size.width}` })
+        .toBeLessThanOrEqual(0);
     }
     // On paper: the slip alone.
     await page.evaluate(() => document.body.classList.add('kanak-print-receipt'));
@@ -168,7 +171,9 @@ test.describe('counter redemption', () => {
     await expect(balance).toContainText(texts.balanceValue('450', worth(450)));
     for (const size of [PHONE, DESKTOP]) {
       await page.setViewportSize(size);
-      expect(await pageOverflow(page), `screen at ${size.width}`).toBeLessThanOrEqual(0);
+      await expect
+        .poll(() => pageOverflow(page), { message: `screen at ${size.width}` })
+        .toBeLessThanOrEqual(0);
     }
   });
 });

@@ -114,10 +114,12 @@ button:focus-visible{outline:3px solid #000;outline-offset:2px}
 <h1 style="font-size:20px;margin:0 0 8px">${escapeHtml(name || 'Payment')}</h1>
 <p>Order ${escapeHtml(order.id)}</p>
 <p>Amount ₹${(order.amount / 100).toFixed(2)}</p>
-<button id="pay" type="button">Pay</button>
-<button id="cancel" type="button">Cancel</button>
+<button id="pay" type="button" disabled>Pay</button>
+<button id="cancel" type="button" disabled>Cancel</button>
 </main>
 <script>
+// The buttons are drawn before this script runs: they stay disabled until it listens, so a
+// press in between is not lost (a test waits for them to be enabled).
 document.getElementById('pay').addEventListener('click', function () {
   fetch('/_fake/checkout/pay', {
     method: 'POST',
@@ -130,6 +132,8 @@ document.getElementById('pay').addEventListener('click', function () {
 document.getElementById('cancel').addEventListener('click', function () {
   parent.postMessage({ kind: 'dismissed' }, '*');
 });
+document.getElementById('pay').disabled = false;
+document.getElementById('cancel').disabled = false;
 </script></body></html>`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
