@@ -154,3 +154,5 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** What an Idempotency-Key may be: the client's UUIDs, and other callers' keys of that kind. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;

@@ -144,6 +144,10 @@ function auditDetail(entry: AuditEntry): Values | null {
   return entry.detail ? redactAuditValues(entry.detail) : null;
 }
 
+/** The branch an audit row is filed under: the acting staff member's, else the one given. */
+const branchOf = (user: string, branch: string) =>
+  `CASE WHEN ${user} IS NULL THEN ${branch} ELSE (SELECT branch_id FROM users WHERE id = ${user}) END`;
+
 /**
  * Every change writes one, so it is written once and prepared. The acting staff member's
  * branch, as it is at the change; without one, the branch given (a counter's) or none (the
@@ -154,8 +158,7 @@ const INSERT_AUDIT: Statement = {
   text: `
     INSERT INTO audit_log (user_id, branch_id, action, entity, entity_id, detail, mobile)
     VALUES ($1::int,
-            CASE WHEN $1::int IS NULL THEN $2::int
-                 ELSE (SELECT branch_id FROM users WHERE id = $1::int) END,
+            ${branchOf('$1::int', '$2::int')},
             $3, $4, $5, $6::jsonb, $7)`,
 };
 
@@ -165,8 +168,7 @@ const INSERT_AUDITS: Statement = {
   text: `
     INSERT INTO audit_log (user_id, branch_id, action, entity, entity_id, detail, mobile)
     SELECT a.user_id,
-           CASE WHEN a.user_id IS NULL THEN a.branch_id
-                ELSE (SELECT branch_id FROM users WHERE id = a.user_id) END,
+           ${branchOf('a.user_id', 'a.branch_id')},
            a.action, a.entity, a.entity_id, a.detail, a.mobile
       FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::text[])
            AS a(user_id, branch_id, action, entity, entity_id, detail, mobile)`,

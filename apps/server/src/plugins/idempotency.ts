@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { LIMITS, MESSAGES } from '@kanak/contract';
+import { IDEMPOTENCY_KEY_PATTERN, LIMITS, MESSAGES } from '@kanak/contract';
 import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import { statementName, type Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
@@ -16,7 +16,6 @@ declare module 'fastify' {
   }
 }
 
-export const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 const REPLAY_HEADER = 'idempotent-replayed';
 
 /**
@@ -66,7 +65,7 @@ export const idempotencyPlugin = fp<Options>(async (app, { db, secret, preparedS
 
   const keyOf = (request: FastifyRequest) => {
     const key = request.headers['idempotency-key'];
-    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
       throw new InvalidInputError(MESSAGES.idempotencyKeyRequired);
     }
     return key;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_PATTERN } from '../limits.js';
 import { IMPORT_MESSAGES } from '../ui-texts-import.js';
 
 /** What an owner can bring in from other software, one file at a time. */
@@ -85,9 +86,9 @@ export const importResponse = z.object({ success: z.literal(true), data: importR
 
 /** Which import's progress: the Idempotency-Key its upload was sent with. */
 export const importProgressQuery = z.object({
-  key: z.string({ error: IMPORT_MESSAGES.progressKey }).regex(/^[A-Za-z0-9_-]{8,100}$/, {
-    error: IMPORT_MESSAGES.progressKey,
-  }),
+  key: z
+    .string({ error: IMPORT_MESSAGES.progressKey })
+    .regex(IDEMPOTENCY_KEY_PATTERN, { error: IMPORT_MESSAGES.progressKey }),
 });
 
 /**

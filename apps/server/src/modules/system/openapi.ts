@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  IDEMPOTENCY_KEY_PATTERN,
   API_PATHS,
   API_PREFIX,
   auditCsvResponse,
@@ -20,7 +21,6 @@ import {
   MEMBER_PATHS,
   MACHINE_PATHS,
 } from '@kanak/contract';
-import { KEY_PATTERN as IDEMPOTENCY_KEY_PATTERN } from '../../plugins/idempotency.js';
 import { APP_VERSION } from '../../lib/version.js';
 
 /** Public, like the API's own description: the calls it describes still need a token. */
