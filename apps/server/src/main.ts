@@ -5,6 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.js';
 import { migrateDatabase } from './db/migrate.js';
 import { noticeNudge, startJobsOnceReachable } from './jobs.js';
 import { resolveSecrets } from './lib/secrets.js';
+import { logUnheardRejections } from './lib/unheard-rejections.js';
 import { createServices } from './services.js';
 import pino from 'pino';
 
@@ -24,6 +25,7 @@ async function main() {
     throw error;
   }
   const log = pino({ level: config.logLevel });
+  logUnheardRejections(log);
   const secrets = await resolveSecrets(config.dataDir, {
     jwtSecret: config.jwtSecret,
     dataKey: config.dataKey,

@@ -4,6 +4,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { noticeNudge, startJobs } from './jobs.js';
 import { createServices } from './services.js';
 import { openCliDatabase } from './cli/cli-database.js';
+import { logUnheardRejections } from './lib/unheard-rejections.js';
 
 /**
  * The background jobs in a process of their own (`npm run worker`); the web instances then
@@ -13,6 +14,7 @@ import { openCliDatabase } from './cli/cli-database.js';
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
+  logUnheardRejections(log);
   const { database, url, secrets, close } = await openCliDatabase(config, {
     connections: 4,
     log,

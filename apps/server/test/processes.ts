@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PATHS, API_PREFIX, IDEMPOTENCY_HEADER, todayIn } from '@kanak/contract';
+import { UNHEARD_REJECTION } from '../src/lib/unheard-rejections.js';
 import { NO_PROVIDER, TEST_SECRETS } from './helpers.js';
 
 /**
@@ -128,11 +129,22 @@ async function startServerOn(port: number, options: ServerOptions): Promise<Serv
       await exited;
     },
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      // A rejection nobody listened to is logged rather than ending the process, and is a
+      // defect all the same: every test that starts a server fails on one.
+      const unheard = readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes(UNHEARD_REJECTION));
+      if (unheard.length > 0) {
+        throw new Error(
+          `${url} logged ${unheard.length} unheard rejection(s):\n${unheard.join('\n')}`,
+        );
+      }
     },
   };
   try {

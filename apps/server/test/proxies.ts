@@ -91,6 +91,13 @@ export interface TcpRelay {
   cut(): Promise<void>;
   /** Listens again on the same port: the database is back. */
   restore(): Promise<void>;
+  /**
+   * Holds every byte both ways, on open connections and new ones alike, as a database whose
+   * processes are stopped (SIGSTOP) would: connections stay open and nothing answers.
+   */
+  stall(): void;
+  /** Delivers what was held, in order, and relays as before. */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -102,12 +109,21 @@ export async function startTcpRelay(target: { host: string; port: number }): Pro
     socket.once('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
   };
+  let stalled = false;
+  /** The writes held while stalled, in the order their bytes arrived. */
+  let held: (() => void)[] = [];
+  const forward = (from: net.Socket, to: net.Socket) => {
+    from.on('data', (chunk: Buffer) => {
+      if (stalled) held.push(() => to.write(chunk));
+      else to.write(chunk);
+    });
+  };
   const relay = (client: net.Socket) => {
     const upstream = net.connect(target.port, target.host);
     track(client);
     track(upstream);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    forward(client, upstream);
+    forward(upstream, client);
     client.once('close', () => upstream.destroy());
     upstream.once('close', () => client.destroy());
   };
@@ -130,6 +146,15 @@ export async function startTcpRelay(target: { host: string; port: number }): Pro
       server = net.createServer(relay);
       await listen(server, port);
       open = true;
+    },
+    stall() {
+      stalled = true;
+    },
+    resume() {
+      stalled = false;
+      const writes = held;
+      held = [];
+      for (const write of writes) write();
     },
     close: cut,
   };

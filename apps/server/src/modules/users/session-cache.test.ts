@@ -5,6 +5,7 @@ import { connectDatabase, type Database } from '../../db/client.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
 import { createSessionCache, type SessionCache } from './session-cache.js';
 import { createUsersService } from './users.service.js';
+import { startTcpRelay } from '../../../test/proxies.js';
 
 /**
  * The sessions a server keeps in memory, on a real database: a kept session costs no check,
@@ -119,4 +120,44 @@ describe('sessions kept in memory', () => {
     await cache.find(staff.id, staff.tokenVersion + 1, 'token-e');
     expect(checks).toBe(3);
   });
+});
+
+describe('a database that stops answering for a while', () => {
+  it('stops keeping sessions, rejects no promise unheard, and listens again once it answers', async () => {
+    const target = new URL(database.url);
+    const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port) });
+    const viaRelay = new URL(database.url);
+    viaRelay.host = `127.0.0.1:${relay.port}`;
+    const stalling = connectDatabase(viaRelay.toString(), { max: 2 });
+    const unheard: unknown[] = [];
+    const record = (reason: unknown) => unheard.push(reason);
+    process.on('unhandledRejection', record);
+    const slowCache = createSessionCache({
+      check: (...args) => createUsersService({ db: stalling.db }).findSessionUser(...args),
+      listenUrl: viaRelay.toString(),
+      db: stalling.db,
+      log: pino({ level: 'silent' }),
+      heartbeatMs: 200,
+    });
+    try {
+      await until(() => slowCache.listening, 'the cache listens through the relay');
+      relay.stall();
+      // Longer than a notice may take to come back: the heartbeat's round trip gives up.
+      await until(() => !slowCache.listening, 'the cache notices the stalled database');
+      await sleep(1_000);
+      relay.resume();
+      await until(() => slowCache.listening, 'the cache listens again');
+      expect(
+        (await slowCache.find(staff.id, staff.tokenVersion, 'token-after-stall'))?.username,
+      ).toBe('kept');
+      // Anything the stall left pending has settled by now.
+      await sleep(500);
+      expect(unheard).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+      await slowCache.close();
+      await stalling.close();
+      await relay.close();
+    }
+  }, 30_000);
 });

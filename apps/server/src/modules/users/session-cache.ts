@@ -98,17 +98,24 @@ export function createSessionCache({
     else forgetAll();
   }
 
-  /** Sends a notice of our own through the app's connections and waits to hear it back. */
+  /**
+   * Sends a notice of our own through the app's connections and waits to hear it back, the
+   * sending included: a database too slow to carry the notice within the limit is as lost as
+   * a connection that dropped it. The deadline and the round trip race as one promise, so
+   * whichever loses is still listened to (a stalled database can answer long after).
+   */
   async function roundTrip() {
     const nonce = randomUUID();
     let timer: NodeJS.Timeout | undefined;
-    const arrived = new Promise<void>((resolve, reject) => {
-      awaited.set(nonce, resolve);
+    const heardBack = new Promise<void>((resolve) => awaited.set(nonce, resolve));
+    const sentAndHeard = db
+      .execute(sql`SELECT pg_notify(${SESSIONS_CHANNEL}, ${`ping:${nonce}`})`)
+      .then(() => heardBack);
+    const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('session notice not heard back')), HEARD_WITHIN_MS);
     });
     try {
-      await db.execute(sql`SELECT pg_notify(${SESSIONS_CHANNEL}, ${`ping:${nonce}`})`);
-      await arrived;
+      await Promise.race([sentAndHeard, deadline]);
     } finally {
       clearTimeout(timer);
       awaited.delete(nonce);
