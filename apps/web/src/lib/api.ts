@@ -8,6 +8,7 @@ import {
   LIMITS,
   SIGN_IN_MESSAGES,
 } from '@kanak/contract';
+import { connection } from './connection';
 import { storage } from './storage';
 import { endSession } from './session';
 
@@ -61,7 +62,28 @@ api.interceptors.request.use((config) => {
   return config;
 });
 
+/**
+ * No answer, or a gateway or server that could not reach what it needed: the connection
+ * banner says so until a call is answered again.
+ */
+const isLostConnection = (error: AxiosError) =>
+  !error.response || [502, 503, 504].includes(error.response.status);
+
 // Registered before axios-retry, so it sees each attempt once and never the retry's echo.
+api.interceptors.response.use(
+  (response) => {
+    connection.reached();
+    return response;
+  },
+  (error: unknown) => {
+    if (error instanceof AxiosError && !axios.isCancel(error)) {
+      if (isLostConnection(error)) connection.lost();
+      else connection.reached();
+    }
+    return Promise.reject(error);
+  },
+);
+
 api.interceptors.response.use(undefined, (error: unknown) => {
   if (
     error instanceof AxiosError &&
@@ -99,6 +121,13 @@ function isStillInProgress(error: AxiosError): boolean {
  * answers the retry "still being processed".
  */
 const isUnavailable = (error: AxiosError) => error.response?.status === 503;
+
+connection.setProbe(() =>
+  api.get(SIGN_IN_API_PATHS.health, {
+    timeout: LIMITS.logoutTimeoutMs,
+    'axios-retry': { retries: 0 },
+  }),
+);
 
 axiosRetry(api, {
   retries: LIMITS.requestRetries,

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { api } from '../lib/api';
 import { resetAppState } from '../lib/app-state';
 import { forgetBranding } from '../lib/branding';
+import { connection } from '../lib/connection';
 import { queryClient } from '../lib/query-client';
 
 // Lazy screens are compiled on first use, which can take a moment in a cold test run.
@@ -48,4 +49,6 @@ afterEach(() => {
   // The app's one query cache: answers must not carry over from one test to the next.
   queryClient.clear();
   window.matchMedia = originalMatchMedia;
+  // A server one test could not reach is there again for the next (and nobody asks it).
+  connection.reached();
 });

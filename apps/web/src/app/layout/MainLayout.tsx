@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
 import { ForRoleOnly } from './ForRoleOnly';
 import { LIMITS, UI_TEXTS } from '@kanak/contract';
+import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { logout } from '../../lib/api';
 import { useActiveUser, usePasswordChangeDue } from '../../lib/app-state';
@@ -104,6 +105,7 @@ function SignedInLayout() {
             tabIndex={-1}
             sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, outline: 'none' }}
           >
+            <ConnectionBanner />
             <ErrorBoundary key={pathname} fallback={(retry) => <RouteError onRetry={retry} />}>
               <Suspense fallback={<RouteLoading />}>
                 <ForRoleOnly pathname={pathname}>
