@@ -115,7 +115,7 @@ export async function importOverHttp({
     const result = {
       customers,
       created: body.data.created,
-      errors: body.data.errors.length,
+      errors: body.data.errorCount,
       seconds: Number(seconds.toFixed(1)),
       peakRssMb,
       rssBeforeMb,

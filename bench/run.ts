@@ -11,6 +11,9 @@
  * `-- --only <request>`: one request kind measured and printed (`expiry`, `import`: that step); the
  *   saved results stay as they are. With `--connections N`, at that concurrency only. `import`
  *   needs no data set: it makes a database of its own.
+ * `-- --only member-codes`: the sign-in code request for customers' and strangers' numbers, their
+ *   medians (bench/member-codes.ts), on a database of its own; `--from-source` runs that server
+ *   from its TypeScript source rather than the build.
  * `-- --replica`: the reports read from the primary, then from a streaming replica (bench/replica.ts).
  * `-- --tally`: the Tally export of a month of a 10-branch chain, in a data set of its own
  *   (bench/data-tally; bench/tally.ts), timed once and printed.
@@ -53,6 +56,7 @@ import { scenarios, type BenchKey } from './scenarios.js';
 import { ensureOverdueSchemes } from './reports.js';
 import { tallyStep } from './tally.js';
 import { importOverHttp } from './import.js';
+import { memberCodesStep } from './member-codes.js';
 import { BENCH_USER, signIn, startServer } from './server.js';
 import { loginPageJsGzipKb, startTimes } from './startup.js';
 
@@ -68,6 +72,7 @@ const { values: args } = parseArgs({
     replica: { type: 'boolean', default: false },
     customers: { type: 'string' },
     tally: { type: 'boolean', default: false },
+    'from-source': { type: 'boolean', default: false },
   },
 });
 const SCALE = args.customers === undefined ? undefined : Number(args.customers);
@@ -131,6 +136,15 @@ async function main() {
     }
     // Before the data set: the import makes a database of its own, and building (or checking)
     // the million customers would only delay it.
+    if (args.only === 'member-codes') {
+      const codes = await memberCodesStep({
+        databaseUrl,
+        dataDir,
+        fromSource: args['from-source'],
+      });
+      console.log(JSON.stringify(codes, null, 2));
+      return;
+    }
     if (args.only === 'import') {
       console.log(JSON.stringify(await importStep(databaseUrl, dataDir), null, 2));
       return;

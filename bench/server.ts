@@ -12,9 +12,11 @@ export async function startServer(
   dataDir: string,
   nodeArgs: string[] = [],
   env: Record<string, string> = {},
+  /** The server's entry: the build, unless a step runs it from source (with tsx's nodeArgs). */
+  entry = 'apps/server/dist/main.js',
 ) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

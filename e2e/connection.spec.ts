@@ -1,4 +1,4 @@
-import { PAGE_TITLES, SCHEME_TEXTS, UI_TEXTS } from '@kanak/contract';
+import { CONNECTION_TEXTS, PAGE_TITLES, SCHEME_TEXTS } from '@kanak/contract';
 import { DESKTOP, PHONE } from './support/env';
 import { expect, signedIn as test } from './support/fixtures';
 
@@ -7,7 +7,7 @@ import { expect, signedIn as test } from './support/fixtures';
  * again when it is back, having read again what it could not load meanwhile.
  */
 
-const texts = UI_TEXTS.connection;
+const texts = CONNECTION_TEXTS;
 
 for (const size of [DESKTOP, PHONE]) {
   test(`Scheme Statement says the connection is lost and back (${size.width}×${size.height})`, async ({

@@ -399,7 +399,8 @@ test.describe('Message Configuration', () => {
     await button(page, TEST_MESSAGE_TEXTS.send).click();
     const result = page.getByRole('status', { name: TEST_MESSAGE_TEXTS.result });
     await expect(result).toContainText(NOTICE_MESSAGES.testMessageSent);
-    await expect(result).toContainText(TEST_MESSAGE_TEXTS.httpStatus(200));
+    await expect(result).toContainText(NOTICE_MESSAGES.providerAccepted);
+    await expect(result).not.toContainText('HTTP');
 
     // The provider got exactly one message for the saved phone, on panel 1's protocol.
     const received = (await (

@@ -1,23 +1,32 @@
 import {
   COUNTER_TEXTS,
   LEDGER_TEXTS,
+  MESSAGES,
   PAGE_TITLES,
   SCHEME_TEXTS,
   SIDEBAR_LABELS,
+  financialYearStart,
+  formatSchemeDate,
 } from '@kanak/contract';
+import { DESKTOP, PHONE } from './support/env';
 import {
+  addDays,
   adminToken,
+  dateField,
   expect,
   newCustomer,
   newStaff,
   pickCustomer,
+  postAs,
   seriousViolationsOn,
   signIn,
+  slashDate,
   startScheme,
   storeToday,
   test,
   uniqueMobile,
 } from './support/fixtures';
+import { pageOverflow } from './support/geometry';
 
 /**
  * A cashier's day starts with a customer: after signing in they land on the counter home,
@@ -89,7 +98,6 @@ test.describe('the counter home', () => {
       [COUNTER_TEXTS.redeemPoints, '/home/redeem-points', LEDGER_TEXTS.redeem.search],
       [COUNTER_TEXTS.startScheme, '/home/scheme-generation', SCHEME_TEXTS.generation.search],
       [COUNTER_TEXTS.creditPoints, '/home/loyalty-points', LEDGER_TEXTS.loyaltyPoints.search],
-      [COUNTER_TEXTS.takeInstallment, '/home/scheme-summary', SCHEME_TEXTS.summary.search],
     ] as const) {
       await actions.getByRole('link', { name: action }).click();
       await expect(page).toHaveURL(`${path}?customer=${mobileno}`);
@@ -102,4 +110,104 @@ test.describe('the counter home', () => {
     await expect(page.getByRole('heading', { name: PAGE_TITLES.redeemPoints })).toBeVisible();
     await expect(page.getByRole('combobox', { name: LEDGER_TEXTS.redeem.search })).toHaveValue('');
   });
+
+  for (const size of [DESKTOP, PHONE]) {
+    test(`Take an installment lists every scheme of the customer, one started before 1 April too (${size.width} wide)`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(size);
+      const admin = await adminToken(request);
+      const cashier = await newStaff(request, admin, 'cashier');
+      const mobileno = uniqueMobile('9');
+      const custname = `Old Scheme ${mobileno.slice(-4)}`;
+      const custid = await newCustomer(request, admin, { mobileno, custname });
+      // Started in January of the last financial year, signed on paper and entered by the owner,
+      // its installments still being paid: the summary's own From (1 April) leaves it out.
+      const startdt = addDays(financialYearStart(today), -86);
+      const backdateReason = 'Scheme signed on paper, entered late';
+      const { data: old } = await postAs<{ schemeid: number }>(
+        request,
+        admin,
+        '/api/scheme/generate',
+        {
+          custid,
+          mobileno,
+          custname,
+          startdt,
+          amount: 2500,
+          backdateReason,
+        },
+      );
+      await postAs(request, admin, '/api/scheme/activate', {
+        schemeid: old.schemeid,
+        date: startdt,
+        mode: 'cash',
+        backdateReason,
+      });
+      // And one started today, awaiting its first installment.
+      const fresh = await startScheme(request, admin, {
+        custid,
+        mobileno,
+        custname,
+        startdt: today,
+        amount: 1000,
+      });
+      // Another customer's scheme is not theirs.
+      const otherMobile = uniqueMobile('9');
+      const otherId = await newCustomer(request, admin, {
+        mobileno: otherMobile,
+        custname: `Not Theirs ${otherMobile.slice(-4)}`,
+      });
+      const other = await startScheme(request, admin, {
+        custid: otherId,
+        mobileno: otherMobile,
+        custname: `Not Theirs ${otherMobile.slice(-4)}`,
+        startdt: today,
+        amount: 1000,
+      });
+
+      await page.goto('/');
+      await signIn(page, cashier);
+      await expect(page).toHaveURL(/\/home\/counter$/);
+      await pickCustomer(
+        page.getByRole('combobox', { name: COUNTER_TEXTS.search }),
+        mobileno,
+        custname,
+      );
+      await page
+        .getByRole('navigation', { name: COUNTER_TEXTS.actions })
+        .getByRole('link', { name: COUNTER_TEXTS.takeInstallment })
+        .click();
+
+      await expect(page.getByRole('heading', { name: PAGE_TITLES.schemeSummary })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: SCHEME_TEXTS.summary.search })).toHaveValue(
+        `${custname} (+91) ${mobileno}`,
+      );
+      // Listed at once, no Generate Summary to press: the old scheme and the new one.
+      const table = page.getByRole('table', { name: SCHEME_TEXTS.summary.table });
+      const oldRow = table.getByRole('row').filter({
+        has: page.getByRole('link', { name: SCHEME_TEXTS.statement.open(old.schemeid) }),
+      });
+      await expect(oldRow).toContainText(formatSchemeDate(startdt));
+      await expect(oldRow).toContainText('Active');
+      await expect(
+        table.getByRole('link', { name: SCHEME_TEXTS.statement.open(fresh) }),
+      ).toBeVisible();
+      await expect(
+        table.getByRole('link', { name: SCHEME_TEXTS.statement.open(other) }),
+      ).toHaveCount(0);
+      await expect(page.getByText(MESSAGES.noSummaryResults)).toHaveCount(0);
+      await expect
+        .poll(() => pageOverflow(page), { message: `summary at ${size.width}` })
+        .toBeLessThanOrEqual(0);
+
+      // Scheme Summary from the menu keeps its own From: the financial year's start.
+      await page.goto('/home/scheme-summary');
+      await expect(page.getByRole('heading', { name: PAGE_TITLES.schemeSummary })).toBeVisible();
+      await expect(dateField(page, SCHEME_TEXTS.summary.from).locator('input')).toHaveValue(
+        slashDate(financialYearStart(today)),
+      );
+    });
+  }
 });

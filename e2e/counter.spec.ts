@@ -7,6 +7,7 @@ import { OwnServer } from './support/own-server';
 import {
   dateField,
   expect,
+  lateEntryReason,
   signIn,
   slashDate,
   signedIn,
@@ -283,9 +284,15 @@ signedIn.describe('reaching a scheme', () => {
         custname: customer.custname,
         startdt: start,
         amount: 3000,
+        ...lateEntryReason(start),
       });
       const schemeid = (generated.data as { schemeid: number }).schemeid;
-      await post(request, token, '/api/scheme/activate', { schemeid, date: start, mode: 'cash' });
+      await post(request, token, '/api/scheme/activate', {
+        schemeid,
+        date: start,
+        mode: 'cash',
+        ...lateEntryReason(start),
+      });
 
       await pickCustomer(
         page.getByRole('combobox', { name: 'Search customer mobile no' }),

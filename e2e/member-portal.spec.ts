@@ -182,7 +182,7 @@ test('a customer signs in at /my, pays an installment online, prints its receipt
   });
 
   await test.step('consents, with the server’s message', async () => {
-    await page.getByRole('link', { name: 'Messages from the shop' }).click();
+    await page.getByRole('link', { name: 'What the shop may send me on WhatsApp' }).click();
     const offers = page.getByRole('switch', { name: 'Offers and news' });
     await expect(offers).not.toBeChecked();
     await offers.check();

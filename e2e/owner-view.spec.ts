@@ -136,6 +136,32 @@ const barHeights = (chart: Locator) =>
     .locator('svg rect.MuiBarChart-element')
     .evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute('height') ?? 0)));
 
+/**
+ * The month names a chart drew under its bars, left to right, each with where it was drawn: the
+ * chart writes a name that does not fit as empty text.
+ */
+const monthLabels = (chart: Locator) =>
+  chart.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').evaluateAll((labels) =>
+    labels.map((label) => {
+      const box = label.getBoundingClientRect();
+      return { text: label.textContent ?? '', left: box.left, right: box.right };
+    }),
+  );
+
+/** Month names drawn, each in full, none over the next. */
+async function expectMonthsShown(chart: Locator, atLeast: number) {
+  await expect
+    .poll(async () => (await monthLabels(chart)).filter((label) => label.text !== '').length)
+    .toBeGreaterThanOrEqual(atLeast);
+  const labels = await monthLabels(chart);
+  for (const label of labels)
+    expect(label.text, 'a month drawn as empty text').toMatch(/^\w{3,4}$/);
+  for (const [i, label] of labels.slice(1).entries())
+    expect(label.left, `${label.text} over ${labels[i]!.text}`).toBeGreaterThan(labels[i]!.right);
+  // This month, the last, under its bars.
+  expect(labels.at(-1)?.text).toBe(shortMonth(false));
+}
+
 /** This month as the charts name it: 'Nov', or 'Nov 2026' in their description. */
 const shortMonth = (withYear: boolean) =>
   new Date(`${today}T00:00:00Z`).toLocaleString('en-IN', {
@@ -170,6 +196,8 @@ test.describe("the owner's view", () => {
         .toBeGreaterThan(0);
       // This month, the last, under its bars.
       await expect(chart.locator('svg text', { hasText: shortMonth(false) }).last()).toBeVisible();
+      // Every month named, whatever fonts the computer has (with Noto Sans all twelve were empty).
+      await expectMonthsShown(chart, 12);
     }
     const thisMonth = shortMonth(true);
     await expect(page.getByRole('figure', { name: 'Points by month' })).toHaveAccessibleDescription(
@@ -191,6 +219,9 @@ test.describe("the owner's view", () => {
     await page.goto('/home');
     await expect(page.getByRole('figure', { name: 'Points by month' })).toBeVisible();
     await expectFits(page, 'Dashboard');
+    // Too narrow for twelve names side by side: every other month, this one among them.
+    for (const name of ['Points by month', 'Installments collected by month'])
+      await expectMonthsShown(page.getByRole('figure', { name }), 6);
   });
 
   const reports = [

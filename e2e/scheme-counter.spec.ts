@@ -3,6 +3,7 @@ import {
   addDays,
   adminToken,
   expect,
+  lateEntryReason,
   newCustomer,
   newStaff,
   pickCustomer,
@@ -121,18 +122,30 @@ test.describe('scheme actions at the counter', () => {
     request,
   }) => {
     const token = await adminToken(request);
-    // Started 400 days ago and paid once: past its maturity date, so it can be closed.
-    const start = addDays(today, -400);
+    // Started 340 days ago and every installment paid (the owner entering the old slips, with a
+    // reason): it can be closed. (A scheme already past its maturity cannot be started.)
+    const start = addDays(today, -340);
     const customer = await customerWithScheme(request, token, start);
     await post(request, token, '/api/scheme/activate', {
       schemeid: customer.schemeid,
       date: start,
       mode: 'upi',
+      ...lateEntryReason(start),
     });
+    // 31 days apart: each in a month of its own, the last a month ago.
+    for (let k = 1; k <= 10; k++) {
+      const date = addDays(start, 31 * k);
+      await post(request, token, '/api/scheme/add-installment', {
+        schemeid: customer.schemeid,
+        date,
+        mode: 'upi',
+        ...lateEntryReason(date),
+      });
+    }
 
     await signInAs(page, await newStaff(request, token, 'cashier'));
     await openStatement(page, customer.schemeid);
-    await expect(page.getByRole('button', { name: /^Reprint receipt / })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Reprint receipt / })).toHaveCount(11);
     await expect(page.getByRole('button', { name: 'Close scheme' })).toHaveCount(0);
 
     const managerContext = await browser.newContext();
@@ -154,6 +167,7 @@ test.describe('scheme actions at the counter', () => {
       schemeid: customer.schemeid,
       date: start,
       mode: 'upi',
+      ...lateEntryReason(start),
     });
     await post(request, token, '/api/scheme/add-installment', {
       schemeid: customer.schemeid,

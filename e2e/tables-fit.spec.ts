@@ -29,6 +29,8 @@ const mobile = uniqueMobile('9');
 const custname = `Venkatalakshmi Subramaniam Ramachandran Iyer ${mobile.slice(-4)}`;
 const posMobile = uniqueMobile('8');
 const made = { oldScheme: 0, todayScheme: 0 };
+/** A plan with a name as long as a plan's may be, and its terms at their largest. */
+const planCode = `FIT${posMobile.slice(-6)}`;
 
 const SIZES = [
   { width: 1366, height: 768 },
@@ -92,6 +94,16 @@ test.beforeAll(async ({ browser, adminState }) => {
     { ...customer, startdt: longAgo, amount: 9_999_999 },
     { date: longAgo, mode: 'cheque', reference: 'CHQ-000042' },
   );
+  await apiPost(page, request, '/api/scheme-plans', {
+    code: planCode,
+    name: 'Swarna Lakshmi Suvarna Varsham Gold Savings Plan with Bonus',
+    kind: 'weight',
+    installments: 11,
+    minAmount: 9_999_999,
+    bonusPercent: 1000,
+    graceDays: 30,
+    redeemWithinDays: 365,
+  });
   // A counter sale in lakhs, its points spent today, then the goods returned: unrecovered.
   const key = await apiPost<{ key: string }>(page, request, '/api/settings/api-keys', {
     // A label may hold a long run of digits (a till's serial number): it stays in its cell.
@@ -252,6 +264,13 @@ const SCREENS: TableScreen[] = [
     title: /^Counter$/,
     table: 'Your installments today',
     shows: '₹99,99,999',
+  },
+  {
+    name: 'Scheme Plans',
+    path: '/home/scheme-plans',
+    title: /^Scheme Plans$/,
+    table: 'Scheme plans',
+    shows: planCode,
   },
   { name: 'Staff', path: '/home/staff', title: /^Staff$/, table: 'Staff accounts', shows: 'admin' },
   {

@@ -101,3 +101,65 @@ test('a weight scheme runs from start to close on screen, its gold exact to the 
   await expect(bonusRow).toContainText(grams(bonusMg).replace(' g', ''));
   await expect(page.getByText('Completed', { exact: true })).toBeVisible();
 });
+
+test("a plan's long name shows whole on Scheme Initiation, at the counter's PC and on a phone", async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const code = `N${uniqueMobile('8').slice(-6)}`;
+  // A plan's name may run to 60 letters; at a sixth of the form's row it showed "N123456 · …".
+  const name = 'Swarna Lakshmi Suvarna Varsham Gold Savings Plan with Bonus';
+  await postAs(request, token, '/api/scheme-plans', {
+    code,
+    name,
+    kind: 'value',
+    installments: 11,
+    minAmount: 1000,
+    bonusPercent: 100,
+    graceDays: 7,
+    redeemWithinDays: 60,
+  });
+  await page.goto('/home/scheme-generation');
+  const plan = page.getByRole('combobox', { name: 'Plan' });
+  await plan.selectOption({ label: `${code} · ${name}` });
+  for (const size of [
+    { width: 1366, height: 768 },
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    // Said in full under the form, on as many lines as it takes, inside the screen.
+    const named = page.getByText(name, { exact: true });
+    await expect(named).toBeVisible();
+    await expect
+      .poll(
+        () =>
+          named.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            return (
+              element.scrollWidth <= element.clientWidth &&
+              box.left >= 0 &&
+              box.right <= document.documentElement.clientWidth
+            );
+          }),
+        { message: `the plan's name at ${size.width} px` },
+      )
+      .toBe(true);
+  }
+  // At the counter's PC the plan field is wide enough for the code and the name, uncut.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect
+    .poll(() =>
+      plan.evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const text = context.measureText(select.selectedOptions[0]?.text ?? '').width;
+        const room =
+          select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return text <= room;
+      }),
+    )
+    .toBe(true);
+});

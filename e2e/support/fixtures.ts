@@ -10,6 +10,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { needsBackdateReason } from '@kanak/contract';
 import { ADMIN, STORAGE_PREFIX } from './env';
 
 export { expect };
@@ -472,8 +473,15 @@ export async function newCustomer(
 }
 
 /**
+ * The owner's reason for a scheme entry dated `date`, sent as the scheme screens send it: only
+ * for a date further back than staff may date one themselves.
+ */
+export const lateEntryReason = (date: string) =>
+  needsBackdateReason(date, storeToday()) ? { backdateReason: 'Paper slip entered late' } : {};
+
+/**
  * A scheme started through the API, Inactive; with `paid`, activated by that first installment.
- * Answers its id.
+ * Answers its id. An old date is entered as the owner enters it, with a reason.
  */
 export async function startScheme(
   request: APIRequestContext,
@@ -481,13 +489,15 @@ export async function startScheme(
   scheme: { custid: number; mobileno: string; custname: string; startdt: string; amount: number },
   paid?: { date: string; mode: string; reference?: string },
 ) {
-  const { data } = await postAs<{ schemeid: number }>(
-    request,
-    token,
-    '/api/scheme/generate',
-    scheme,
-  );
+  const { data } = await postAs<{ schemeid: number }>(request, token, '/api/scheme/generate', {
+    ...scheme,
+    ...lateEntryReason(scheme.startdt),
+  });
   if (paid)
-    await postAs(request, token, '/api/scheme/activate', { schemeid: data.schemeid, ...paid });
+    await postAs(request, token, '/api/scheme/activate', {
+      schemeid: data.schemeid,
+      ...paid,
+      ...lateEntryReason(paid.date),
+    });
   return data.schemeid;
 }

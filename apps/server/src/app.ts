@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_PREFIX, LIMITS, MESSAGES } from '@kanak/contract';
+import { API_PREFIX, LIMITS, MESSAGES, refusalMessage } from '@kanak/contract';
 import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.js';
@@ -291,7 +291,11 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
   }
   if (error instanceof DataFaultError) request.log.error({ fault: error.fault }, error.name);
   if (error instanceof AppError) {
-    return reply.code(error.statusCode).send({ success: false, message: error.message });
+    return reply.code(error.statusCode).send({
+      success: false,
+      message: error.message,
+      ...(error.code ? { code: error.code } : {}),
+    });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return reply.code(400).send({ success: false, message: validationMessage(error.validation) });
@@ -320,14 +324,17 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
 }
 
 /**
- * Our own schema messages are full sentences ending in a period and name their field;
- * zod's built-in ones do not, so those get the field's path in front.
+ * Our own schema messages are full sentences naming their field as the screens do; zod's
+ * built-in ones are not, so the contract says those, the field named in words.
  */
 function validationMessage(issues: { instancePath: string; message?: string }[]): string {
-  const messages = issues.map(({ instancePath, message = 'is invalid' }) => {
-    if (message.endsWith('.')) return message;
-    const field = instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-    return `${field}: ${message}.`;
-  });
-  return [...new Set(messages)].join(' ');
+  return refusalMessage(
+    issues.map(({ instancePath, message = '' }) => ({
+      path: instancePath
+        .split('/')
+        .filter((part) => part !== '')
+        .map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+      message,
+    })),
+  );
 }

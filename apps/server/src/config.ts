@@ -111,8 +111,12 @@ const envSchema = z.object({
   MESSAGING_PANEL3_URL: optional(baseUrl),
   /** TallyPrime's XML server, where the owner's push sends vouchers (http://host:9000). */
   TALLY_URL: optional(baseUrl),
+  /** Seconds Tally may take to answer one request of 500 vouchers, answer and all. */
+  TALLY_TIMEOUT: z.coerce.number().positive().max(600).default(60),
   /** Razorpay's API, where online installments' orders are made. */
   RAZORPAY_URL: optional(baseUrl).default('https://api.razorpay.com'),
+  /** Seconds Razorpay may take to answer one call, answer and all. */
+  RAZORPAY_TIMEOUT: z.coerce.number().positive().max(120).default(10),
   /** The key id and secret from Razorpay's dashboard; unset, online payment is off. */
   RAZORPAY_KEY_ID: optional(z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'must be a Razorpay key id')),
   RAZORPAY_KEY_SECRET: optional(z.string().min(8).max(200)),
@@ -159,6 +163,8 @@ export interface Config {
   messaging: MessagingConfig;
   /** TallyPrime's XML server; unset, pushing to Tally is refused with a message saying so. */
   tallyUrl: string | undefined;
+  /** How long Tally may take to answer one request, answer and all. */
+  tallyTimeoutMs: number;
   /** The payment gateway of online installments; keys unset, online payment is refused. */
   razorpay: {
     url: string;
@@ -167,6 +173,8 @@ export interface Config {
     webhookSecret: string | undefined;
     /** The checkout script's address; the portal's pages may load it and show its frames. */
     checkoutUrl: string;
+    /** How long one call may take, answer and all. */
+    timeoutMs: number;
   };
 }
 
@@ -227,12 +235,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rate: e.MESSAGING_RATE,
     },
     tallyUrl: e.TALLY_URL,
+    tallyTimeoutMs: e.TALLY_TIMEOUT * 1000,
     razorpay: {
       url: e.RAZORPAY_URL,
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,
       webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
       checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
+      timeoutMs: e.RAZORPAY_TIMEOUT * 1000,
     },
   };
 }

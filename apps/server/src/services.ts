@@ -261,6 +261,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
         pointValuePaise: pointsSummaryReader.pointValuePaise,
       },
       tallyUrl: config.tallyUrl,
+      tallyTimeoutMs: config.tallyTimeoutMs,
     }),
     goldRates: createGoldRatesService({ db, today }),
     members: createMembersService({
@@ -291,6 +292,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       schemes,
       schemesRepo,
       log,
+      ordersPerHour: windowCounter(db, 'member-orders-hour', hour),
     }),
     imports: createImportService({ db, today, terms: config.schemeTerms, erasedMobileHash }),
   };

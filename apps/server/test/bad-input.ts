@@ -139,3 +139,25 @@ export function withValue(base: unknown, path: string[], value: unknown): unknow
   else copy[head] = next;
   return copy;
 }
+
+/**
+ * The field names `message` shows as code, out of a schema's `keys`: a key spelled as no word
+ * is (camelCase such as minSpend, digits such as rate22k, an upper-case run such as MOBILENO,
+ * an underscore), a key opening a sentence in lower case ("custid must be a number."), or the
+ * framework's own "path: problem" form. Shop staff read these messages: a field is named as its
+ * screen names it.
+ */
+export function codeNamesIn(message: string, keys: Iterable<string>): string[] {
+  const found = new Set<string>();
+  const framework = /(?:^|[.!?]\s+)([A-Za-z_]\w*(?:\.\w+)*):\s/.exec(message);
+  if (framework) found.add(framework[1]!);
+  for (const key of new Set(keys)) {
+    const word = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const codeLike = /[a-z][A-Z]|\d|_|^[A-Z]{2,}$/.test(key);
+    const shown = codeLike
+      ? new RegExp(`(^|[^\\w])${word}($|[^\\w])`).test(message)
+      : /^[a-z]/.test(key) && new RegExp(`(^|[.!?]\\s+)${word}\\b`).test(message);
+    if (shown) found.add(key);
+  }
+  return [...found];
+}

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { misbehave, type Misbehaved, type Misbehaviour } from './misbehaving-http.js';
 
 /**
  * A local stand-in for Razorpay's Orders API, a real HTTP server on 127.0.0.1: orders are made
@@ -16,6 +17,9 @@ import type { AddressInfo } from 'node:net';
  * { razorpay_payment_id, razorpay_order_id, razorpay_signature } to the page, where the script
  * calls `options.handler` with them; Cancel calls `options.modal.ondismiss`.
  *
+ * Told to `misbehave`, its API (the calls with the key's basic auth) answers as a hostile or
+ * broken server would: a redirect, a stall, a flood.
+ *
  * Alone: `npx tsx apps/server/test/fake-razorpay.ts [port]` prints its address, key id and
  * secrets as JSON and runs until stopped.
  */
@@ -25,7 +29,8 @@ export interface FakeRazorpayOrder {
   currency: string;
   receipt: string;
   notes: Record<string, string>;
-  payments: { id: string; status: 'captured' | 'failed' }[];
+  /** Each payment's amount in paise: the order's, unless the test paid another. */
+  payments: { id: string; status: 'captured' | 'failed'; amount: number }[];
 }
 
 export interface FakeRazorpay {
@@ -36,13 +41,26 @@ export interface FakeRazorpay {
   readonly orders: Map<string, FakeRazorpayOrder>;
   /** The browser's checkout script, for RAZORPAY_CHECKOUT_URL. */
   checkoutUrl: string;
-  /** Captures a payment on the order; answers what the checkout hands back to the page. */
-  pay(orderId: string): {
+  /**
+   * Captures a payment on the order (of the order's amount, or `amount` paise: what a gateway
+   * with partial payments, or a tampered one, would report); answers what the checkout hands
+   * back to the page.
+   */
+  pay(
+    orderId: string,
+    options?: { amount?: number },
+  ): {
     razorpay_order_id: string;
     razorpay_payment_id: string;
     razorpay_signature: string;
   };
-  /** A webhook delivery of `payment.captured` for the order's payment, signed. */
+  /** The API's answer instead of Razorpay's, until unset. */
+  misbehave: Misbehaviour | undefined;
+  /** What became of each misbehaving answer, in order (when the client went away). */
+  readonly misbehaved: Misbehaved[];
+  /** The API calls received, as `METHOD /path`. */
+  readonly calls: string[];
+  /** A webhook delivery of `payment.captured` for the order's payment (its amount), signed. */
   webhook(
     orderId: string,
     paymentId: string,
@@ -146,6 +164,8 @@ export async function startFakeRazorpay(port = 0): Promise<FakeRazorpay> {
   const webhookSecret = randomBytes(12).toString('hex');
   const orders = new Map<string, FakeRazorpayOrder>();
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+  const misbehaved: Misbehaved[] = [];
+  const calls: string[] = [];
 
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -190,6 +210,11 @@ export async function startFakeRazorpay(port = 0): Promise<FakeRazorpay> {
           error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' },
         });
       const url = request.url ?? '';
+      calls.push(`${request.method} ${url}`);
+      if (fake.misbehave) {
+        void misbehave(response, fake.misbehave).then((what) => misbehaved.push(what));
+        return;
+      }
       if (request.method === 'POST' && url === '/v1/orders') {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeRazorpayOrder;
         if (!Number.isInteger(body.amount) || body.amount < 100 || body.currency !== 'INR')
@@ -220,7 +245,7 @@ export async function startFakeRazorpay(port = 0): Promise<FakeRazorpay> {
           items: order.payments.map((payment) => ({
             id: payment.id,
             entity: 'payment',
-            amount: order.amount,
+            amount: payment.amount,
             currency: 'INR',
             status: payment.status,
             order_id: order.id,
@@ -240,10 +265,17 @@ export async function startFakeRazorpay(port = 0): Promise<FakeRazorpay> {
     keySecret,
     webhookSecret,
     orders,
-    pay(orderId) {
+    misbehave: undefined,
+    misbehaved,
+    calls,
+    pay(orderId, options = {}) {
       const order = orders.get(orderId)!;
       const paymentId = id('pay');
-      order.payments.push({ id: paymentId, status: 'captured' });
+      order.payments.push({
+        id: paymentId,
+        status: 'captured',
+        amount: options.amount ?? order.amount,
+      });
       return {
         razorpay_order_id: orderId,
         razorpay_payment_id: paymentId,
@@ -252,6 +284,7 @@ export async function startFakeRazorpay(port = 0): Promise<FakeRazorpay> {
     },
     webhook(orderId, paymentId, eventId = id('evt')) {
       const order = orders.get(orderId)!;
+      const payment = order.payments.find((made) => made.id === paymentId);
       const body = JSON.stringify({
         entity: 'event',
         account_id: 'acc_kanak',
@@ -262,7 +295,7 @@ export async function startFakeRazorpay(port = 0): Promise<FakeRazorpay> {
             entity: {
               id: paymentId,
               entity: 'payment',
-              amount: order.amount,
+              amount: payment?.amount ?? order.amount,
               currency: 'INR',
               status: 'captured',
               order_id: orderId,

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { misbehave, type Misbehaved, type Misbehaviour } from './misbehaving-http.js';
 
 /**
  * A local stand-in for TallyPrime's XML server, a real HTTP server on 127.0.0.1: it reads an
@@ -8,7 +9,9 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
  * REMOTEID it already holds is altered, whatever the ACTION says; Alter of one it does not hold
  * is refused), refuses a voucher whose lines do not balance, or that names a ledger the company
  * does not have, with a LINEERROR in Tally's words, and answers TallyPrime's IMPORTRESULT with
- * the counts. XML that is not well formed gets Tally's plain refusal.
+ * the counts. XML that is not well formed gets Tally's plain refusal. Told to `misbehave`, it
+ * keeps the body it received but answers as a hostile or broken server would (a redirect, a
+ * stall, a flood) and imports nothing.
  */
 
 export interface FakeTallyVoucher {
@@ -34,6 +37,10 @@ export interface FakeTally {
    * voucher type), when it does: its LINEERROR may quote the voucher's narration.
    */
   refuse: ((voucher: FakeTallyVoucher) => string | undefined) | undefined;
+  /** Every request's answer instead of Tally's, until unset. */
+  misbehave: Misbehaviour | undefined;
+  /** What became of each misbehaving answer, in order (when the client went away). */
+  readonly misbehaved: Misbehaved[];
   close(): Promise<void>;
 }
 
@@ -52,9 +59,11 @@ const paiseOf = (amount: string) =>
 export async function startFakeTally(ledgers: Iterable<string>): Promise<FakeTally> {
   const vouchers = new Map<string, FakeTallyVoucher>();
   const requests: string[] = [];
-  const fake: Pick<FakeTally, 'ledgers' | 'refuse'> = {
+  const misbehaved: Misbehaved[] = [];
+  const fake: Pick<FakeTally, 'ledgers' | 'refuse' | 'misbehave'> = {
     ledgers: new Set(ledgers),
     refuse: undefined,
+    misbehave: undefined,
   };
 
   const importEnvelope = (xml: string) => {
@@ -133,6 +142,10 @@ export async function startFakeTally(ledgers: Iterable<string>): Promise<FakeTal
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       requests.push(body);
+      if (fake.misbehave) {
+        void misbehave(response, fake.misbehave).then((what) => misbehaved.push(what));
+        return;
+      }
       const result = XMLValidator.validate(body) === true ? importEnvelope(body) : undefined;
       response.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
       if (!result) {
@@ -171,6 +184,13 @@ export async function startFakeTally(ledgers: Iterable<string>): Promise<FakeTal
     set refuse(words) {
       fake.refuse = words;
     },
+    get misbehave() {
+      return fake.misbehave;
+    },
+    set misbehave(how) {
+      fake.misbehave = how;
+    },
+    misbehaved,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { writeLong } from './misbehaving-http.js';
 
 /**
  * A local stand-in for the three WhatsApp providers, a real HTTP server on 127.0.0.1 speaking
@@ -11,9 +12,10 @@ import type { AddressInfo, Socket } from 'node:net';
  *            → { status: "success" }
  * Every message it receives is recorded, with what it answered. What it answers is scriptable
  * per call (`next`) or per number (`forNumber`): success, a refusal with any status (401, 500),
- * a 429 with Retry-After, a hang past the sender's timeout, any answer with any headers (a
- * redirect), or an answer of many megabytes. Its refusals echo the token, as careless providers
- * do, so tests can see that the token never reaches a log or a reason.
+ * a 429 with Retry-After, a hang past the sender's timeout (before or after the headers), any
+ * answer with any headers (a redirect), or an answer of many megabytes or without end. Its
+ * refusals echo the token, as careless providers do, so tests can see that the token never
+ * reaches a log or a reason.
  *
  * Used by the server's tests, the e2e run's global setup and the bench, in their own process,
  * or from other processes through GET /_fake/messages and POST /_fake/reset. Alone:
@@ -23,11 +25,16 @@ import type { AddressInfo, Socket } from 'node:net';
 export type FakeReply =
   | 'success'
   | 'hang'
+  /** 200 and the start of an answer, then nothing more: the connection stays open. */
+  | 'hangAfterHeaders'
   /** This status with a refusal in the panel's own words (a 429 says when to come back). */
   | { status: number; retryAfter?: string }
   /** Exactly this answer, with these headers (a redirect's Location). */
   | { status: number; body: string; headers?: Record<string, string> }
-  /** A JSON answer this many bytes long, written in 64 KB pieces as the reader takes them. */
+  /**
+   * A JSON answer this many bytes long (Infinity: without end), written in 64 KB pieces as the
+   * reader takes them.
+   */
   | { status: number; bytes: number };
 
 export interface FakeMessage {
@@ -37,7 +44,7 @@ export interface FakeMessage {
   /** The 10-digit mobile number the message was for. */
   mobile: string;
   text: string;
-  /** What the fake answered: a status, or 'hang'. */
+  /** What the fake answered: a status, or 'hang' (either hang). */
   answered: number | 'hang';
   at: number;
   /** A long answer: the sender closed the connection before the fake had written it all. */
@@ -143,29 +150,6 @@ function refusal(panel: 1 | 2 | 3, status: number, token: string) {
   return { status: 'error', message: why };
 }
 
-/** Writes `bytes` of a JSON answer; true if the connection closed before all were written. */
-async function writeLong(response: http.ServerResponse, status: number, bytes: number) {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  const piece = Buffer.alloc(64 * 1024, 'x');
-  let written = 0;
-  let closed = false;
-  response.once('close', () => (closed = !response.writableFinished));
-  while (written < bytes && !closed && !response.destroyed) {
-    const size = Math.min(piece.length, bytes - written);
-    written += size;
-    if (!response.write(piece.subarray(0, size)))
-      await new Promise((resolve) => {
-        response.once('drain', resolve);
-        response.once('close', resolve);
-      });
-  }
-  if (!closed && !response.destroyed) {
-    await new Promise<void>((resolve) => response.end(resolve));
-    return false;
-  }
-  return true;
-}
-
 export async function startFakeWhatsApp(port = 0): Promise<FakeWhatsApp> {
   const messages: FakeMessage[] = [];
   const requests: string[] = [];
@@ -186,15 +170,25 @@ export async function startFakeWhatsApp(port = 0): Promise<FakeWhatsApp> {
       const message = await messageOf(request);
       if (!message) return json(response, 404, { error: 'no such call' });
       const reply = scripted.shift() ?? byNumber.get(message.mobile) ?? 'success';
-      const status = reply === 'success' ? 200 : reply === 'hang' ? 'hang' : reply.status;
+      const status =
+        reply === 'success'
+          ? 200
+          : reply === 'hang' || reply === 'hangAfterHeaders'
+            ? 'hang'
+            : reply.status;
       const recorded: FakeMessage = { ...message, answered: status, at: Date.now() };
       messages.push(recorded);
       await listener?.(recorded);
       if (reply === 'hang') return; // the socket stays open until the sender gives up
+      if (reply === 'hangAfterHeaders') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write('{"sent":');
+        return;
+      }
       if (reply === 'success') return json(response, 200, success(message.panel));
       if ('body' in reply) return json(response, reply.status, reply.body, reply.headers);
       if ('bytes' in reply) {
-        recorded.cutShort = await writeLong(response, reply.status, reply.bytes);
+        recorded.cutShort = (await writeLong(response, reply.status, reply.bytes)).closedEarly;
         return;
       }
       return json(

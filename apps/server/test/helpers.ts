@@ -11,7 +11,7 @@ import type {
 } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { Role } from '@kanak/contract';
+import { needsBackdateReason, todayIn, type Role } from '@kanak/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { connectDatabase, type Database } from '../src/db/client.js';
@@ -281,4 +281,18 @@ export async function pointsBalance(
     [customer],
   );
   return row === undefined ? undefined : Number(row.balance);
+}
+
+/** The reason the owner gives for a scheme entry dated further back than staff may date one. */
+export const LATE_ENTRY_REASON = 'Paper slip entered late';
+
+/**
+ * What the owner adds to a scheme's start, activation or installment dated `date` when the
+ * scheme screens ask for a reason (on the app's clock `now`): fixtures entering old schemes as
+ * the owner send it, as the screen does; a recent date needs none.
+ */
+export function lateEntryReason(date: unknown, now: Date = new Date()) {
+  return typeof date === 'string' && needsBackdateReason(date, todayIn('Asia/Kolkata', now))
+    ? { backdateReason: LATE_ENTRY_REASON }
+    : {};
 }

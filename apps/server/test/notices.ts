@@ -10,7 +10,20 @@ import { messagingRepo } from '../src/modules/messaging/messaging.repo.js';
 import { createNoticesOutbox } from '../src/modules/notices/notices.outbox.js';
 import { pointsSummaryReader } from '../src/modules/points/points.summary.js';
 import { startFakeWhatsApp, type FakeWhatsApp } from './fake-whatsapp.js';
-import { signedIn, TEST_SECRETS, type SignedIn, type SignedInOptions } from './helpers.js';
+import {
+  lateEntryReason,
+  signedIn,
+  TEST_SECRETS,
+  type SignedIn,
+  type SignedInOptions,
+} from './helpers.js';
+
+/** The scheme calls dated by the caller: an old date gets the owner's reason, as on screen. */
+const DATED_SCHEME_CALLS: readonly string[] = [
+  API_PATHS.generateScheme,
+  API_PATHS.activateScheme,
+  API_PATHS.addInstallment,
+];
 
 /** A shop whose three panels all point at a fake provider, with the owner signed in. */
 export interface NoticeShop extends SignedIn {
@@ -81,10 +94,19 @@ export async function noticeShop(options: SignedInOptions = {}): Promise<NoticeS
     }),
   );
   const call = async <T>(path: string, payload?: unknown): Promise<T> => {
+    const dated = payload as { startdt?: unknown; date?: unknown } | undefined;
     const response =
       payload === undefined
         ? await ctx.inject({ method: 'GET', url: `${API_PREFIX}${path}` })
-        : await ctx.post(`${API_PREFIX}${path}`, payload);
+        : await ctx.post(
+            `${API_PREFIX}${path}`,
+            DATED_SCHEME_CALLS.includes(path)
+              ? {
+                  ...dated,
+                  ...lateEntryReason(dated?.startdt ?? dated?.date, options.clock?.()),
+                }
+              : payload,
+          );
     if (response.statusCode !== 200) throw new Error(`${path}: ${response.body}`);
     return response.json<T>();
   };

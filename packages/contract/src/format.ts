@@ -49,6 +49,10 @@ export const formatRupees = (amount: number): string =>
     ? `−${formatRupees(-amount)}`
     : `₹${(Number.isInteger(amount) ? WHOLE_RUPEES : RUPEES_AND_PAISE).format(amount)}`;
 
+/** ₹ with paise always shown (₹1.00, ₹5,000.00): a gateway's amount, exact to the paisa. */
+export const formatRupeesAndPaise = (amount: number): string =>
+  amount < 0 ? `−${formatRupeesAndPaise(-amount)}` : `₹${RUPEES_AND_PAISE.format(amount)}`;
+
 /** A count and its noun, one or many, with Indian digit grouping: "1 notice", "1,250 notices". */
 export const countOf = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en-IN')} ${count === 1 ? one : many}`;

@@ -29,6 +29,8 @@ export * from './schemas/scheme-plans.js';
 export * from './ui-texts-scheme-plans.js';
 export * from './schemas/pos.js';
 export * from './format.js';
+export * from './typed-numbers.js';
+export * from './refusals.js';
 export * from './schemas/audit.js';
 export * from './audit-words.js';
 export * from './data-rights.js';

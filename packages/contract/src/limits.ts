@@ -17,6 +17,12 @@ export const LIMITS = {
    * hundred.
    */
   gifMaxFrames: 500,
+  /**
+   * An animated GIF's frames together, each drawn on the whole screen: a 7.5 KB file declared
+   * 500 frames of 6000 × 6000 (18 billion pixels to draw, a phone that keeps every frame
+   * decoded needs 72 GB). A long banner animation of 300 frames of 1080 × 540 is 175 million.
+   */
+  gifMaxAnimationPixels: 200_000_000,
   passwordMaxLength: 15,
   passwordMinLength: 8,
   usernameMaxLength: 30,
@@ -114,6 +120,13 @@ export const LIMITS = {
   installmentReminderDays: 3,
   /** An unpaid installment is overdue this many days after it was due. */
   installmentGraceDays: 7,
+  /**
+   * How many days before today a cashier or a manager may date a scheme's start, its activation
+   * or an installment; only the owner dates one further back, giving a reason of
+   * backdateReasonMinLength to narrationMaxLength characters.
+   */
+  backdateDays: 7,
+  backdateReasonMinLength: 3,
   /** Rows on one page of a report unless the screen asks for another size, and the most. */
   reportPageSize: 50,
   reportPageSizeMax: 500,

@@ -19,6 +19,15 @@ export const MEMBER_LIMITS = {
   /** An online order left unpaid this long is asked after by the reconcile job. */
   reconcileAfterMinutes: 15,
   /**
+   * Orders a customer may start: a gateway order costs a call to Razorpay and a row the
+   * reconcile job asks after, so a script cannot make them without end. Pressing Pay again for
+   * the same installment reuses its open order and counts nothing; a fresh order counts against
+   * the hour, and at most this many may be open (unpaid, younger than `openOrderHours`) at once.
+   */
+  ordersPerHourPerCustomer: 10,
+  openOrdersPerCustomer: 5,
+  openOrderHours: 24,
+  /**
    * How long dead sign-in codes and sessions, and the ids of webhook deliveries handled, are
    * kept before the daily purge: a day for codes and sessions (their limits are counted
    * elsewhere, and a missing session is refused like an ended one), a month for deliveries,
@@ -32,7 +41,11 @@ export const MEMBER_LIMITS = {
 export const MEMBER_STORAGE_KEYS = { token: 'kanak.memberToken' } as const;
 
 export const MEMBER_MESSAGES = {
+  /** No code left to try: expired, used, or its tries all spent. */
   wrongCode: 'The code is wrong or has expired. Please ask for a new one.',
+  /** A wrong code while the code still has tries: the same code may be typed again. */
+  wrongCodeTriesLeft: (tries: number) =>
+    `The code is wrong. Please check it and try again: ${tries} ${tries === 1 ? 'try' : 'tries'} left.`,
   tooManyCodes: 'Too many codes asked for. Please try again later.',
   tooManyChecks: 'Too many codes tried. Please try again later.',
   sessionExpired: 'Session expired. Please sign in again.',
@@ -43,6 +56,9 @@ export const MEMBER_MESSAGES = {
   badPaymentSignature: 'The payment could not be verified.',
   unknownOrder: 'This payment does not belong to any order of yours.',
   paymentRecorded: 'Payment received. Thank you.',
+  tooManyOrders: 'Too many payments started in the last hour. Please try again later.',
+  tooManyOpenOrders:
+    'Several payments you started are not finished yet. Please try again tomorrow, or pay at the shop.',
   /** The sign-in code's text: an authentication message, nothing else in it. */
   codeText: (code: string, shop: string) =>
     `${code} is your ${shop} sign-in code. It is valid for 5 minutes. Do not share it with anyone.`,

@@ -2,6 +2,7 @@
  * Every fixed text of the screens, and the server's messages.
  * Two spelling slips of the spec are corrected here ("customer", "updating").
  */
+import { LIMITS } from './limits.js';
 import { SIGN_IN_MESSAGES } from './messages-sign-in.js';
 
 export const MESSAGES = {
@@ -10,22 +11,25 @@ export const MESSAGES = {
   notAllowed: 'You are not allowed to do this.',
   goldRateSaved: (date: string) => `Gold rate for ${date} saved.`,
   goldRateCorrected: (date: string) => `Gold rate for ${date} corrected.`,
-  goldRateFuture: 'date cannot be after today: a gold rate is entered on its day or later.',
+  goldRateFuture: 'The date cannot be after today: a gold rate is entered on its day or later.',
   goldRateMissing: "Enter today's gold rate first.",
   onlineRefundNoted: (paymentId: string) => `Refund of payment ${paymentId} noted.`,
   onlineRefundNotDue: 'This payment is not waiting for a refund (refunded already, or unknown).',
   goldRateFarFromLast: (carat: string, rate: string, change: number, last: string, on: string) =>
     `The ${carat} rate ${rate} is ${Math.abs(change)}% ${change > 0 ? 'above' : 'below'} the last one, ${last} on ${on}. Check it, then confirm to save it.`,
+  goldRateOutsideBand: (carat: string, rate: string, low: string, high: string, days: number) =>
+    `The ${carat} rate ${rate} a gram is outside the usual ${low} to ${high}, and no rate was entered in the ${days} days before it. Check it, then confirm to save it.`,
   schemePlanSaved: (code: string) => `Plan ${code} saved.`,
   schemePlanNotFound: (code: string) => `No scheme plan has the code ${code}.`,
   schemePlanInactive: (code: string) => `Plan ${code} is no longer offered.`,
   schemePlanStdFixed:
-    'Plan STD is the standard scheme: its terms come from the server settings (INSTALLMENTS, BONUS_PERCENT) and cannot be edited here.',
+    'Plan STD is the standard scheme: its installments and bonus were set when Kanak was installed and cannot be edited here; ask whoever installed Kanak to change them.',
   schemePlanInUse: (code: string, schemes: number) =>
     `Plan ${code} has ${schemes} scheme(s) started on it, which keep its terms: only its name and whether it is offered can change. Save the new terms under a new code.`,
   schemePlanMinAmount: (code: string, min: string) =>
     `Plan ${code} needs an installment of at least ${min}.`,
-  goldRateRangeTooLong: (days: number) => `from and to can be at most ${days} days apart.`,
+  goldRateRangeTooLong: (days: number) =>
+    `The from and to dates can be at most ${days} days apart.`,
   changeTemporaryPassword: 'Please change your temporary password first.',
   lastOwner: 'The shop must keep an active owner: this is the last one.',
   staffAdded: (username: string) => `Staff account ${username} added.`,
@@ -74,6 +78,8 @@ export const MESSAGES = {
     'The image is larger than 40 megapixels (for example 8000 × 5000). Please choose a smaller image.',
   gifTooManyFrames: (frames: number) =>
     `The GIF has more than ${frames} frames. Please choose a shorter animation.`,
+  gifTooManyAnimationPixels:
+    'The animation is too large: its frames together hold more than 200 megapixels (for example 100 frames of 2000 × 1000). Please choose a smaller or shorter animation.',
   oneImageAtATime: 'Please upload one image at a time.',
   invalidUpload: 'The upload could not be read. Please choose the image again.',
   imageNotFound: 'Image not found.',
@@ -107,7 +113,9 @@ export const MESSAGES = {
   enterName: 'Please enter name before proceeding.',
   nameOnOneLine: (field: string) =>
     `${field} must be on one line, without tabs or hidden characters.`,
-  nameWithLink: (field: string) => `${field} must not contain a web address.`,
+  /** Said of any dotted word a chat app could make a link of; real names joined by a dot too. */
+  nameWithLink: (field: string) =>
+    `${field} cannot contain a web address or link. If a dot joins two words, put a space after the dot: write "Mohd. Irfan", not "Mohd.Irfan".`,
   saveFailed: 'Error in saving',
   noExportData: 'No data found to export',
   exportFailed: 'Error in exporting customer data.',
@@ -149,6 +157,8 @@ export const MESSAGES = {
   panUpdateFailed: 'Error in updating PAN.',
   schemeDeleteFailed: 'Error in deleting this scheme.',
   schemeIdRequired: 'Scheme ID cannot be blank.',
+  /** Letters or signs typed as a Scheme ID: not blank, so not the spec's blank warning. */
+  schemeIdDigits: 'A Scheme ID is a number, e.g. 1024: letters and signs are not part of it.',
   schemeNotFound: 'Scheme not found.',
   statementFailed: 'Error in generating statement.',
   noResults: 'No results yet',
@@ -160,6 +170,13 @@ export const MESSAGES = {
   schemeGenerated: (id: number) => `Scheme ${id} generated.`,
   customerMismatch: 'The customer details do not match. Search the customer again.',
   startInFuture: 'Start date cannot be in the future.',
+  backdateTooFar: (role: string, entry: string, earliest: string) =>
+    `A ${role} can date ${entry} at most ${LIMITS.backdateDays} days back (from ${earliest}). Ask the owner to record an older one.`,
+  backdateReasonRequired: (earliest: string) =>
+    `A date before ${earliest} needs a reason: say why it is entered late.`,
+  backdateReasonLength: `Reason must be ${LIMITS.backdateReasonMinLength} to ${LIMITS.narrationMaxLength} characters.`,
+  startAlreadyMatured: (start: string, maturity: string) =>
+    `A scheme started on ${start} would have matured on ${maturity}, before today. Choose a later start date.`,
   onlyInactiveCancellable: 'Only an inactive scheme without installments can be cancelled.',
   schemeCancelled: 'Scheme cancelled.',
   panSaved: 'PAN saved.',

@@ -48,11 +48,19 @@ export const CONTENT_TEXTS = {
   deleting: 'Deleting',
 } as const;
 
+/** Who sends each panel's WhatsApp messages (the server's default addresses; panel 3, the reseller's). */
+const PANEL_PROVIDERS: Record<number, string> = {
+  1: 'UltraMsg',
+  2: 'Green API',
+  3: "your reseller's panel",
+};
+
 export const MESSAGING_TEXTS = {
   instanceId: 'Instance Id',
   token: 'Token',
   panel: 'Select Panel',
-  panelOption: (panel: number) => `Panel ${panel}`,
+  /** The spec's "Panel 1" to "Panel 3", each with the provider it sends through. */
+  panelOption: (panel: number) => `Panel ${panel} — ${PANEL_PROVIDERS[panel] ?? 'WhatsApp'}`,
   phone: 'Phone',
   save: 'SAVE',
   revert: 'REVERT',

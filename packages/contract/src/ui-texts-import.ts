@@ -6,6 +6,19 @@ export const IMPORT_MESSAGES = {
   empty: 'The file is empty.',
   noRows: 'The file has a header row but no rows below it.',
   tooLarge: (mb: number) => `The file is larger than ${mb} MB. Please split it into smaller files.`,
+  tooManyRows: (rows: number) =>
+    `The file has more than ${rows.toLocaleString('en-IN')} rows. Please split it into smaller files.`,
+  tooManyColumns: (columns: number) =>
+    `The file has more than ${columns} columns. Please delete the columns that are not imported, then upload it again.`,
+  notUtf8:
+    'This file is not saved as UTF-8. In Excel choose Save As → CSV UTF-8, then upload it again.',
+  workbookTooLarge: (mb: number) =>
+    `The workbook is larger than ${mb} MB once unpacked. Please save it as CSV UTF-8, or split it into smaller files.`,
+  workbookPartTooLarge: (mb: number) =>
+    `The workbook holds more than ${mb} MB of text or formatting once unpacked. Please save it as CSV UTF-8, or split it into smaller files.`,
+  format: 'The answer can be JSON or CSV only.',
+  problemsOfACheck:
+    'The list of every problem comes with a check of the file, not with its import: check the file, then download the list.',
   notXlsx:
     'This file is named .xlsx but is not an Excel workbook. Open it in Excel and save it as an Excel Workbook (.xlsx) or as CSV.',
   oldXls:
@@ -71,6 +84,10 @@ export const IMPORT_TEXTS = {
   errors: 'Rows with errors',
   noErrors: 'Every row is valid.',
   download: 'Download report (CSV)',
+  downloadAll: 'Download all (CSV)',
+  /** Above the table when the answer lists only the first problems of many. */
+  showingFirst: (shown: number, total: number) =>
+    `Showing the first ${shown.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} problems.`,
   reportFile: 'import-report.csv',
   row: 'Row',
   column: 'Column',

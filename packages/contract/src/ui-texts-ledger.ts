@@ -56,6 +56,13 @@ export const LEDGER_TEXTS = {
     /** After an update: the new balance, after the spec's success text. */
     newBalance: (points: string) => `New balance: ${points} points.`,
     followUp: (customer: string) => `Another entry for ${customer}`,
+    /** What is missing, said after the spec's "Please ensure all required fields are completed…". */
+    missing: {
+      customer: 'Choose the customer.',
+      date: 'Choose the date.',
+      entryType: 'Choose Points Allocation or Points Deduction.',
+      points: 'Enter the loyalty points.',
+    },
   },
   /** Redeem Points: a customer's points spent at the counter, with a printed slip. */
   redeem: {

@@ -7,7 +7,7 @@ export const NOTICE_MESSAGES = {
   onlyFailedResent: 'Only a failed notice can be sent again.',
   panelNotConfigured: 'Save the messaging panel configuration first.',
   panelHasNoUrl: (panel: number) =>
-    `Panel ${panel} has no address: set MESSAGING_PANEL${panel}_URL on the server.`,
+    `Panel ${panel} has no provider address yet: ask whoever installed Kanak to set it up, or choose another panel.`,
   testMessageText: (shop: string) =>
     `Test message from ${shop}: the messaging panel is set up correctly.`,
   testMessageSent: 'Test message sent.',
@@ -115,6 +115,5 @@ export const TEST_MESSAGE_TEXTS = {
   needsSave: 'Save the configuration first: the test message uses the saved one.',
   result: 'Test message result',
   notSent: 'The test message was not sent.',
-  httpStatus: (status: number) => `HTTP status: ${status}`,
   failed: 'Error in sending the test message.',
 } as const;

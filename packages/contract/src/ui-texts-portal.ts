@@ -55,7 +55,7 @@ export const PORTAL_TEXTS = {
     passbook: (id: number) => `Passbook of scheme ${id}`,
     payButton: 'Pay installment',
     pay: (id: number) => `Pay installment of scheme ${id}`,
-    consents: 'Messages from the shop',
+    consents: 'What the shop may send me on WhatsApp',
   },
   status: { n: 'Not started', a: 'Active', m: 'Completed' } as Record<string, string>,
   /** How an installment was paid, in the customer's words. */
@@ -125,10 +125,12 @@ export const PORTAL_TEXTS = {
     checkoutFailed: 'The payment page could not be opened. Please try again.',
     overpayment:
       'This installment was already paid. The shop has been told and will refund this payment.',
+    beingChecked:
+      'Your payment is being checked by the shop. It will show in your passbook once confirmed; if not, the shop will refund it.',
     paidHeading: 'Payment received',
   },
   consents: {
-    title: 'Messages from the shop',
+    title: 'What the shop may send me on WhatsApp',
     intro: 'Choose which WhatsApp messages the shop may send you. You can change this at any time.',
     transactional: 'Notices of my points, schemes and receipts',
     marketing: 'Offers and news',

@@ -52,7 +52,13 @@ export const ONLINE_REFUND_TEXTS = {
   amount: 'Amount',
   paidOn: 'Paid on',
   reason: 'Why',
-  reasons: { monthPaid: 'Month paid at the counter', paidTwice: 'Paid twice' },
+  reasons: {
+    monthPaid: 'Month paid at the counter',
+    paidTwice: 'Paid twice',
+    amountMismatch: 'Amount differs from the installment',
+  },
+  mismatch: (received: string, expected: string) =>
+    `Received ${received}, expected ${expected} — not recorded as an installment; refund or settle it.`,
   branch: 'Branch',
   action: 'Refund',
   markRefunded: 'Mark refunded',
@@ -76,6 +82,13 @@ export const REPORT_TEXTS = {
   from: 'From',
   to: 'To',
   asOf: 'As of',
+  /** The cash book's installments by the day they are dated, or by the day they were entered. */
+  by: 'Installments by',
+  byOptions: { dated: 'Date paid', entered: 'Day entered' },
+  printByEntered: 'Installments by the day entered',
+  /** A cash-book row entered on a later day than it is dated. */
+  backdated: 'Backdated',
+  enteredOn: (date: string) => `entered ${date}`,
   branch: 'Branch',
   wholeChain: 'All branches',
   search: 'Show',
@@ -166,6 +179,7 @@ export const REPORT_TEXTS = {
     cancelledRedemptions: 'Cancelled redemptions',
     pointsRedeemed: 'Points redeemed',
     redeemedValue: 'Value redeemed',
+    backdated: 'Backdated',
     schemes: 'Schemes',
     amount: 'Amount',
     customers: 'Customers',

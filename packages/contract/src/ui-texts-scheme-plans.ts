@@ -48,7 +48,7 @@ export const SCHEME_PLAN_TEXTS = {
   inUse: (schemes: number) =>
     `${schemes} ${schemes === 1 ? 'scheme uses' : 'schemes use'} this plan: its terms stay as they are. Only the name and whether it is offered can change; save new terms under a new code.`,
   standard:
-    'STD is the standard scheme: its installments and bonus come from the server settings, not from this screen.',
+    'STD is the standard scheme: its installments and bonus were set when Kanak was installed, not on this screen. Ask whoever installed Kanak to change them.',
   // Scheme Initiation: choosing the plan.
   plan: 'Plan',
   planOption: (code: string, name: string) => `${code} · ${name}`,

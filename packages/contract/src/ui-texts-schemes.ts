@@ -23,6 +23,16 @@ const payment = {
   saving: 'Saving',
 } as const;
 
+/**
+ * The owner's reason for a scheme's start, activation or installment dated further back than
+ * staff may date one; the other staff's date fields stop at that day.
+ */
+export const BACKDATE_TEXTS = {
+  reason: 'Reason for the earlier date',
+  help: (earliest: string) =>
+    `Dated before ${earliest}: say why it is entered late. The audit trail keeps it.`,
+} as const;
+
 export const SCHEME_TEXTS = {
   generation: {
     form: 'Start a scheme',
@@ -148,6 +158,9 @@ export const SCHEME_TEXTS = {
     reference: 'Reference',
     installment: 'Installment',
     installmentValue: (n: number, of: number) => `${n} of ${of}`,
+    amountInWords: 'In words',
+    forMonth: 'For the month of',
+    paidSoFar: 'Paid so far',
     rate: '22K rate',
     rateValue: (rate: string) => `${rate} a gram`,
     gold: 'Gold bought',

@@ -70,3 +70,19 @@ export const PAGE_TITLES = {
   unrecoveredReturns: 'Unrecovered Return Points',
   notFound: 'Page not found',
 } as const;
+
+/** The foot of a slip handed to the customer: both sign the printed copy. */
+export const SLIP_TEXTS = {
+  customerSignature: "Customer's signature",
+  shopSignature: (company: string) => `For ${company}: authorised signatory`,
+} as const;
+
+/** The banner every signed-in screen shows while the server cannot be reached. */
+export const CONNECTION_TEXTS = {
+  offline:
+    'This computer is offline. What you see may be out of date; it is read again when the network is back.',
+  unreachable:
+    'The server cannot be reached. Kanak keeps trying; what could not be loaded is read again when it answers.',
+  back: 'Connected again.',
+  tryNow: 'Try now',
+} as const;

@@ -62,6 +62,8 @@ export const BRANCH_TEXTS = {
   name: 'Branch name',
   address: 'Address',
   phone: 'Phone',
+  receiptPaper: 'Receipt printer',
+  receiptPapers: { a4: 'A4 sheets', '80mm': '80 mm thermal roll' },
   actions: 'Actions',
   add: 'Add branch',
   addTitle: 'Add a branch',

@@ -42,15 +42,6 @@ export const UI_TEXTS = {
     poweredBy: (company: string) => `Powered by ${company}`,
     support: 'Support',
   },
-  /** The banner every signed-in screen shows while the server cannot be reached. */
-  connection: {
-    offline:
-      'This computer is offline. What you see may be out of date; it is read again when the network is back.',
-    unreachable:
-      'The server cannot be reached. Kanak keeps trying; what could not be loaded is read again when it answers.',
-    back: 'Connected again.',
-    tryNow: 'Try now',
-  },
   notFound: {
     text: 'There is no screen at this address.',
     back: 'Go to Dashboard',

@@ -18,6 +18,7 @@ import {
   appOnDatabase,
   authed,
   createTestContext,
+  lateEntryReason,
   TEST_SECRETS,
   type TestContext,
 } from '../../test/helpers.js';
@@ -120,16 +121,25 @@ async function seed() {
       custname: 'Lakshmi Iyer',
       startdt: '2025-12-05',
       amount: 5000,
+      ...lateEntryReason('2025-12-05', clock()),
     }),
   );
   const schemeid = scheme.data.schemeid;
-  await ok(post(source, '/scheme/activate', { schemeid, date: '2025-12-05', mode: 'cash' }));
+  await ok(
+    post(source, '/scheme/activate', {
+      schemeid,
+      date: '2025-12-05',
+      mode: 'cash',
+      ...lateEntryReason('2025-12-05', clock()),
+    }),
+  );
   await ok(
     post(source, '/scheme/add-installment', {
       schemeid,
       date: '2026-01-05',
       mode: 'upi',
       reference: 'UTR 1',
+      ...lateEntryReason('2026-01-05', clock()),
     }),
   );
   await ok(

@@ -59,6 +59,7 @@ async function main() {
       { path: file, filename: path.basename(file) },
       {
         dryRun,
+        listAll: true,
         onProgress: ({ rows, total }) => {
           bar.setTotal(total);
           bar.update(rows);
@@ -76,7 +77,7 @@ async function main() {
     }
     console.log(
       `${dryRun ? 'Checked (nothing changed)' : 'Imported'}: ${result.rows} rows, ${result.valid} valid, ` +
-        `${result.created} new, ${result.updated} updated, ${result.errors.length} errors.`,
+        `${result.created} new, ${result.updated} updated, ${result.errorCount} errors.`,
     );
   } catch (error) {
     bar.stop();

@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { AUDIT_HIDDEN, PAN_PATTERN } from '@kanak/contract';
 import { auditLog } from '../db/schema.js';
 import { runStatement, type Statement, type Tx } from '../db/client.js';
+import type { Naming } from './naming.js';
 
 type Values = Record<string, unknown>;
 
@@ -216,6 +217,49 @@ export interface AuditRowsOfCustomer {
   mobile: string | null;
   /** Rows about the customer's other records: their ledger entries, their schemes. */
   records: { entity: string; ids: (string | number)[] }[];
+}
+
+/**
+ * An erasure, in the audit rows of other customers' records that named the erased customer
+ * (`records`: the entries and schemes whose narrations were just cleared): every mention that
+ * `naming` finds in their text becomes `replacement`. Answers how many rows changed.
+ */
+export async function eraseNamingFromAuditText(
+  tx: Tx,
+  records: { entity: string; ids: (string | number)[] }[],
+  naming: Naming,
+  replacement: string,
+): Promise<number> {
+  const wanted = records.filter((record) => record.ids.length > 0);
+  if (wanted.length === 0) return 0;
+  const erase = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.replace(naming.pattern, replacement);
+    if (Array.isArray(value)) return value.map(erase);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, erase(item)]));
+    return value;
+  };
+  const rows = await tx
+    .select({ id: auditLog.id, detail: auditLog.detail })
+    .from(auditLog)
+    .where(
+      or(
+        ...wanted.map((record) =>
+          and(
+            eq(auditLog.entity, record.entity),
+            inArray(auditLog.entityId, record.ids.map(String)),
+          ),
+        ),
+      ),
+    );
+  let changed = 0;
+  for (const row of rows) {
+    const detail = erase(row.detail);
+    if (JSON.stringify(detail) === JSON.stringify(row.detail)) continue;
+    await tx.update(auditLog).set({ detail }).where(eq(auditLog.id, row.id));
+    changed++;
+  }
+  return changed;
 }
 
 /**

@@ -6,6 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** A word a screen recognises the refusal by (the contract's), sent beside the message. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = new.target.name;
@@ -42,8 +44,8 @@ export class NotFoundError extends AppError {
 
 /** 409: a business rule refused the change. */
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, code?: string) {
+    super(409, message, code);
   }
 }
 

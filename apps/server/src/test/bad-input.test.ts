@@ -13,8 +13,21 @@ import {
   saveNoticeTemplateRequest,
   MEMBER_API_PATHS,
 } from '@kanak/contract';
-import { addUser, authed, createTestContext, login, type TestContext } from '../../test/helpers.js';
-import { fieldsOf, mutations, queryMutations, withValue } from '../../test/bad-input.js';
+import {
+  addUser,
+  authed,
+  createTestContext,
+  lateEntryReason,
+  login,
+  type TestContext,
+} from '../../test/helpers.js';
+import {
+  codeNamesIn,
+  fieldsOf,
+  mutations,
+  queryMutations,
+  withValue,
+} from '../../test/bad-input.js';
 import { pathSpellings } from '../../test/raw-http.js';
 
 /**
@@ -410,6 +423,8 @@ interface Case {
   label: string;
   request: InjectOptions;
   expected: Expected;
+  /** The keys of the route's schema: a refusal's message shows none of them as code. */
+  keys?: readonly string[];
 }
 
 let remote = 0;
@@ -489,6 +504,8 @@ function problemsWith(testCase: Case, response: LightMyRequestResponse): string[
   }
   if (body.success !== false || typeof body.message !== 'string' || !body.message.trim())
     return [`${where}: no { success: false, message } ${text}`];
+  const codeNames = codeNamesIn(body.message, testCase.keys ?? []);
+  if (codeNames.length > 0) return [`${where}: shows ${codeNames.join(', ')}: ${body.message}`];
   return [];
 }
 
@@ -557,6 +574,7 @@ function fieldCases() {
   for (const route of routesWith('body')) {
     const schema = route.schema.body;
     if (!schema) throw new Error(`${route.key} has a body in ROUTES but no body schema`);
+    const keys = fieldsOf(schema).map((field) => field.path.at(-1)!);
     for (const field of fieldsOf(schema)) {
       for (const mutation of mutations(field.maxLength)) {
         const staff = staffFor(route);
@@ -564,6 +582,7 @@ function fieldCases() {
         add(schema, body, {
           label: `${route.key} ${field.path.join('.')} = ${mutation.label}`,
           request: requestFor(route, { body, staff }),
+          keys,
         });
       }
     }
@@ -571,12 +590,14 @@ function fieldCases() {
   for (const route of routesWith('query')) {
     const schema = route.schema.querystring;
     if (!schema) throw new Error(`${route.key} has a query in ROUTES but no query schema`);
+    const keys = fieldsOf(schema).map((field) => field.path.at(-1)!);
     for (const field of fieldsOf(schema)) {
       for (const mutation of queryMutations(field.maxLength)) {
         const query = withValue(route.input.query(), field.path, mutation.value) as object;
         add(schema, query, {
           label: `${route.key} ?${field.path.join('.')} = ${mutation.label}`,
           request: requestFor(route, { query: { ...query } }),
+          keys,
         });
       }
     }
@@ -971,6 +992,7 @@ async function seedThroughApi() {
         custname: '',
         startdt,
         amount: 3000,
+        ...lateEntryReason(startdt, NOW),
       })
     ).schemeid;
   seed.inactiveScheme = await scheme(seed.customerA.custid, seed.customerA.mobileno, '2026-01-05');
@@ -980,6 +1002,7 @@ async function seedThroughApi() {
     date: '2025-12-01',
     mode: 'cash',
     reference: '',
+    ...lateEntryReason('2025-12-01', NOW),
   });
 
   const { payload, contentType } = await multipart([

@@ -11,7 +11,8 @@ import { authed, createTestContext, staffSession, type TestContext } from '../..
  * branch; customers belong to the whole chain.
  */
 const TODAY = '2026-02-10';
-const now = new Date(`${TODAY}T12:00:00+05:30`);
+const noonOf = (isoDate: string) => new Date(`${isoDate}T12:00:00+05:30`);
+let now = noonOf(TODAY);
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -79,19 +80,25 @@ async function manualEntry(username: string, narration: string) {
 async function schemeOf(username: string, { inactive = false } = {}) {
   const customer = await customerOf(username);
   const startdt = '2025-01-05';
-  const generated = await ok(
-    call(username, '/scheme/generate', {
-      custid: customer.id,
-      mobileno: customer.mobileno,
-      custname: customer.custname,
-      startdt,
-      amount: 1000,
-    }),
-  );
-  const schemeid = generated.data.schemeid as number;
-  if (!inactive)
-    await ok(call(username, '/scheme/activate', { schemeid, date: startdt, mode: 'cash' }));
-  return schemeid;
+  // Entered at the counter the day it started (a cashier dates only a few days back).
+  now = noonOf(startdt);
+  try {
+    const generated = await ok(
+      call(username, '/scheme/generate', {
+        custid: customer.id,
+        mobileno: customer.mobileno,
+        custname: customer.custname,
+        startdt,
+        amount: 1000,
+      }),
+    );
+    const schemeid = generated.data.schemeid as number;
+    if (!inactive)
+      await ok(call(username, '/scheme/activate', { schemeid, date: startdt, mode: 'cash' }));
+    return schemeid;
+  } finally {
+    now = noonOf(TODAY);
+  }
 }
 
 /** A notice that failed to go, made at a branch. */

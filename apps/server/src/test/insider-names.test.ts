@@ -3,10 +3,12 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
   API_PATHS,
   API_PREFIX,
+  hasWebAddress,
   MESSAGES,
   NAME_WITHHELD,
   POS_MESSAGES,
   type CustomerProfile,
+  type ImportResult,
 } from '@kanak/contract';
 import { authed, staffSession } from '../../test/helpers.js';
 import { noticeShop, type NoticeShop } from '../../test/notices.js';
@@ -81,7 +83,32 @@ const REFUSED: [string, string][] = [
   ['Asha WWW.evil.example', MESSAGES.nameWithLink('Name')],
   ['Asha pay at evil.com', MESSAGES.nameWithLink('Name')],
   ['Asha evil.example/kyc', MESSAGES.nameWithLink('Name')],
-  ['x.in', MESSAGES.nameWithLink('Name')],
+  // Any top-level domain, new or short: no list of them is ever complete.
+  ['Asha - points frozen, verify KYC at kanak-kyc.store', MESSAGES.nameWithLink('Name')],
+  ['pay-kyc.gold', MESSAGES.nameWithLink('Name')],
+  ['rb.gy', MESSAGES.nameWithLink('Name')],
+  ['is.gd', MESSAGES.nameWithLink('Name')],
+  ['evil.ru', MESSAGES.nameWithLink('Name')],
+  ['evil.cc', MESSAGES.nameWithLink('Name')],
+  ['evil.gold?x=1', MESSAGES.nameWithLink('Name')],
+  ['Asha evil.भारत', MESSAGES.nameWithLink('Name')],
+  ['Asha evil.xn--h2brj9c', MESSAGES.nameWithLink('Name')],
+  // An address by number, with or without a path.
+  ['203.0.113.5/pay', MESSAGES.nameWithLink('Name')],
+  ['Asha 203.0.113.5', MESSAGES.nameWithLink('Name')],
+  // Dots that a browser or chat app reads as a domain's dot; letters in their wide forms.
+  ['evil\u3002com', MESSAGES.nameWithLink('Name')],
+  ['evil\uFF0Ecom', MESSAGES.nameWithLink('Name')],
+  ['evil\uFF61com', MESSAGES.nameWithLink('Name')],
+  ['evil\u2024com', MESSAGES.nameWithLink('Name')],
+  ['evil\uFE52com', MESSAGES.nameWithLink('Name')],
+  ['\uFF45\uFF56\uFF49\uFF4C\uFF0E\uFF43\uFF4F', MESSAGES.nameWithLink('Name')],
+  // The joiners Indian scripts need do not hide a host either.
+  ['evil\u200D.store', MESSAGES.nameWithLink('Name')],
+  ['Asha asha@k.in', MESSAGES.nameWithLink('Name')],
+  // Two words joined by a dot read as a host: the assistant is told to put a space after it.
+  ['Mohd.Irfan', MESSAGES.nameWithLink('Name')],
+  ['आशा.राव', MESSAGES.nameWithLink('Name')],
   // A degree's spelling with a path or under another domain is a link all the same.
   ['Ravi M.Com/kyc', MESSAGES.nameWithLink('Name')],
   ['Ravi pay.M.Com', MESSAGES.nameWithLink('Name')],
@@ -103,6 +130,22 @@ const KEPT = [
   'Ravi M.Com',
   'Sita B.Com., B.Ed',
   'Anil B.Sc',
+  // Initials, with or without a space after their dots; a dot then a space is a full stop.
+  'K.Ramesh',
+  'B.Com',
+  "St. Mary's",
+  'Dr. S. Iyer',
+  'A.R. Rahman',
+  'A.R.Rahman',
+  'Smt. Lakshmi',
+  'Mohd. Irfan',
+  'Ph.D',
+  'Ramesh 2.0',
+  'के.आर. नारायणन',
+  'கே.ஆர். ரமேஷ்',
+  'এ.কে. দাস',
+  'সুমিতা দাস',
+  'ਗੁਰਪ੍ਰੀਤ ਕੌਰ',
   // The zero-width joiner and non-joiner choose a conjunct's shape in Indian scripts.
   'क्\u200Dष',
   'ശ്\u200Cര',
@@ -120,10 +163,10 @@ describe('a name is one line of text, from the profile form, the POS and the sta
 
   it('a POS sale enrolling such a name: 400, no customer, no sale', async () => {
     const mobile = '9700000900';
-    expectRefused(await posSale('NAME-1', mobile, PHISHING), MESSAGES.nameOnOneLine('name'));
+    expectRefused(await posSale('NAME-1', mobile, PHISHING), MESSAGES.nameOnOneLine('Name'));
     expectRefused(
       await posSale('NAME-2', mobile, 'Asha www.evil.in'),
-      MESSAGES.nameWithLink('name'),
+      MESSAGES.nameWithLink('Name'),
     );
     expect(await customersWith(mobile)).toBe(0);
     expect(await shop.sql(`SELECT id FROM pos_sales WHERE invoice_no LIKE 'NAME-%'`)).toEqual([]);
@@ -170,6 +213,52 @@ describe('a name is one line of text, from the profile form, the POS and the sta
   });
 });
 
+describe('a customers file from other software', () => {
+  /** The owner's import of a CSV file (the import is the owner's). */
+  async function importCustomers(text: string) {
+    const form = new FormData();
+    form.append('file', new Blob([`\uFEFF${text}`]), 'customers.csv');
+    const request = new Request('http://kanak.test/', { method: 'POST', body: form });
+    const response = await shop.inject({
+      method: 'POST',
+      url: `${API_PREFIX}${API_PATHS.importCustomers}`,
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type')! },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: ImportResult }>().data;
+  }
+
+  it('a row whose name holds a link is refused with the same words; real names come in', async () => {
+    const rows: [string, string][] = [
+      ['9730000001', 'Asha - points frozen, verify KYC at kanak-kyc.store'],
+      ['9730000002', 'rb.gy'],
+      ['9730000003', '203.0.113.5/pay'],
+      ['9730000004', 'evil\u3002com'],
+      ['9730000005', 'K.Ramesh'],
+      ['9730000006', 'Dr. S. Iyer'],
+    ];
+    const result = await importCustomers(
+      ['Mobile,Name', ...rows.map(([mobile, name]) => `${mobile},"${name}"`)].join('\n'),
+    );
+    expect(result).toMatchObject({ rows: 6, valid: 2, created: 2 });
+    expect(result.errors).toEqual(
+      [2, 3, 4, 5].map((row) => ({
+        row,
+        column: 'Name',
+        message: MESSAGES.nameWithLink('Name'),
+      })),
+    );
+    const stored = await shop.sql<{ mobileno: string; custname: string }>(
+      `SELECT mobileno, custname FROM customers WHERE mobileno LIKE '973000000%' ORDER BY mobileno`,
+    );
+    expect(stored).toEqual([
+      { mobileno: '9730000005', custname: 'K.Ramesh' },
+      { mobileno: '9730000006', custname: 'Dr. S. Iyer' },
+    ]);
+  });
+});
+
 describe('names stored before the rule', () => {
   /** A consenting customer whose stored name is `stored` (written as an old release could). */
   async function legacyCustomer(mobile: string, stored: string) {
@@ -195,7 +284,7 @@ describe('names stored before the rule', () => {
     await legacyCustomer(mobile, 'Asha\n\nURGENT:\tcall \u202E0000\u202C us\u2028now');
     const text = await noticeSentTo(mobile);
     expect(text).toBe(
-      'Dear Asha URGENT: call 0000 us now, your points at Kanak Jewellers were adjusted by +1. Your balance is 1 points (worth ₹1).',
+      'Dear Asha URGENT: call 0000 us now, 1 point has been added to your points account at Kanak Jewellers. Your balance is now 1 points (worth ₹1).',
     );
     expect(text).not.toMatch(/[\n\r\t\u2028\u202E]/);
   });
@@ -205,10 +294,33 @@ describe('names stored before the rule', () => {
     await legacyCustomer(mobile, PHISHING);
     const text = await noticeSentTo(mobile);
     expect(text).toBe(
-      `Dear ${NAME_WITHHELD}, your points at Kanak Jewellers were adjusted by +1. Your balance is 1 points (worth ₹1).`,
+      `Dear ${NAME_WITHHELD}, 1 point has been added to your points account at Kanak Jewellers. Your balance is now 1 points (worth ₹1).`,
     );
     expect(text).not.toContain('evil');
     expect(text).not.toContain('URGENT');
+  });
+
+  it('holding a link under any domain, an address by number or a look-alike dot: withheld', async () => {
+    const stored = [
+      'Asha - points frozen, verify KYC at kanak-kyc.store',
+      'pay-kyc.gold',
+      'rb.gy',
+      'Asha is.gd',
+      'evil.gold?x=1',
+      '203.0.113.5/pay',
+      'Asha evil\u3002com',
+      'Asha evil\uFF0Ecom',
+    ];
+    let n = 0;
+    for (const name of stored) {
+      const mobile = `97400${String(++n).padStart(5, '0')}`;
+      await legacyCustomer(mobile, name);
+      const text = await noticeSentTo(mobile);
+      expect(text, name).toBe(
+        `Dear ${NAME_WITHHELD}, 1 point has been added to your points account at Kanak Jewellers. Your balance is now 1 points (worth ₹1).`,
+      );
+      expect(hasWebAddress(text), text).toBe(false);
+    }
   });
 
   it('in a notice queued before the rule: the name goes as it is sent today', async () => {
@@ -227,7 +339,7 @@ describe('names stored before the rule', () => {
     expect(await shop.sender().run()).toMatchObject({ sent: 1 });
     const [message] = shop.fake.messages.filter((m) => m.mobile === mobile);
     expect(message!.text).toBe(
-      `Dear ${NAME_WITHHELD}, your points at Kanak Jewellers were adjusted by +1. Your balance is 1 points (worth ₹1).`,
+      `Dear ${NAME_WITHHELD}, 1 point has been added to your points account at Kanak Jewellers. Your balance is now 1 points (worth ₹1).`,
     );
   });
 

@@ -360,7 +360,9 @@ describe('a mobile number that is not an Indian mobile', () => {
         headers: { 'x-api-key': keyA },
       });
       expect(lookup.statusCode, lookup.body).toBe(400);
-      expect(lookup.json().message).toBe('mobile must be 10 digits starting with 6, 7, 8 or 9.');
+      expect(lookup.json().message).toBe(
+        'Mobile no. must be 10 digits starting with 6, 7, 8 or 9.',
+      );
     }
     expect(await footprint()).toEqual(before);
   });

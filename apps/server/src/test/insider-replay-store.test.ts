@@ -13,6 +13,7 @@ import { startFakeTally, type FakeTally } from '../../test/fake-tally.js';
 import {
   authed,
   createTestContext,
+  lateEntryReason,
   pointsBalance,
   staffSession,
   type TestContext,
@@ -24,7 +25,8 @@ import {
  * and whoever can read the database reads the stored answers.
  */
 
-const now = new Date('2026-06-15T12:00:00+05:30');
+const noonOf = (isoDate: string) => new Date(`${isoDate}T12:00:00+05:30`);
+let now = noonOf('2026-06-15');
 let ctx: TestContext;
 let owner: string;
 let tally: FakeTally;
@@ -207,11 +209,17 @@ describe('answers about a customer are kept as ids and read afresh', () => {
         mobileno: person.mobileno,
         startdt: '2026-05-01',
         amount: 2000,
+        ...lateEntryReason('2026-05-01', now),
       }),
     );
     const schemeid = scheme.data.schemeid as number;
     const activateKey = randomUUID();
-    const payment = { schemeid, date: '2026-05-01', mode: 'cash' };
+    const payment = {
+      schemeid,
+      date: '2026-05-01',
+      mode: 'cash',
+      ...lateEntryReason('2026-05-01', now),
+    };
     const receipt = await ok(send(owner, '/scheme/activate', payment, activateKey));
     expect(receipt.data).toMatchObject({ custname: person.custname, mobileno: person.mobileno });
     const receiptAgain = await send(owner, '/scheme/activate', payment, activateKey);
@@ -240,13 +248,20 @@ describe("Tally's answer to a push is kept as its counts", () => {
     const saved = await ok(send(owner, '/customers/update-customer-data', { formData: person }));
     const custid = saved.data.custid as number;
     const scheme = await ok(
-      send(owner, '/scheme/generate', { custid, ...person, startdt: '2026-06-01', amount: 1500 }),
+      send(owner, '/scheme/generate', {
+        custid,
+        ...person,
+        startdt: '2026-06-01',
+        amount: 1500,
+        ...lateEntryReason('2026-06-01', now),
+      }),
     );
     await ok(
       send(owner, '/scheme/activate', {
         schemeid: scheme.data.schemeid,
         date: '2026-06-01',
         mode: 'upi',
+        ...lateEntryReason('2026-06-01', now),
       }),
     );
     // Tally's LINEERROR quotes the voucher it refused, narration and all.
@@ -370,7 +385,9 @@ describe('erasure leaves nothing of the customer in free text', () => {
         },
       }),
     );
-    // A scheme paid and closed, one installment noted with their name.
+    // A scheme paid and closed, one installment noted with their name; each payment entered on
+    // its day, the closing today.
+    now = noonOf('2025-01-01');
     const scheme = await ok(
       send(owner, '/scheme/generate', {
         custid,
@@ -381,6 +398,7 @@ describe('erasure leaves nothing of the customer in free text', () => {
     );
     const schemeid = scheme.data.schemeid as number;
     await ok(send(owner, '/scheme/activate', { schemeid, date: '2025-01-01', mode: 'cash' }));
+    now = noonOf('2025-02-01');
     await ok(
       send(owner, '/scheme/add-installment', {
         schemeid,
@@ -389,6 +407,7 @@ describe('erasure leaves nothing of the customer in free text', () => {
         narration: `Paid by ${person.custname}'s son`,
       }),
     );
+    now = noonOf('2026-06-15');
     await ok(send(owner, '/scheme/close', { schemeid }));
     // Before: the name is in the ledger, its history, the installments, the audit trail, the notices.
     const before = await tablesNaming(person.custname);

@@ -163,7 +163,7 @@ describe('V2 authentication', () => {
   it('refuses a huge PASSWORD at sign-in with 400 before hashing anything', async () => {
     const response = await signIn('meera', 'x'.repeat(100_000));
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('PASSWORD must be at most 128 characters.');
+    expect(response.json().message).toBe('Password must be at most 128 characters.');
   });
 
   it('answers an unknown username as slowly as a wrong password (no user enumeration by timing)', async () => {

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_PATHS, PAGE_TITLES, SCHEME_TEXTS, UI_TEXTS } from '@kanak/contract';
+import { API_PATHS, CONNECTION_TEXTS, PAGE_TITLES, SCHEME_TEXTS } from '@kanak/contract';
 import { fakeServer, type Reply } from '../test/fake-server';
 import { renderApp, signedInAs } from '../test/render';
 import { bodyRows, ok, scheme } from '../features/schemes/schemeTestKit';
 
-const texts = UI_TEXTS.connection;
+const texts = CONNECTION_TEXTS;
 const statement = SCHEME_TEXTS.statement;
 const statementAnswer = ok({
   data: [

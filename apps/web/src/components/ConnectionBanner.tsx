@@ -2,10 +2,10 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
-import { UI_TEXTS } from '@kanak/contract';
+import { CONNECTION_TEXTS } from '@kanak/contract';
 import { connection } from '../lib/connection';
 
-const texts = UI_TEXTS.connection;
+const texts = CONNECTION_TEXTS;
 /** How long "Connected again." stays after the connection is back. */
 const BACK_SHOWN_MS = 4_000;
 

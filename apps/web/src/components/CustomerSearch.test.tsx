@@ -135,7 +135,7 @@ describe('CustomerSearch', { timeout: 30_000 }, () => {
         ? { status: 200, body: { success: true, data: [] } }
         : {
             status: 400,
-            body: { success: false, message: 'search must be at most 100 characters.' },
+            body: { success: false, message: 'Search must be at most 100 characters.' },
           },
     );
     const { user, input } = renderSearch();
@@ -146,7 +146,7 @@ describe('CustomerSearch', { timeout: 30_000 }, () => {
     reply = 'fail';
     await user.type(input, 'q');
     await waitFor(() => expect(error).toHaveBeenCalled());
-    expect(screen.queryByText('search must be at most 100 characters.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Search must be at most 100 characters.')).not.toBeInTheDocument();
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
   });
 });

@@ -5,14 +5,19 @@ import { UI_TEXTS, type Branch } from '@kanak/contract';
 import { useBranding } from '../lib/branding';
 import { useMe } from '../lib/me';
 
+/** The branch a printout is from: the one given, else the signed-in staff member's. */
+export function usePrintBranch(branch?: Branch | null): Branch | null {
+  const { data: me } = useMe();
+  return branch ?? me?.branch ?? null;
+}
+
 /**
  * The address and phone a printout carries: the given branch's (a receipt's, where it was
  * paid), else the signed-in staff member's branch, else the shop's address from branding.
  */
 export function usePrintAddress(branch?: Branch | null): string | null {
   const { branding } = useBranding();
-  const { data: me } = useMe();
-  const from = branch ?? me?.branch;
+  const from = usePrintBranch(branch);
   if (from) return UI_TEXTS.printAddress(from.address, from.phone);
   return branding ? UI_TEXTS.printAddress(branding.shopAddress, branding.shopPhone) : null;
 }

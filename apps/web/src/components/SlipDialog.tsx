@@ -8,8 +8,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
-import { UI_TEXTS, type Branch } from '@kanak/contract';
+import { SLIP_TEXTS, UI_TEXTS, type Branch, type ReceiptPaper } from '@kanak/contract';
 import { useBranding } from '../lib/branding';
+import { useMe } from '../lib/me';
 import { usePrintAddress } from './PrintFrame';
 
 const PRINTING = 'kanak-print-receipt';
@@ -34,6 +35,22 @@ const slipPrintStyles = (
           width: '100%',
           maxHeight: 'none',
         },
+      },
+    }}
+  />
+);
+
+/**
+ * On a counter's 80 mm thermal roll: the page is the roll's width and as long as the slip, the
+ * text smaller, each term above its value so that neither is cut.
+ */
+const rollPrintStyles = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        '@page': { size: '80mm auto', margin: '3mm' },
+        [`body.${PRINTING} .${SLIP} .MuiDialog-paper`]: { width: '74mm !important', fontSize: 11 },
+        [`body.${PRINTING} .${SLIP} .MuiDialogContent-root`]: { padding: 0 },
       },
     }}
   />
@@ -73,16 +90,30 @@ export function SlipDialog({
   onClose: () => void;
 }) {
   const { branding } = useBranding();
+  const { data: me } = useMe();
   const address = usePrintAddress(branch);
+  const company = branding?.companyName ?? UI_TEXTS.productName;
+  // The printer is the counter's: the paper of the branch printing, whoever's slip it is.
+  const paper: ReceiptPaper = (me?.branch ?? branch)?.receiptPaper ?? 'a4';
+  const roll = paper === '80mm';
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" className={SLIP}>
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      className={SLIP}
+      slotProps={{ paper: { 'data-paper': paper } as object }}
+    >
       {slipPrintStyles}
+      {roll && rollPrintStyles}
       <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
+      {/* Focusable: a long slip scrolls on a small screen, and the keyboard must reach it. */}
+      <DialogContent tabIndex={0}>
         {banner}
         <Box sx={{ textAlign: 'center', mb: 2 }}>
           <Typography component="p" variant="h6">
-            {branding?.companyName ?? UI_TEXTS.productName}
+            {company}
           </Typography>
           {address && (
             <Typography variant="body2" color="text.secondary">
@@ -94,7 +125,7 @@ export function SlipDialog({
           component="dl"
           sx={{
             display: 'grid',
-            gridTemplateColumns: 'auto 1fr',
+            gridTemplateColumns: roll ? '1fr' : 'auto 1fr',
             columnGap: 2,
             rowGap: 1,
             m: 0,
@@ -108,6 +139,19 @@ export function SlipDialog({
               <dd>{value}</dd>
             </Box>
           ))}
+        </Box>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: roll ? '1fr' : '1fr 1fr',
+            columnGap: 4,
+            rowGap: 5,
+            mt: 6,
+            '& p': { borderTop: 1, borderColor: 'text.primary', pt: 0.5, m: 0 },
+          }}
+        >
+          <Typography variant="body2">{SLIP_TEXTS.customerSignature}</Typography>
+          <Typography variant="body2">{SLIP_TEXTS.shopSignature(company)}</Typography>
         </Box>
       </DialogContent>
       <DialogActions className="no-print">

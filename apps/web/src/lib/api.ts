@@ -195,7 +195,7 @@ export function expectSuccess<T extends Envelope>(body: T): T {
  * - `sessionExpired`: a 401 outside login; already handled (storage cleared, back to `/`).
  */
 export type Failure =
-  | { kind: 'refused'; status: number; message: string | null }
+  | { kind: 'refused'; status: number; message: string | null; code?: string }
   | { kind: 'exception'; status: number | null; unreachable: boolean }
   | { kind: 'sessionExpired' };
 
@@ -219,7 +219,12 @@ export function readFailure(error: unknown): Failure {
       typeof data.message === 'string'
         ? data.message
         : null;
-    return { kind: 'refused', status, message };
+    // A refusal the screen answers by itself (a gold rate to confirm) carries its code.
+    const code =
+      typeof data === 'object' && data !== null && 'code' in data && typeof data.code === 'string'
+        ? data.code
+        : undefined;
+    return { kind: 'refused', status, message, ...(code ? { code } : {}) };
   }
   return { kind: 'exception', status, unreachable: false };
 }

@@ -245,6 +245,55 @@ describe('paying an installment', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay ₹2,500' })).toBeEnabled());
     expect(window.localStorage.getItem(MEMBER_STORAGE_KEYS.token)).toBe('member-token-1');
   });
+  it('says the shop is checking a payment the server did not record as the installment', async () => {
+    const user = userEvent.setup();
+    signedIn();
+    const paid = {
+      razorpay_order_id: 'order_9A33XWu170gUtm',
+      razorpay_payment_id: 'pay_29QQoUBi66xm2f',
+      razorpay_signature: 'ab'.repeat(32),
+    };
+    // The gateway's checkout, as its script defines it: paid at once.
+    window.Razorpay = class {
+      constructor(private readonly options: { handler: (response: typeof paid) => void }) {}
+      open() {
+        this.options.handler(paid);
+      }
+    } as unknown as typeof window.Razorpay;
+    answer('GET', '/member/schemes/41', () => ({
+      status: 200,
+      body: { success: true, data: { scheme: me.schemes[0], rows: [] } },
+    }));
+    answer('POST', '/member/schemes/41/pay', () => ({
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          orderId: paid.razorpay_order_id,
+          amount: 250_000,
+          currency: 'INR',
+          keyId: 'rzp_test_kanak',
+          checkoutUrl: 'https://checkout.example/v1/checkout.js',
+        },
+      },
+    }));
+    answer('POST', MEMBER_API_PATHS.memberPaymentVerify, () => ({
+      status: 200,
+      body: {
+        success: true,
+        message: MEMBER_MESSAGES.paymentRecorded,
+        data: { receipt: null, overpayment: false, checking: true },
+      },
+    }));
+    open('/my/schemes/41/pay');
+    try {
+      await user.click(await screen.findByRole('button', { name: 'Pay ₹2,500' }));
+      expect(await screen.findByText(PORTAL_TEXTS.pay.beingChecked)).toBeVisible();
+      expect(screen.queryByText(PORTAL_TEXTS.pay.paidHeading)).toBeNull();
+    } finally {
+      delete window.Razorpay;
+    }
+  });
 });
 
 describe('a passbook receipt', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldName } from '../refusals.js';
 import { addDays, isIsoDate } from '../dates.js';
 import { dataResponse, isoDate, requiredText, storableText } from './common.js';
 
@@ -11,7 +12,7 @@ import { dataResponse, isoDate, requiredText, storableText } from './common.js';
 /** Names as Tally shows them: printable text (no control characters, which XML cannot carry). */
 const tallyName = (field: string) =>
   requiredText(field, 100).refine((name) => !/\p{Cc}/u.test(name), {
-    error: `${field} may not hold control characters.`,
+    error: `${fieldName(field)} may not hold control characters.`,
   });
 
 /** Each ledger's field, its label on the screen and its name in a new Tally company. */
@@ -67,7 +68,11 @@ const rangeRules = (range: { from: string; to: string }, context: z.RefinementCt
   // A date that is not one has its own message already.
   if (!isIsoDate(range.from) || !isIsoDate(range.to)) return;
   if (range.from > range.to)
-    context.addIssue({ code: 'custom', path: ['to'], message: 'from must not be after to.' });
+    context.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: 'The from date must not be after the to date.',
+    });
   else if (addDays(range.from, TALLY_MAX_DAYS - 1) < range.to)
     context.addIssue({
       code: 'custom',
@@ -90,9 +95,9 @@ export const tallyExportRequest = z
     branch: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
       z
-        .string({ error: 'branch must be a branch code of 2 to 6 letters.' })
+        .string({ error: 'Branch must be a branch code of 2 to 6 letters.' })
         .trim()
-        .regex(/^[A-Za-z]{2,6}$/, { error: 'branch must be a branch code of 2 to 6 letters.' })
+        .regex(/^[A-Za-z]{2,6}$/, { error: 'Branch must be a branch code of 2 to 6 letters.' })
         .transform((code) => code.toUpperCase())
         .optional(),
     ),
@@ -130,9 +135,15 @@ const pushedWords = (result: TallyPushResult) =>
 export const ACCOUNTING_MESSAGES = {
   settingsSaved: 'Accounting settings saved.',
   tallyNotSet:
-    "Tally's address is not set: ask whoever runs the server to set TALLY_URL (for example http://localhost:9000).",
+    'Sending to Tally is not set up on this server yet: ask whoever installed Kanak to connect it, or use Download Tally file and import the file in TallyPrime.',
   tallyUnreachable: 'Tally did not answer. Check that TallyPrime is open with its XML server on.',
   tallyBadAnswer: 'Tally answered with something that is not an import result.',
+  tallyTimedOut: (seconds: number) =>
+    `Tally did not finish answering within ${seconds} s. Check that TallyPrime is open with its XML server on, then push again: vouchers Tally already took are altered, not repeated.`,
+  tallyRedirected:
+    "Tally's address answered with a redirect to another address: nothing was sent there. Ask whoever installed Kanak to check that Tally's address is TallyPrime's own.",
+  tallyAnswerTooLong: (megabytes: number) =>
+    `Tally's address answered with more than ${megabytes} MB, which is no import result: not read. Ask whoever installed Kanak to check that Tally's address is TallyPrime's own.`,
   pushed: pushedWords,
   /** A repeated push's answer: Tally's counts are kept, its words (which may quote a customer) are not. */
   pushedAgain: (result: TallyPushResult) =>

@@ -53,14 +53,14 @@ export const auditQuery = z
       storableText('user')
         .trim()
         .max(LIMITS.usernameMaxLength, {
-          error: `user must be at most ${LIMITS.usernameMaxLength} characters.`,
+          error: `User must be at most ${LIMITS.usernameMaxLength} characters.`,
         })
         .optional(),
     ),
     entity: z.preprocess(
       emptyToUndefined,
       z
-        .enum(AUDIT_ENTITIES, { error: `entity must be one of ${AUDIT_ENTITIES.join(', ')}.` })
+        .enum(AUDIT_ENTITIES, { error: `Record type must be one of ${AUDIT_ENTITIES.join(', ')}.` })
         .optional(),
     ),
     mobile: optionalMobileParam,
@@ -69,7 +69,7 @@ export const auditQuery = z
     page: pageParam(LIMITS.auditMaxPages, 'changes'),
     format: z.preprocess(
       emptyToUndefined,
-      z.enum(['json', 'csv'], { error: 'format must be json or csv.' }).default('json'),
+      z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).default('json'),
     ),
   })
   .refine(fromNotAfterTo, fromNotAfterToRule);

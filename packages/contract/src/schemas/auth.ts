@@ -7,16 +7,16 @@ import { dataResponse, storableText } from './common.js';
 
 /** Sign-in. Credentials are checked by the server only; the schema only bounds sizes. */
 export const loginRequest = z.object({
-  USERNAME: storableText('USERNAME', 'USERNAME is required.')
+  USERNAME: storableText('USERNAME', 'Username is required.')
     .trim()
-    .min(1, { error: 'USERNAME is required.' })
+    .min(1, { error: 'Username is required.' })
     .max(LIMITS.usernameMaxLength, {
-      error: `USERNAME must be at most ${LIMITS.usernameMaxLength} characters.`,
+      error: `Username must be at most ${LIMITS.usernameMaxLength} characters.`,
     }),
-  PASSWORD: storableText('PASSWORD', 'PASSWORD is required.')
-    .min(1, { error: 'PASSWORD is required.' })
-    .max(128, { error: 'PASSWORD must be at most 128 characters.' }),
-  stayLoggedIn: z.boolean({ error: 'stayLoggedIn must be true or false.' }).optional(),
+  PASSWORD: storableText('PASSWORD', 'Password is required.')
+    .min(1, { error: 'Password is required.' })
+    .max(128, { error: 'Password must be at most 128 characters.' }),
+  stayLoggedIn: z.boolean({ error: 'Stay logged in must be ticked or not.' }).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -38,7 +38,7 @@ export const newPassword = z
 
 export const updateCurrentUserRequest = z
   .object({
-    username: storableText('username', 'username is required.').max(LIMITS.usernameMaxLength),
+    username: storableText('username', 'Username is required.').max(LIMITS.usernameMaxLength),
     oldpassword: storableText('Old password', MESSAGES.provideOldPassword)
       .min(1, { error: MESSAGES.provideOldPassword })
       .max(128),

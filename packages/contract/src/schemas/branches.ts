@@ -10,6 +10,10 @@ export const branchCode = z
   .min(1, { error: 'Branch code is required.' })
   .regex(BRANCH_CODE_PATTERN, { error: 'Branch code must be 2 to 6 capital letters (A to Z).' });
 
+/** The paper a branch's counter prints receipts on: A4 sheets, or an 80 mm thermal roll. */
+export const RECEIPT_PAPERS = ['a4', '80mm'] as const;
+export type ReceiptPaper = (typeof RECEIPT_PAPERS)[number];
+
 /** A branch as the Branches screen lists it and its printouts show it. */
 export const branch = z.object({
   code: z.string(),
@@ -18,6 +22,8 @@ export const branch = z.object({
   phone: z.string(),
   /** The state the branch is in (receipts print it with the GSTIN); absent when not set. */
   state: z.string().optional(),
+  /** Absent: A4 sheets. */
+  receiptPaper: z.enum(RECEIPT_PAPERS).optional(),
 });
 export type Branch = z.infer<typeof branch>;
 
@@ -31,6 +37,10 @@ export const branchSaveRequest = z.object({
   state: storableText('State', 'State must be text.')
     .trim()
     .max(40, { error: 'State must be at most 40 characters.' })
+    .optional(),
+  /** Left out, a saved branch keeps its paper (a new one prints on A4). */
+  receiptPaper: z
+    .enum(RECEIPT_PAPERS, { error: 'Receipt paper must be A4 or an 80 mm roll.' })
     .optional(),
 });
 export type BranchSaveRequest = z.input<typeof branchSaveRequest>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates.js';
+import { fieldName } from '../refusals.js';
+import { readTypedNumber } from '../typed-numbers.js';
 
 /** Every response: `{ success, message?, data? }`. */
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -27,15 +29,32 @@ export const isStorableText = (value: string) =>
 /** Text the API takes: a string PostgreSQL can store exactly (the other rules chain on). */
 export const storableText = (field: string, typeError?: string) =>
   z.string(typeError === undefined ? undefined : { error: typeError }).refine(isStorableText, {
-    error: `${field} contains a character that cannot be saved.`,
+    error: `${fieldName(field)} contains a character that cannot be saved.`,
     abort: true,
   });
+
+/**
+ * A number that may also arrive as the text staff typed ("5,000", "2,00,000", "₹ 7,904"), read
+ * as every screen reads it; text that is no number, and anything else, fails with `rule`.
+ */
+export const numberOrTypedText = (rule: string) =>
+  z.union(
+    [
+      z.number({ error: rule }),
+      z.string({ error: rule }).transform((typed, context) => {
+        const value = readTypedNumber(typed);
+        if (Number.isNaN(value)) context.addIssue({ code: 'custom', message: rule });
+        return value;
+      }),
+    ],
+    { error: rule },
+  );
 
 /** A `YYYY-MM-DD` calendar date that exists. */
 export const isoDate = (field: string) =>
   z
-    .string({ error: `${field} is required.` })
-    .refine(isIsoDate, { error: `${field} must be a real date in YYYY-MM-DD format.` });
+    .string({ error: `${fieldName(field)} is required.` })
+    .refine(isIsoDate, { error: `${fieldName(field)} must be a real date in YYYY-MM-DD format.` });
 
 /** A query string's parameter left empty is one not given. */
 export const emptyToUndefined = (value: unknown) =>
@@ -51,7 +70,7 @@ export const optionalMobileParam = z.preprocess(
   z
     .string()
     .trim()
-    .regex(/^\d{10}$/, { error: 'mobile must be 10 digits.' })
+    .regex(/^\d{10}$/, { error: 'Mobile no. must be 10 digits.' })
     .optional(),
 );
 
@@ -60,7 +79,7 @@ export const optionalMobileParam = z.preprocess(
  * filters narrow the list instead (`older` names what the list holds).
  */
 export const pageParam = (maxPages: number, older: string) => {
-  const rule = 'page must be a whole number from 1.';
+  const rule = 'The page must be a whole number from 1.';
   return z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -68,7 +87,7 @@ export const pageParam = (maxPages: number, older: string) => {
       .int({ error: rule })
       .min(1, { error: rule })
       .max(maxPages, {
-        error: `page must be at most ${maxPages}; narrow the filters to see older ${older}.`,
+        error: `The page must be at most ${maxPages}; narrow the filters to see older ${older}.`,
       })
       .default(1),
   );
@@ -77,11 +96,14 @@ export const pageParam = (maxPages: number, older: string) => {
 /** A query's date range, either end optional: `from` may not come after `to`. */
 export const fromNotAfterTo = (query: { from?: string | undefined; to?: string | undefined }) =>
   !query.from || !query.to || query.from <= query.to;
-export const fromNotAfterToRule = { error: 'from must not be after to.', path: ['to'] };
+export const fromNotAfterToRule = {
+  error: 'The from date must not be after the to date.',
+  path: ['to'],
+};
 
 /** A required text field with a maximum length, trimmed. */
 export const requiredText = (field: string, max: number) =>
-  storableText(field, `${field} is required.`)
+  storableText(field, `${fieldName(field)} is required.`)
     .trim()
-    .min(1, { error: `${field} is required.` })
-    .max(max, { error: `${field} must be at most ${max} characters.` });
+    .min(1, { error: `${fieldName(field)} is required.` })
+    .max(max, { error: `${fieldName(field)} must be at most ${max} characters.` });

@@ -14,7 +14,7 @@ export const getFilesRequest = z.object({ type: imageType });
 
 /** The largest id of an `integer` column. */
 const MAX_ID = 2_147_483_647;
-const idRule = 'id must be an image id.';
+const idRule = "The image's number must be a whole number.";
 
 export const deleteFileRequest = z.object({
   id: z
@@ -32,10 +32,10 @@ export const deleteFileRequest = z.object({
     )
     .transform(Number)
     .refine((id) => Number.isInteger(id) && id > 0 && id <= MAX_ID, { error: idRule }),
-  path: storableText('path', 'path is required.')
+  path: storableText('path', 'The image is required.')
     .trim()
-    .min(1, { error: 'path is required.' })
-    .max(100, { error: 'path must be at most 100 characters.' }),
+    .min(1, { error: 'The image is required.' })
+    .max(100, { error: "The image's key must be at most 100 characters." }),
 });
 export type DeleteFileRequest = z.input<typeof deleteFileRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldName } from '../refusals.js';
 import { isIsoDate } from '../dates.js';
 import { LIMITS, SENTINEL_DATE } from '../limits.js';
 import { MESSAGES } from '../messages.js';
@@ -28,18 +29,18 @@ export const mobileNumber = mobileOnFile.regex(INDIAN_MOBILE_PATTERN, {
 });
 
 const optionalText = (field: string, max: number) =>
-  storableText(field, `${field} must be text.`)
+  storableText(field, `${fieldName(field)} must be text.`)
     .trim()
-    .max(max, { error: `${field} must be at most ${max} characters.`, abort: true })
+    .max(max, { error: `${fieldName(field)} must be at most ${max} characters.`, abort: true })
     .default('');
 
 /** `''`, the legacy 1900-01-01 (both mean "no date") or a real YYYY-MM-DD date. */
 const optionalDate = (field: string) =>
   z
-    .string({ error: `${field} must be a date in YYYY-MM-DD format.` })
+    .string({ error: `${fieldName(field)} must be a date in YYYY-MM-DD format.` })
     .trim()
     .refine((value) => value === '' || isIsoDate(value), {
-      error: `${field} must be a real date in YYYY-MM-DD format.`,
+      error: `${fieldName(field)} must be a real date in YYYY-MM-DD format.`,
     })
     .transform((value) => (value === SENTINEL_DATE ? '' : value))
     .default('');
@@ -50,7 +51,7 @@ const MAX_ID = 2_147_483_647;
 export const customerSearchQuery = z.object({
   search: storableText('search')
     .trim()
-    .max(100, { error: 'search must be at most 100 characters.' })
+    .max(100, { error: 'Search must be at most 100 characters.' })
     .default(''),
 });
 
@@ -60,7 +61,7 @@ export const customerSearchResponse = dataResponse(z.array(customerSearchResult)
 
 export const customerDataRequest = z.object({ mobileno: mobileOnFile });
 
-const custidRule = 'custid must be a customer id.';
+const custidRule = 'Choose the customer again: the customer number sent is not valid.';
 
 /** The Customer Profile form, as saved by update-customer-data. */
 export const customerForm = z.object({

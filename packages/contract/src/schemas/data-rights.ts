@@ -5,7 +5,7 @@ import { customerRecord } from './customers.js';
 
 /** The largest id of an `integer` column; a bigger custid would be a database error, not a 404. */
 const MAX_ID = 2_147_483_647;
-const custidRule = 'custid must be a customer id.';
+const custidRule = 'Choose the customer again: the customer number sent is not valid.';
 
 /** A customer id, as a number or a string of digits (a query string's). */
 export const custid = z
@@ -18,13 +18,13 @@ export const custid = z
   });
 
 export const consentPurpose = z.enum(CONSENT_PURPOSES, {
-  error: `purpose must be one of: ${CONSENT_PURPOSES.join(', ')}.`,
+  error: `Purpose must be one of: ${CONSENT_PURPOSES.join(', ')}.`,
 });
 
 export const consentRequest = z.object({
   custid,
   purpose: consentPurpose,
-  granted: z.boolean({ error: 'granted must be true or false.' }),
+  granted: z.boolean({ error: 'Choose yes or no.' }),
 });
 export type ConsentRequest = z.input<typeof consentRequest>;
 

@@ -33,23 +33,55 @@ const ratePerGram = (field: string) =>
 /**
  * A rate this far (in per cent) from the last one entered in the month before is taken for a
  * slip of the hand (a digit too many or too few) until staff confirm it: every weight
- * installment of the day buys gold at it.
+ * installment of the day buys gold at it. With no rate in that month (the first rate, or one
+ * after a gap) it is checked against a band of rupees a gram instead: 22K gold has not been
+ * below ₹2,000 a gram since 2011 and was near ₹12,000 in 2025, so the band catches a slip of a
+ * digit or of the decimal point either way (₹790.40 or ₹79,040 for ₹7,904) and leaves years of
+ * room for the market; 24K is the same band over 91.6% (22K is 22/24 gold).
  */
-export const GOLD_RATE_CHECK = { maxChangePercent: 20, lookBackDays: 31 } as const;
+export const GOLD_RATE_CHECK = {
+  maxChangePercent: 20,
+  lookBackDays: 31,
+  band22k: { min: 2000, max: 50_000 },
+  band24k: { min: 2200, max: 55_000 },
+} as const;
+
+/**
+ * The `code` of the server's 409 for a rate that needs confirming: the screen asks staff, then
+ * sends the same rate again with `confirmed: true`.
+ */
+export const GOLD_RATE_UNUSUAL = 'GOLD_RATE_UNUSUAL';
 
 /** How far `next` is from `last`, in whole per cent (rounded away from zero). */
 const rateChangePercent = (last: number, next: number) =>
   Math.sign(next - last) * Math.ceil((Math.abs(next - last) * 100) / last);
 
 /**
- * Why each of a day's two rates needs confirming against the last rate entered before it (a
- * sentence per rate, as the server refuses it and the screen asks): none when both are near.
+ * Why each of a day's two rates needs confirming against the last rate entered in the month
+ * before it, or with none, against the usual band (a sentence per rate, as the server refuses
+ * it and the screen asks): none when both are near.
  */
 export function ratesFarFromLast(
   rates: { rate22k: number; rate24k: number },
   last: { date: string; rate22k: number; rate24k: number } | undefined,
 ): string[] {
-  if (!last) return [];
+  if (!last)
+    return (
+      [
+        ['22K', rates.rate22k, GOLD_RATE_CHECK.band22k],
+        ['24K', rates.rate24k, GOLD_RATE_CHECK.band24k],
+      ] as const
+    )
+      .filter(([, rate, band]) => rate < band.min || rate > band.max)
+      .map(([carat, rate, band]) =>
+        MESSAGES.goldRateOutsideBand(
+          carat,
+          formatRupees(rate),
+          formatRupees(band.min),
+          formatRupees(band.max),
+          GOLD_RATE_CHECK.lookBackDays,
+        ),
+      );
   return (
     [
       ['22K', rates.rate22k, last.rate22k],
@@ -80,7 +112,7 @@ export const goldRateSaveRequest = z
     date: isoDate('date'),
     rate22k: ratePerGram('22K rate'),
     rate24k: ratePerGram('24K rate'),
-    confirmed: z.boolean({ error: 'confirmed must be true or false.' }).optional(),
+    confirmed: z.boolean({ error: 'Confirm yes or no.' }).optional(),
   })
   // 22K gold is 91.6% gold: its rate below 24K's is how the two are never swapped.
   .refine((rates) => rates.rate22k < rates.rate24k, {

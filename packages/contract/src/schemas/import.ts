@@ -10,6 +10,22 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
+ * The most rows (empty ones aside) one file may hold: twice the 100,000 customers of a large
+ * shop switching over. A file of more is refused before any row is checked.
+ */
+export const IMPORT_MAX_ROWS = 200_000;
+
+/** The most columns a file may have: other software's exports have a few dozen. */
+export const IMPORT_MAX_COLUMNS = 200;
+
+/**
+ * The problems an import's answer lists (the first, by row); `errorCount` says how many there
+ * are, and the whole list is a CSV download (`?format=csv` on a check). An answer is kept for
+ * retries: a file of 200,000 bad rows must not make it megabytes.
+ */
+export const IMPORT_ERRORS_LISTED = 100;
+
+/**
  * The columns each kind reads, and the header names other jeweller software gives them. A
  * header is matched after lower-casing it and dropping spaces, dots, underscores and hyphens.
  */
@@ -73,7 +89,10 @@ export const importResult = z.object({
   valid: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
+  /** The first IMPORT_ERRORS_LISTED problems, by row. */
   errors: z.array(importRowError),
+  /** Every problem found, listed or not. */
+  errorCount: z.number().int(),
   /** The sheet read, for a workbook; null for a CSV. */
   sheet: z.string().nullable(),
   /** Facts about the file as a whole (other sheets not read). */
@@ -83,6 +102,17 @@ export const importResult = z.object({
 export type ImportResult = z.infer<typeof importResult>;
 
 export const importResponse = z.object({ success: z.literal(true), data: importResult });
+
+/**
+ * With `format=csv` on a check: every problem as the CSV text itself (UTF-8, byte-order mark
+ * first; row, column, problem), not an envelope.
+ */
+export const importProblemsCsvResponse = z.string();
+
+/** `format=csv`: a check answers the whole list of problems as a CSV file instead. */
+export const importQuery = z.object({
+  format: z.enum(['json', 'csv'], { error: IMPORT_MESSAGES.format }).default('json'),
+});
 
 /** Which import's progress: the Idempotency-Key its upload was sent with. */
 export const importProgressQuery = z.object({

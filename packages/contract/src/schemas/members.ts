@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldName } from '../refusals.js';
 import { dataResponse } from './common.js';
 import { consentPurpose, consentState } from './data-rights.js';
 import { installmentReceipt, RECORDED_MODES } from './schemes.js';
@@ -10,9 +11,9 @@ import { tierStanding } from './tier-standing.js';
  */
 
 const mobile = z
-  .string({ error: 'mobile is required.' })
+  .string({ error: 'Mobile no. is required.' })
   .trim()
-  .regex(/^\d{10}$/, { error: 'mobile must be 10 digits.' });
+  .regex(/^\d{10}$/, { error: 'Mobile no. must be 10 digits.' });
 
 export const memberOtpRequest = z.object({ mobile });
 export const memberOtpResponse = dataResponse(z.object({ expiresInSeconds: z.number() }));
@@ -20,9 +21,9 @@ export const memberOtpResponse = dataResponse(z.object({ expiresInSeconds: z.num
 export const memberVerifyRequest = z.object({
   mobile,
   code: z
-    .string({ error: 'code is required.' })
+    .string({ error: 'Code is required.' })
     .trim()
-    .regex(/^\d{6}$/, { error: 'code must be 6 digits.' }),
+    .regex(/^\d{6}$/, { error: 'Code must be 6 digits.' }),
 });
 export const memberVerifyResponse = dataResponse(
   z.object({ token: z.string(), expiresInSeconds: z.number() }),
@@ -75,10 +76,10 @@ export const MEMBER_POINTS_KINDS = [
 
 export const memberPointsQuery = z.object({
   page: z.coerce
-    .number({ error: 'page must be a whole number from 1.' })
-    .int({ error: 'page must be a whole number from 1.' })
-    .min(1, { error: 'page must be a whole number from 1.' })
-    .max(100_000, { error: 'page must be a whole number from 1.' })
+    .number({ error: 'The page must be a whole number from 1.' })
+    .int({ error: 'The page must be a whole number from 1.' })
+    .min(1, { error: 'The page must be a whole number from 1.' })
+    .max(100_000, { error: 'The page must be a whole number from 1.' })
     .default(1),
 });
 export const memberPointsRow = z.object({
@@ -98,10 +99,10 @@ export const memberPointsResponse = dataResponse(z.array(memberPointsRow)).exten
 
 export const memberSchemeParams = z.object({
   schemeid: z.coerce
-    .number({ error: 'schemeid must be a whole number.' })
-    .int({ error: 'schemeid must be a whole number.' })
-    .min(1, { error: 'schemeid must be a whole number.' })
-    .max(2_147_483_647, { error: 'schemeid must be a whole number.' }),
+    .number({ error: 'Scheme ID must be a whole number.' })
+    .int({ error: 'Scheme ID must be a whole number.' })
+    .min(1, { error: 'Scheme ID must be a whole number.' })
+    .max(2_147_483_647, { error: 'Scheme ID must be a whole number.' }),
 });
 export const memberPassbookRow = z.object({
   no: z.number(),
@@ -119,7 +120,7 @@ export const memberPassbookResponse = dataResponse(
 
 export const memberConsentRequest = z.object({
   purpose: consentPurpose,
-  granted: z.boolean({ error: 'granted must be true or false.' }),
+  granted: z.boolean({ error: 'Choose yes or no.' }),
 });
 export const memberConsentResponse = dataResponse(consentState);
 
@@ -136,19 +137,29 @@ export const memberPayResponse = dataResponse(
 
 const razorpayId = (field: string) =>
   z
-    .string({ error: `${field} is required.` })
-    .regex(/^[A-Za-z0-9_]{1,64}$/, { error: `${field} is not a Razorpay id.` });
+    .string({ error: `${fieldName(field)} is required.` })
+    .regex(/^[A-Za-z0-9_]{1,64}$/, { error: `${fieldName(field)} is not a Razorpay id.` });
 
 export const memberPaymentVerifyRequest = z.object({
   razorpay_order_id: razorpayId('razorpay_order_id'),
   razorpay_payment_id: razorpayId('razorpay_payment_id'),
   razorpay_signature: z
-    .string({ error: 'razorpay_signature is required.' })
-    .regex(/^[0-9a-f]{64}$/, { error: 'razorpay_signature must be 64 hexadecimal characters.' }),
+    .string({ error: "The payment's signature is required." })
+    .regex(/^[0-9a-f]{64}$/, {
+      error: "The payment's signature must be 64 hexadecimal characters.",
+    }),
 });
-/** The installment's receipt; none when the payment was for a month already paid (refunded). */
+/**
+ * The installment's receipt; none when the payment was for a month already paid (refunded), or
+ * while it is being checked (`checking`: its amount is not the installment's, or the gateway has
+ * not confirmed it yet): the shop records or refunds it.
+ */
 export const memberPaymentVerifyResponse = dataResponse(
-  z.object({ receipt: installmentReceipt.nullable(), overpayment: z.boolean() }),
+  z.object({
+    receipt: installmentReceipt.nullable(),
+    overpayment: z.boolean(),
+    checking: z.boolean(),
+  }),
 );
 
 export const razorpayWebhookResponse = z.object({ success: z.boolean() });

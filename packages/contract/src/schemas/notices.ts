@@ -76,9 +76,13 @@ export const NOTICE_PLACEHOLDERS = [
   'shop',
   'branch',
   'tier',
+  'adjustment',
 ] as const;
 export type NoticePlaceholder = (typeof NOTICE_PLACEHOLDERS)[number];
-export type NoticeValues = Partial<Record<NoticePlaceholder, string | number>>;
+/** The values a notice is filled with; `adjustment` is said from `points`, never given. */
+export type NoticeValues = Partial<
+  Record<Exclude<NoticePlaceholder, 'adjustment'>, string | number>
+>;
 
 export const NOTICE_PLACEHOLDER_HELP: Record<NoticePlaceholder, string> = {
   name: "the customer's name",
@@ -93,6 +97,7 @@ export const NOTICE_PLACEHOLDER_HELP: Record<NoticePlaceholder, string> = {
   shop: "the shop's name",
   branch: 'the branch',
   tier: 'the tier reached',
+  adjustment: 'the points added or deducted by staff, in words: "50 points have been added to"',
 };
 
 /** The texts a shop starts with; the owner may change each on Message Templates. */
@@ -102,7 +107,7 @@ export const DEFAULT_NOTICE_TEXTS: Record<NoticeEvent, string> = {
   pointsRedeemed:
     'Dear {name}, {points} points were redeemed at {shop}, {branch}. Your balance is {balance} points (worth ₹{value}).',
   pointsAdjusted:
-    'Dear {name}, your points at {shop} were adjusted by {points}. Your balance is {balance} points (worth ₹{value}).',
+    'Dear {name}, {adjustment} your points account at {shop}. Your balance is now {balance} points (worth ₹{value}).',
   pointsExpiring:
     'Dear {name}, {points} of your points at {shop} expire by {dueDate}. Visit us to use them. Balance: {balance} points (worth ₹{value}).',
   schemeStarted:
@@ -146,13 +151,26 @@ function groupedPoints(value: string | number): string {
 }
 
 /**
+ * A staff adjustment's signed points ("+50", "-50") as the counter says it: "50 points have
+ * been added to", "50 points have been deducted from"; never "adjusted by -50".
+ */
+function adjustmentWords(points: string | number | undefined): string {
+  const signed = /^([+-]?)(\d+)$/.exec(String(points ?? ''));
+  if (!signed) return '';
+  const count = Number(signed[2]);
+  const said = `${count.toLocaleString('en-IN')} ${count === 1 ? 'point has' : 'points have'}`;
+  return signed[1] === '-' ? `${said} been deducted from` : `${said} been added to`;
+}
+
+/**
  * A template's text with its placeholders filled. An unknown placeholder stays as typed, so a
  * misspelt `{nmae}` shows in the preview instead of vanishing.
  */
 export function renderNotice(text: string, values: NoticeValues): string {
   return text.replace(PLACEHOLDER, (whole, key: string) => {
     if (!(NOTICE_PLACEHOLDERS as readonly string[]).includes(key)) return whole;
-    const value = values[key as NoticePlaceholder];
+    if (key === 'adjustment') return adjustmentWords(values.points);
+    const value = values[key as keyof NoticeValues];
     if (value === undefined) return '';
     return key === 'points' || key === 'balance' ? groupedPoints(value) : String(value);
   });
@@ -167,7 +185,7 @@ export const unknownPlaceholders = (text: string) =>
 // ---- Message Templates -----------------------------------------------------------------------
 
 const noticeEvent = z.enum(NOTICE_EVENTS, {
-  error: `event must be one of ${NOTICE_EVENTS.join(', ')}.`,
+  error: `Event must be one of ${NOTICE_EVENTS.join(', ')}.`,
 });
 
 export const noticeTemplate = z.object({
@@ -183,7 +201,7 @@ export const noticeTemplatesResponse = dataResponse(z.array(noticeTemplate));
 /** `POST /api/settings/notice-templates`: one event's switch and text. */
 export const saveNoticeTemplateRequest = z.object({
   event: noticeEvent,
-  enabled: z.boolean({ error: 'enabled must be true or false.' }),
+  enabled: z.boolean({ error: 'Choose on or off.' }),
   text: storableText('Text', 'Text is required.')
     .trim()
     .min(1, { error: 'Text is required.' })
@@ -215,7 +233,7 @@ export const noticesQuery = z
     status: z.preprocess(
       emptyToUndefined,
       z
-        .enum(NOTICE_STATUSES, { error: `status must be one of ${NOTICE_STATUSES.join(', ')}.` })
+        .enum(NOTICE_STATUSES, { error: `Status must be one of ${NOTICE_STATUSES.join(', ')}.` })
         .optional(),
     ),
     event: z.preprocess(emptyToUndefined, noticeEvent.optional()),
@@ -252,7 +270,7 @@ export const noticesResponse = dataResponse(z.array(noticeEntry)).extend({
 });
 export type NoticesResponse = z.infer<typeof noticesResponse>;
 
-const noticeIdRule = 'id must be a notice number.';
+const noticeIdRule = 'The notice number must be a whole number.';
 
 /** `POST /api/notices/resend`: a failed notice queued again, its attempts from zero. */
 export const resendNoticeRequest = z.object({

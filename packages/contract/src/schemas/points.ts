@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MESSAGES } from '../messages.js';
-import { dataResponse, isoDate, storableText } from './common.js';
+import { dataResponse, isoDate, numberOrTypedText, storableText } from './common.js';
 import { mobileNumber, mobileOnFile } from './customers.js';
 import { isOneLineName, optionalPersonName } from './names.js';
 import { POS_LIMITS } from './pos.js';
@@ -18,25 +18,17 @@ export const OPENING_BALANCE_NARRATION = 'Opening Balance';
 
 const pointsRule = `Loyalty points must be a whole number from 1 to ${LIMITS.pointsMax.toLocaleString('en-IN')}.`;
 
-/** Points arrive as digits in text (the form keeps them as text) or as a whole number. */
-export const pointsValue = z
-  .union(
-    [
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,7}$/, { error: pointsRule }),
-      z.number(),
-    ],
-    {
-      error: pointsRule,
-    },
-  )
-  .transform(Number)
-  .refine((n) => Number.isInteger(n) && n >= 1 && n <= LIMITS.pointsMax, { error: pointsRule });
+/**
+ * Points arrive as text (the form keeps them as text, grouped or not: "1,000") or as a whole
+ * number.
+ */
+export const pointsValue = numberOrTypedText(pointsRule).refine(
+  (n) => Number.isInteger(n) && n >= 1 && n <= LIMITS.pointsMax,
+  { error: pointsRule },
+);
 
 export const pointsForm = z.object({
-  CUSTNAME: optionalPersonName('CUSTNAME'),
+  CUSTNAME: optionalPersonName('Name'),
   MOBILENO: mobileNumber,
   POINTS: pointsValue,
   NARRATION: storableText('Narration')
@@ -55,7 +47,7 @@ export type PointsForm = z.output<typeof pointsForm>;
 
 export const updatePointsRequest = z.object({ formData: pointsForm });
 
-const entryRule = 'MRN must be an entry number.';
+const entryRule = 'The entry to change is not valid: open it again from the statement.';
 
 export const updateStatementRequest = z.object({
   formData: pointsForm.extend({

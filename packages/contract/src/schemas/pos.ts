@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldName } from '../refusals.js';
 import { dataResponse, isoDate, requiredText, storableText } from './common.js';
 import { mobileNumber } from './customers.js';
 import { MESSAGES } from '../messages.js';
@@ -41,7 +42,7 @@ export const rupees = (
   field: string,
   { allowZero = true, maxPaise = POS_LIMITS.lineAmountMaxPaise as number } = {},
 ) => {
-  const rule = `${field} must be an amount in rupees with at most 2 decimals${allowZero ? '' : ', above 0'}.`;
+  const rule = `${fieldName(field)} must be an amount in rupees with at most 2 decimals${allowZero ? '' : ', above 0'}.`;
   return z
     .number({ error: rule })
     .refine(twoDecimals, { error: rule, abort: true })
@@ -60,7 +61,7 @@ export const posLine = z.object({
   description: storableText('description')
     .trim()
     .max(POS_LIMITS.descriptionMaxLength, {
-      error: `description must be at most ${POS_LIMITS.descriptionMaxLength} characters.`,
+      error: `Description must be at most ${POS_LIMITS.descriptionMaxLength} characters.`,
     })
     .default(''),
   category: requiredText('category', POS_LIMITS.categoryMaxLength).transform((c) =>
@@ -71,15 +72,17 @@ export const posLine = z.object({
 export type PosLine = z.output<typeof posLine>;
 
 const lines = z
-  .array(posLine, { error: 'lines must be a list of invoice lines.' })
-  .min(1, { error: 'lines must have at least one line.' })
-  .max(POS_LIMITS.linesMax, { error: `lines may have at most ${POS_LIMITS.linesMax} lines.` });
+  .array(posLine, { error: 'The invoice lines must be a list of invoice lines.' })
+  .min(1, { error: 'The invoice lines must have at least one line.' })
+  .max(POS_LIMITS.linesMax, {
+    error: `The invoice lines may have at most ${POS_LIMITS.linesMax} lines.`,
+  });
 
 export const posSaleRequest = z.object({
   invoiceNo: documentNo('invoiceNo'),
   invoiceDate: isoDate('invoiceDate'),
   mobile: mobileNumber,
-  name: optionalPersonName('name'),
+  name: optionalPersonName('Name'),
   lines,
 });
 export type PosSaleRequest = z.output<typeof posSaleRequest>;
@@ -107,10 +110,10 @@ export const posReturnResponse = dataResponse(
 );
 
 const wholePoints = z
-  .number({ error: 'points must be a whole number from 1 to 9,999,999.' })
-  .int({ error: 'points must be a whole number from 1 to 9,999,999.' })
-  .min(1, { error: 'points must be a whole number from 1 to 9,999,999.' })
-  .max(9_999_999, { error: 'points must be a whole number from 1 to 9,999,999.' });
+  .number({ error: 'Points must be a whole number from 1 to 9,999,999.' })
+  .int({ error: 'Points must be a whole number from 1 to 9,999,999.' })
+  .min(1, { error: 'Points must be a whole number from 1 to 9,999,999.' })
+  .max(9_999_999, { error: 'Points must be a whole number from 1 to 9,999,999.' });
 
 export const posRedemptionRequest = z.object({
   invoiceNo: documentNo('invoiceNo'),
@@ -129,7 +132,7 @@ export const posRedemptionCancelResponse = dataResponse(
 
 export const posCustomerParams = z.object({
   mobile: z.string().regex(INDIAN_MOBILE_PATTERN, {
-    error: 'mobile must be 10 digits starting with 6, 7, 8 or 9.',
+    error: 'Mobile no. must be 10 digits starting with 6, 7, 8 or 9.',
   }),
 });
 export const posCustomerResponse = dataResponse(
@@ -187,19 +190,19 @@ export const pointsRulesResponse = dataResponse(
 export const apiKeyAddRequest = z.object({
   label: requiredText('label', POS_LIMITS.apiKeyLabelMaxLength),
   branch: z
-    .string({ error: 'branch must be a branch code of 2 to 6 letters.' })
+    .string({ error: 'Branch must be a branch code of 2 to 6 letters.' })
     .trim()
-    .regex(/^[A-Za-z]{2,6}$/, { error: 'branch must be a branch code of 2 to 6 letters.' })
+    .regex(/^[A-Za-z]{2,6}$/, { error: 'Branch must be a branch code of 2 to 6 letters.' })
     .transform((code) => code.toUpperCase())
     .optional(),
 });
 export const apiKeyAddResponse = dataResponse(z.object({ id: z.number(), key: z.string() }));
 export const apiKeyRevokeRequest = z.object({
   id: z
-    .number({ error: 'id must be an API key number.' })
-    .int({ error: 'id must be an API key number.' })
-    .min(1, { error: 'id must be an API key number.' })
-    .max(2_147_483_647, { error: 'id must be an API key number.' }),
+    .number({ error: 'The API key number must be a whole number.' })
+    .int({ error: 'The API key number must be a whole number.' })
+    .min(1, { error: 'The API key number must be a whole number.' })
+    .max(2_147_483_647, { error: 'The API key number must be a whole number.' }),
 });
 export const apiKeyListResponse = dataResponse(
   z.array(
@@ -231,16 +234,16 @@ export const POS_MESSAGES = {
     "This redemption was made at another counter: cancel it with that counter's key.",
   returnedMoreThanSold: 'More is returned than the invoice sold.',
   returnBeforeInvoice: (invoiceDate: string) =>
-    `returnDate must not be before the invoice's date, ${invoiceDate}.`,
+    `Return date must not be before the invoice's date, ${invoiceDate}.`,
   tooManyPointsForOneSale: (points: number) =>
     `This sale would earn ${points} points, more than the 9,999,999 one sale may give. Check the points rules (rupees per point).`,
   // A redemption is refused in the same words whether staff or the billing system made it.
   belowMinimum: MESSAGES.redeemBelowMinimum,
   insufficientPoints: MESSAGES.insufficientPoints,
   customerNotFound: MESSAGES.customerNotFound,
-  nameNeededToEnrol: 'name is required to enrol a new customer.',
-  invoiceDateInFuture: 'invoiceDate must not be in the future.',
-  returnDateInFuture: 'returnDate must not be in the future.',
+  nameNeededToEnrol: 'Name is required to enrol a new customer.',
+  invoiceDateInFuture: 'Invoice date must not be in the future.',
+  returnDateInFuture: 'Return date must not be in the future.',
   apiKeyNotFound: 'API key not found.',
   apiKeyRevoked: 'API key revoked.',
   apiKeyMade: 'API key made: copy it now, it is shown only this once.',

@@ -1,4 +1,5 @@
 import { datedFileName } from '../format.js';
+import { fieldName } from '../refusals.js';
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { dataResponse, fromNotAfterTo, fromNotAfterToRule, optionalIsoDate } from './common.js';
@@ -18,9 +19,9 @@ const emptyToUndefined = (value: unknown) =>
 const branchFilter = z.preprocess(
   emptyToUndefined,
   z
-    .string({ error: 'branch must be a branch code of 2 to 6 letters.' })
+    .string({ error: 'Branch must be a branch code of 2 to 6 letters.' })
     .trim()
-    .regex(/^[A-Za-z]{2,6}$/, { error: 'branch must be a branch code of 2 to 6 letters.' })
+    .regex(/^[A-Za-z]{2,6}$/, { error: 'Branch must be a branch code of 2 to 6 letters.' })
     .transform((code) => code.toUpperCase())
     .optional(),
 );
@@ -126,8 +127,8 @@ export const REPORT_NAMES = [
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
-const pageRule = `page must be a whole number from 1 to ${LIMITS.reportMaxPages.toLocaleString('en-IN')}.`;
-const pageSizeRule = `pageSize must be a whole number from 1 to ${LIMITS.reportPageSizeMax}.`;
+const pageRule = `The page must be a whole number from 1 to ${LIMITS.reportMaxPages.toLocaleString('en-IN')}.`;
+const pageSizeRule = `Rows per page must be a whole number from 1 to ${LIMITS.reportPageSizeMax}.`;
 const wholeNumber = (rule: string, max: number, fallback: number) =>
   z.preprocess(
     emptyToUndefined,
@@ -140,8 +141,16 @@ const wholeNumber = (rule: string, max: number, fallback: number) =>
   );
 
 /**
+ * How the collections report picks its installments: by the day each is dated (the payment's
+ * date, the default) or by the day it was entered, whatever date it was given.
+ */
+export const COLLECTIONS_BY = ['dated', 'entered'] as const;
+export type CollectionsBy = (typeof COLLECTIONS_BY)[number];
+
+/**
  * Every report's request. Which dates a report reads:
- * - collections: `from`–`to`, the days of payment (default: today; `to` alone is that day);
+ * - collections: `from`–`to`, the days of payment (default: today; `to` alone is that day), or
+ *   with `by: "entered"` the days the installments were entered;
  * - overdue: `asOf`, the day overdue is judged on (default today; never before today, as it
  *   counts the installments paid so far);
  * - maturing: `from`–`to`, the maturity dates (default: today to 30 days ahead);
@@ -156,12 +165,18 @@ export const reportRequest = z
     from: optionalIsoDate('from'),
     to: optionalIsoDate('to'),
     asOf: optionalIsoDate('asOf'),
+    by: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(COLLECTIONS_BY, { error: 'Choose the days installments are dated or entered.' })
+        .optional(),
+    ),
     branch: branchFilter,
     page: wholeNumber(pageRule, LIMITS.reportMaxPages, 1),
     pageSize: wholeNumber(pageSizeRule, LIMITS.reportPageSizeMax, LIMITS.reportPageSize),
     format: z.preprocess(
       emptyToUndefined,
-      z.enum(['json', 'csv'], { error: 'format must be json or csv.' }).default('json'),
+      z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).default('json'),
     ),
   })
   .refine(fromNotAfterTo, fromNotAfterToRule);
@@ -188,6 +203,8 @@ export const reportRequestFor = (report: ReportName) =>
           message: REPORT_MESSAGES.dateNotRead(report, field),
         });
     }
+    if (filter.by !== undefined && report !== 'collections')
+      context.addIssue({ code: 'custom', path: ['by'], message: REPORT_MESSAGES.byNotRead });
   });
 
 /** A report's answer: one page of rows, how many rows in all, and the totals of all of them. */
@@ -223,6 +240,11 @@ export const collectionRow = z.object({
   amount: z.number(),
   /** Points redeemed (negative when given back by a cancel); null for an installment. */
   points: z.number().nullable(),
+  /**
+   * The day it was entered, in store time: an installment dated earlier than this was
+   * backdated; a redemption is entered the day it is made.
+   */
+  enteredOn: z.string(),
 });
 export type CollectionRow = z.infer<typeof collectionRow>;
 /** What reconciles the till: installment rupees by mode, and the points redeemed. */
@@ -236,6 +258,8 @@ export const collectionsTotals = z.object({
   /** Points redeemed less those given back by cancels, and their value in rupees. */
   pointsRedeemed: z.number(),
   redeemedValue: z.number(),
+  /** Of the installments, those entered on a later day than they are dated. */
+  backdated: z.number(),
 });
 export const collectionsReportResponse = reportResponse(collectionRow, collectionsTotals);
 
@@ -343,6 +367,8 @@ export const REPORT_CSV = {
       'Mode',
       'Amount',
       'Points',
+      'Entered on',
+      'Backdated',
     ],
   },
   overdue: {
@@ -384,13 +410,20 @@ export const REPORT_CSV = {
 /**
  * A report's CSV file name with the dates it covers (`collections-2026-11-26.csv`); a report
  * of no dates, or of one day's standing, is named for that day (`today` when none is asked).
+ * The cash book by the days entered says so (`collections-entered-2026-11-26.csv`).
  */
 export function reportCsvFileName(
   name: ReportName,
-  filter: { from?: string | undefined; to?: string | undefined; asOf?: string | undefined },
+  filter: {
+    from?: string | undefined;
+    to?: string | undefined;
+    asOf?: string | undefined;
+    by?: CollectionsBy | undefined;
+  },
   today: string,
 ): string {
-  const base = REPORT_CSV[name].fileName.replace(/\.csv$/, '');
+  const base =
+    REPORT_CSV[name].fileName.replace(/\.csv$/, '') + (filter.by === 'entered' ? '-entered' : '');
   const asOf = filter.asOf ?? (filter.from || filter.to ? undefined : today);
   return datedFileName(base, asOf ? { from: asOf } : filter, today);
 }
@@ -413,11 +446,12 @@ export const COLLECTION_MODE_LABELS: Record<InstallmentMode | 'points', string> 
 
 /** What the reports answer when they refuse. */
 export const REPORT_MESSAGES = {
-  unknownBranch: (code: string) => `branch ${code} is not one of the shop's branches.`,
+  byNotRead: 'Dated or entered days apply only to the collections report.',
+  unknownBranch: (code: string) => `Branch ${code} is not one of the shop's branches.`,
   dateNotRead: (report: ReportName, field: 'from' | 'to' | 'asOf') =>
     REPORT_DATES[report].length === 0
-      ? `${field} does not apply to the ${report} report: it shows the points held now.`
-      : `${field} does not apply to the ${report} report; use ${REPORT_DATES[report].join(' and ')}.`,
+      ? `${fieldName(field)} does not apply to the ${report} report: it shows the points held now.`
+      : `${fieldName(field)} does not apply to the ${report} report; use ${REPORT_DATES[report].map((date) => fieldName(date).toLowerCase()).join(' and ')}.`,
   asOfBeforeToday:
-    'asOf must not be before today: overdue is judged on the installments paid so far.',
+    'As of date must not be before today: overdue is judged on the installments paid so far.',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldName } from '../refusals.js';
 import { LIMITS } from '../limits.js';
 import { dataResponse, storableText } from './common.js';
 
@@ -24,12 +25,12 @@ export const SCHEME_PLAN_FIELDS = {
   bonusPercent: 'Bonus percent',
   graceDays: 'Grace days',
   redeemWithinDays: 'Days to redeem',
-  active: 'active',
+  active: 'Offered to customers',
 } as const;
 const f = SCHEME_PLAN_FIELDS;
 
 const wholeNumber = (field: string, min: number, max: number) => {
-  const rule = `${field} must be a whole number from ${min} to ${max.toLocaleString('en-IN')}.`;
+  const rule = `${fieldName(field)} must be a whole number from ${min} to ${max.toLocaleString('en-IN')}.`;
   return z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(max, {
     error: rule,
   });
@@ -56,7 +57,9 @@ export const schemePlanSaveRequest = z.object({
   bonusPercent: wholeNumber(f.bonusPercent, 0, 1000),
   graceDays: wholeNumber(f.graceDays, 0, 30).default(7),
   redeemWithinDays: wholeNumber(f.redeemWithinDays, 1, 365).default(60),
-  active: z.boolean({ error: `${f.active} must be true or false.` }).default(true),
+  active: z
+    .boolean({ error: 'Whether the plan is offered to customers must be yes or no.' })
+    .default(true),
 });
 export type SchemePlanSaveRequest = z.input<typeof schemePlanSaveRequest>;
 

@@ -1,9 +1,17 @@
 import { z } from 'zod';
+import { fieldName } from '../refusals.js';
+import { addDays } from '../dates.js';
 import { LIMITS, PAN_REQUIRED_FROM } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { PAN_PATTERN } from '../validation.js';
 import { branch } from './branches.js';
-import { dataResponse, isoDate, storableText } from './common.js';
+import {
+  dataResponse,
+  emptyToUndefined,
+  isoDate,
+  numberOrTypedText,
+  storableText,
+} from './common.js';
 import { mobileNumber } from './customers.js';
 import { optionalPersonName } from './names.js';
 import { SCHEME_PLAN_KINDS } from './scheme-plans.js';
@@ -63,11 +71,38 @@ export const PAYMENT_MODE_LABELS: Record<RecordedMode, string> = {
 /** Scheme terms when not configured: 11 monthly installments, bonus of one installment. */
 export const SCHEME_DEFAULTS = { installments: 11, bonusPercent: 100 } as const;
 
+/**
+ * What staff date a scheme's start, its activation or an installment: never after today, and
+ * without the owner's say no further back than LIMITS.backdateDays (a slip from last week, a
+ * day the counter was offline). Only the owner dates one further back, giving a reason that
+ * the audit keeps: an entry dated weeks back would otherwise pass unseen by the day's cash book.
+ */
+export const earliestDateWithoutReason = (today: string) => addDays(today, -LIMITS.backdateDays);
+export const needsBackdateReason = (date: string, today: string) =>
+  date < earliestDateWithoutReason(today);
+/** What is being dated, as the refusal names it. */
+export const BACKDATED_ENTRIES = {
+  start: "a scheme's start",
+  activation: 'an activation',
+  installment: 'an installment',
+} as const;
+export type BackdatedEntry = keyof typeof BACKDATED_ENTRIES;
+
+/** The owner's reason for dating an entry further back than staff may; empty is none. */
+const backdateReason = z.preprocess(
+  emptyToUndefined,
+  storableText('Reason', MESSAGES.backdateReasonLength)
+    .trim()
+    .min(LIMITS.backdateReasonMinLength, { error: MESSAGES.backdateReasonLength })
+    .max(LIMITS.narrationMaxLength, { error: MESSAGES.backdateReasonLength })
+    .optional(),
+);
+
 export const needsPan = (amount: number) => amount >= PAN_REQUIRED_FROM;
 export const isValidPan = (pan: string | null | undefined) => PAN_PATTERN.test(pan ?? '');
 
 /** An id arriving as a number or as digits in text. */
-const id = (field: string, missing = `${field} is required.`) =>
+const id = (field: string, missing = `${fieldName(field)} is required.`) =>
   z
     .union(
       [
@@ -76,7 +111,7 @@ const id = (field: string, missing = `${field} is required.`) =>
           .string()
           .trim()
           .min(1, { error: missing, abort: true })
-          .regex(/^\d+$/, { error: `${field} must be a number.` }),
+          .regex(/^\d+$/, { error: `${fieldName(field)} must be a number.` }),
       ],
       { error: missing },
     )
@@ -84,20 +119,18 @@ const id = (field: string, missing = `${field} is required.`) =>
     .pipe(
       z
         .number()
-        .int({ error: `${field} must be a whole number.` })
-        .positive({ error: `${field} must be a positive number.` })
-        .max(2_147_483_647, { error: `${field} is too large.` }),
+        .int({ error: `${fieldName(field)} must be a whole number.` })
+        .positive({ error: `${fieldName(field)} must be a positive number.` })
+        .max(2_147_483_647, { error: `${fieldName(field)} is too large.` }),
     );
 
 const amountRule = `Amount must be a whole number of rupees from 1 to ${LIMITS.schemeAmountMax.toLocaleString('en-IN')}.`;
-const rupees = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, { error: amountRule })], {
+const rupees = numberOrTypedText(amountRule).refine(
+  (n) => Number.isInteger(n) && n >= 1 && n <= LIMITS.schemeAmountMax,
+  {
     error: amountRule,
-  })
-  .transform(Number)
-  .refine((n) => Number.isInteger(n) && n >= 1 && n <= LIMITS.schemeAmountMax, {
-    error: amountRule,
-  });
+  },
+);
 
 export const schemeCustomerRequest = z.object({ custid: id('custid') });
 export const schemeIdRequest = z.object({ schemeid: id('Scheme ID', MESSAGES.schemeIdRequired) });
@@ -105,15 +138,16 @@ export const schemeIdRequest = z.object({ schemeid: id('Scheme ID', MESSAGES.sch
 export const generateSchemeRequest = z.object({
   custid: id('custid'),
   mobileno: mobileNumber,
-  custname: optionalPersonName('custname'),
+  custname: optionalPersonName('Name'),
   startdt: isoDate('Start date'),
   amount: rupees,
   /** The plan's code; without it, the standard scheme (`STD`). */
-  plan: storableText('plan', 'plan must be a plan code.')
+  plan: storableText('plan', 'Plan must be a plan code.')
     .trim()
     .toUpperCase()
-    .max(10, { error: 'plan must be a plan code.' })
+    .max(10, { error: 'Plan must be a plan code.' })
     .optional(),
+  backdateReason,
 });
 export type GenerateSchemeRequest = z.input<typeof generateSchemeRequest>;
 
@@ -134,6 +168,7 @@ const payment = {
     .trim()
     .max(100, { error: 'Reference must be at most 100 characters.' })
     .default(''),
+  backdateReason,
 };
 export const activateSchemeRequest = z.object(payment);
 export const addInstallmentRequest = z.object({
@@ -148,12 +183,12 @@ export const addInstallmentRequest = z.object({
    * At the customer's request, the installment for the month after the payment date's month,
    * taken once that month is paid; without it, the payment date's own month.
    */
-  advance: z.boolean({ error: 'advance must be true or false.' }).default(false),
+  advance: z.boolean({ error: 'Paying in advance must be yes or no.' }).default(false),
 });
 export type PaymentRequest = z.input<typeof addInstallmentRequest>;
 
-const pageRule = `page must be a whole number from 1 to ${LIMITS.summaryMaxPages}.`;
-const pageSizeRule = `pageSize must be a whole number from 1 to ${LIMITS.summaryPageSizeMax}.`;
+const pageRule = `The page must be a whole number from 1 to ${LIMITS.summaryMaxPages}.`;
+const pageSizeRule = `Rows per page must be a whole number from 1 to ${LIMITS.summaryPageSizeMax}.`;
 
 /**
  * The summary's filter. With `page` or `pageSize` (either may be left out: page 1, 100 rows)
@@ -162,7 +197,7 @@ const pageSizeRule = `pageSize must be a whole number from 1 to ${LIMITS.summary
  */
 export const schemeSummaryRequest = z.object({
   selected: z.enum(['All', 'Active', 'Inactive', 'Matured'], {
-    error: 'selected must be All, Active, Inactive or Matured.',
+    error: 'Status must be All, Active, Inactive or Matured.',
   }),
   formData: z.object({
     mobileno: z
@@ -276,6 +311,10 @@ export const installmentReceipt = z.object({
   reference: z.string(),
   installmentNo: z.number(),
   installments: z.number(),
+  /** The month (YYYY-MM) the installment is for. */
+  forMonth: z.string(),
+  /** Rupees paid into the scheme so far, this installment included. */
+  paidSoFar: z.number(),
   /** A weight scheme's installment: the day's 22K rate (rupees a gram) and the milligrams. */
   rate22k: z.number().nullable().optional(),
   mg: z.number().nullable().optional(),

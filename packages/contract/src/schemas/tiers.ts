@@ -22,8 +22,8 @@ export const TIER_LIMITS = {
 export const TIER_DOWNGRADES = ['anniversary', 'never'] as const;
 export type TierDowngrade = (typeof TIER_DOWNGRADES)[number];
 
-const earnPercentRule = `earnPercent must be a whole number from 1 to ${TIER_LIMITS.earnPercentMax}.`;
-const codeRule = `code must be 1 to ${TIER_LIMITS.codeMaxLength} letters, digits or _.`;
+const earnPercentRule = `Earning % must be a whole number from 1 to ${TIER_LIMITS.earnPercentMax}.`;
+const codeRule = `A tier's code must be 1 to ${TIER_LIMITS.codeMaxLength} letters, digits or _.`;
 const tierCode = z
   .string({ error: codeRule })
   .trim()
@@ -32,8 +32,8 @@ const tierCode = z
 
 export const tierForm = z.object({
   code: tierCode,
-  name: requiredText('name', TIER_LIMITS.nameMaxLength),
-  minSpend: rupees('minSpend', { maxPaise: TIER_LIMITS.minSpendMaxPaise }),
+  name: requiredText("A tier's name", TIER_LIMITS.nameMaxLength),
+  minSpend: rupees('Minimum spend', { maxPaise: TIER_LIMITS.minSpendMaxPaise }),
   earnPercent: z
     .number({ error: earnPercentRule })
     .int({ error: earnPercentRule })
@@ -44,10 +44,10 @@ export const tierForm = z.object({
 export const tiersForm = z
   .object({
     tiers: z
-      .array(tierForm, { error: 'tiers must be a list of tiers.' })
+      .array(tierForm, { error: 'The tiers must be a list of tiers.' })
       .max(TIER_LIMITS.tiersMax, { error: `At most ${TIER_LIMITS.tiersMax} tiers.` }),
     downgrade: z.enum(TIER_DOWNGRADES, {
-      error: `downgrade must be one of: ${TIER_DOWNGRADES.join(', ')}.`,
+      error: 'Choose when a tier falls: on its anniversary, or never.',
     }),
   })
   .refine((form) => new Set(form.tiers.map((t) => t.code)).size === form.tiers.length, {
@@ -86,10 +86,10 @@ export const customerTierRequest = z
     custid,
     /** A tier's code; null ends a tier set by hand (no date needed then). */
     tier: tierCode.nullable(),
-    until: isoDate('until').optional(),
+    until: isoDate('The date the tier lasts until').optional(),
   })
   .refine((request) => request.tier === null || request.until !== undefined, {
-    error: 'until is required with a tier.',
+    error: 'Choose the date the tier lasts until.',
     path: ['until'],
   });
 export type CustomerTierRequest = z.output<typeof customerTierRequest>;
@@ -106,7 +106,7 @@ export const TIER_MESSAGES = {
   saved: 'Tiers saved; sales earn by them from now on.',
   manualSet: 'Tier set.',
   unknownTier: (code: string) => `No tier has the code ${code}.`,
-  untilInPast: 'until must not be before today.',
+  untilInPast: 'The date the tier lasts until must not be before today.',
   /** A tier customers hold keeps its code: removing it would drop them without a word. */
   tierHeld: (code: string, customers: number) =>
     `${customers} ${customers === 1 ? 'customer holds' : 'customers hold'} the tier ${code}: keep it (its name, minimum spend and percentage may change).`,

@@ -16,8 +16,13 @@ export const branches = pgTable(
     phone: text('phone').notNull(),
     /** The state the branch is in, printed on its receipts beside the shop's GSTIN; may be ''. */
     state: text('state').notNull().default(''),
+    /** The paper the branch's counter prints receipts on: A4 sheets or an 80 mm thermal roll. */
+    receiptPaper: text('receipt_paper').notNull().default('a4'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('branches_code_check', sql`${t.code} ~ '^[A-Z]{2,6}$'`)],
+  (t) => [
+    check('branches_code_check', sql`${t.code} ~ '^[A-Z]{2,6}$'`),
+    check('branches_receipt_paper_check', sql`${t.receiptPaper} IN ('a4', '80mm')`),
+  ],
 );

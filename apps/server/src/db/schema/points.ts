@@ -66,6 +66,11 @@ export const pointsEntries = pgTable(
   },
   (t) => [
     index('points_entries_statement_idx').on(t.customerId, t.invdate, t.mrn),
+    // Narrations typed by staff, by trigram: an erasure finds the few that name the customer
+    // among millions of rows. Sales and returns (Kanak's words) stay out of it.
+    index('points_entries_typed_narration_trgm_idx')
+      .using('gin', t.narration.op('gin_trgm_ops'))
+      .where(sql`${t.source} = 'M'`),
     check(
       'points_entries_one_side_check',
       sql`${t.credit} >= 0 AND ${t.debit} >= 0 AND (${t.credit} = 0 OR ${t.debit} = 0)`,

@@ -170,6 +170,16 @@ export const schemeInstallments = pgTable(
     uniqueIndex('scheme_installments_receipt_key').on(t.branchId, t.receiptNo),
     // The cash book: a day's installments in the order they were recorded.
     index('scheme_installments_day_idx').on(t.paidOn, t.createdAt, t.id),
+    // The cash book by the day entered: what was recorded that day, whatever its date.
+    index('scheme_installments_entered_idx').on(t.createdAt, t.id),
+    // What staff typed, by trigram: an erasure finds the few narrations and counter references
+    // that name the customer.
+    index('scheme_installments_narration_trgm_idx')
+      .using('gin', t.narration.op('gin_trgm_ops'))
+      .where(sql`${t.narration} <> ''`),
+    index('scheme_installments_reference_trgm_idx')
+      .using('gin', t.reference.op('gin_trgm_ops'))
+      .where(sql`${t.reference} <> '' AND ${t.mode} IN ('cash', 'upi', 'card', 'bank', 'cheque')`),
     check(
       'scheme_installments_mode_check',
       sql`${t.mode} IN ('cash', 'upi', 'card', 'bank', 'cheque', 'online', 'imported')`,

@@ -11,6 +11,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { callOutbound, OutboundError } from '../../lib/outbound.js';
 import type { BranchesRepo } from '../branches/index.js';
 import type { pointsMovementByMonth } from '../points/index.js';
 import type { SchemesRepo } from '../schemes/index.js';
@@ -55,6 +56,10 @@ export interface VoucherRange {
 const BATCH_SIZE = 2_000;
 /** Vouchers sent to Tally in one request: Tally answers each in seconds, not minutes. */
 export const PUSH_BATCH = 500;
+/** How long Tally may take over one request, unless `TALLY_TIMEOUT` says otherwise. */
+const TALLY_TIMEOUT_MS = 60_000;
+/** Tally's answer to a batch is its counts and a line per refused voucher: a few KB. */
+export const TALLY_ANSWER_MAX_BYTES = 1024 * 1024;
 
 // The gateway settles online installments into the shop's bank account.
 const MODE_LEDGER: Record<InstallmentMode, TallyLedgerField> = {
@@ -288,7 +293,7 @@ export function createAccountingService(deps: Deps) {
             })
             .join('') +
           ENVELOPE_END;
-        const result = await postToTally(url, body, deps.tallyTimeoutMs ?? 60_000);
+        const result = await postToTally(url, body, deps.tallyTimeoutMs ?? TALLY_TIMEOUT_MS);
         total.vouchers += batch.length;
         total.created += result.created;
         total.altered += result.altered;
@@ -334,18 +339,32 @@ function auditPush(db: Db, actor: StaffIdentity, range: VoucherRange, total: Tal
   });
 }
 
+/**
+ * One batch to Tally, through callOutbound: the vouchers carry customers' names and mobiles, so
+ * a redirect is not followed; a Tally that stalls or floods is given up with words the owner
+ * can act on.
+ */
 async function postToTally(url: string, body: string, timeoutMs: number) {
   let answer: string;
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'text/xml; charset=utf-8' },
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    answer = await response.text();
-  } catch {
-    throw new ConflictError(ACCOUNTING_MESSAGES.tallyUnreachable);
+    answer = (
+      await callOutbound(
+        url,
+        { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8' }, body },
+        { timeoutMs, maxBytes: TALLY_ANSWER_MAX_BYTES },
+      )
+    ).text;
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    throw new ConflictError(
+      error.failure === 'timeout'
+        ? ACCOUNTING_MESSAGES.tallyTimedOut(timeoutMs / 1000)
+        : error.failure === 'redirected'
+          ? ACCOUNTING_MESSAGES.tallyRedirected
+          : error.failure === 'tooLong'
+            ? ACCOUNTING_MESSAGES.tallyAnswerTooLong(TALLY_ANSWER_MAX_BYTES / (1024 * 1024))
+            : ACCOUNTING_MESSAGES.tallyUnreachable,
+    );
   }
   const result = parseImportResult(answer);
   if (!result) throw new ConflictError(ACCOUNTING_MESSAGES.tallyBadAnswer);

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import {
@@ -16,6 +16,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.js';
 import { startFakeTally, type FakeTally } from '../../../test/fake-tally.js';
+import { startRecorder, type Misbehaviour } from '../../../test/misbehaving-http.js';
 import { branchesRepo } from '../branches/index.js';
 import { pointsMovementByMonth } from '../points/index.js';
 import { schemesRepo } from '../schemes/index.js';
@@ -31,7 +32,17 @@ import { ENVELOPE_END, envelopeStart, voucherXml } from './tally-xml.js';
  */
 
 const TODAY = '2026-11-20';
-const now = new Date(`${TODAY}T12:00:00+05:30`);
+const noonOf = (isoDate: string) => new Date(`${isoDate}T12:00:00+05:30`);
+let now = noonOf(TODAY);
+/** `work` done on `date`, the clock moved there and back: entered at the counter that day. */
+async function enteredOn<T>(date: string, work: () => Promise<T>): Promise<T> {
+  now = noonOf(date);
+  try {
+    return await work();
+  } finally {
+    now = noonOf(TODAY);
+  }
+}
 const FIXTURE = new URL('../../../test/fixtures/tally-export-example.xml', import.meta.url);
 
 let ctx: TestContext;
@@ -118,14 +129,16 @@ async function scheme(
   amount: number,
   startdt: string,
 ) {
-  const made = await ok(
-    as(who, '/scheme/generate', {
-      custid: person.id,
-      mobileno: person.mobileno,
-      custname: person.custname,
-      startdt,
-      amount,
-    }),
+  const made = await enteredOn(startdt, () =>
+    ok(
+      as(who, '/scheme/generate', {
+        custid: person.id,
+        mobileno: person.mobileno,
+        custname: person.custname,
+        startdt,
+        amount,
+      }),
+    ),
   );
   return made.json().data.schemeid as number;
 }
@@ -137,13 +150,15 @@ const pay = (
   first = false,
   reference?: string,
 ) =>
-  ok(
-    as(who, first ? '/scheme/activate' : '/scheme/add-installment', {
-      schemeid,
-      date,
-      mode,
-      ...(reference ? { reference } : {}),
-    }),
+  enteredOn(date, () =>
+    ok(
+      as(who, first ? '/scheme/activate' : '/scheme/add-installment', {
+        schemeid,
+        date,
+        mode,
+        ...(reference ? { reference } : {}),
+      }),
+    ),
   );
 const points = (mobile: string, cashcr: 'CR' | 'DB', amount: number, date: string) =>
   ok(
@@ -353,16 +368,19 @@ describe('Tally export', () => {
   });
 
   it.each([
-    [{ from: '2026-11-30', to: '2026-11-01' }, 'from must not be after to.'],
-    [{ from: '2026-02-30', to: '2026-03-01' }, 'from must be a real date in YYYY-MM-DD format.'],
-    [{ from: '2026-11-01' }, 'to is required.'],
+    [{ from: '2026-11-30', to: '2026-11-01' }, 'The from date must not be after the to date.'],
+    [
+      { from: '2026-02-30', to: '2026-03-01' },
+      'The from date must be a real date in YYYY-MM-DD format.',
+    ],
+    [{ from: '2026-11-01' }, 'The to date is required.'],
     [
       { from: '2025-01-01', to: '2026-11-30' },
       'The range may cover at most 366 days; export it in parts.',
     ],
     [
       { from: '2026-11-01', to: '2026-11-30', branch: 'X1' },
-      'branch must be a branch code of 2 to 6 letters.',
+      'Branch must be a branch code of 2 to 6 letters.',
     ],
   ])('refuses %j with a clear message', async (payload, message) => {
     const response = await as('owner', '/accounting/tally-export', payload);
@@ -486,8 +504,91 @@ describe('Tally push', () => {
       to: '2026-11-01',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: 'from must not be after to.' });
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'The from date must not be after the to date.',
+    });
     expect(tally.requests.length).toBe(sent);
+  });
+});
+
+describe('a Tally address that redirects, stalls or floods', () => {
+  const range = { from: '2026-10-01', to: '2026-11-30' };
+  /** A push through an app that gives Tally half a second, with the fake answering as `how`. */
+  async function pushWhile(how: Misbehaviour) {
+    const app = await appOnDatabase(
+      ctx.database,
+      { TALLY_URL: tally.url, TALLY_TIMEOUT: '0.5' },
+      () => now,
+    );
+    tally.misbehave = how;
+    const before = await ctx.sql(`SELECT remote_id, last_pushed_at FROM tally_pushed_vouchers`);
+    const started = performance.now();
+    try {
+      const response = await app.inject(
+        authed(tokens.owner!, {
+          method: 'POST',
+          url: '/api/accounting/tally-push',
+          payload: range,
+        }),
+      );
+      const ms = performance.now() - started;
+      // Tally's answer was not had: nothing is remembered as pushed.
+      expect(await ctx.sql(`SELECT remote_id, last_pushed_at FROM tally_pushed_vouchers`)).toEqual(
+        before,
+      );
+      return { response, ms };
+    } finally {
+      tally.misbehave = undefined;
+      await app.close();
+    }
+  }
+
+  it('a 307 elsewhere: not followed, the vouchers with names and mobiles never reach the other host', async () => {
+    const elsewhere = await startRecorder();
+    try {
+      const { response } = await pushWhile({
+        redirect: { status: 307, to: `${elsewhere.url}/collect` },
+      });
+      // What a followed 307 would have posted on: the customers' names and mobiles.
+      expect(tally.requests.at(-1)).toContain('Kiran Mehta (9800000002)');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(elsewhere.received.map((request) => request.body)).toEqual([]);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        success: false,
+        message: ACCOUNTING_MESSAGES.tallyRedirected,
+      });
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it.each([
+    ['never answers', 'stallBeforeHeaders'],
+    ['answers its headers, then nothing', 'stallAfterHeaders'],
+  ] as const)('a Tally that %s: given up at TALLY_TIMEOUT, said plainly', async (_what, how) => {
+    const { response, ms } = await pushWhile(how);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(ACCOUNTING_MESSAGES.tallyTimedOut(0.5));
+    expect(ms).toBeLessThan(3000);
+    await vi.waitFor(() =>
+      expect(tally.misbehaved.at(-1)).toMatchObject({ how, closedEarly: true }),
+    );
+  });
+
+  it('an answer without end: cut at 1 MB, said plainly, and Kanak still pushes afterwards', async () => {
+    const heapBefore = process.memoryUsage().heapUsed;
+    const { response, ms } = await pushWhile({ flood: Number.POSITIVE_INFINITY });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(ACCOUNTING_MESSAGES.tallyAnswerTooLong(1));
+    expect(ms).toBeLessThan(3000);
+    await vi.waitFor(() => expect(tally.misbehaved.at(-1)).toMatchObject({ closedEarly: true }));
+    // The fake wrote no more than the cap and the sockets' buffers before Kanak hung up.
+    expect(tally.misbehaved.at(-1)!.bytesWritten).toBeLessThan(32 * 1024 * 1024);
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
+    const again = await ok(as('owner', '/accounting/tally-push', range));
+    expect(again.json().data).toMatchObject({ errors: 0 });
   });
 });
 

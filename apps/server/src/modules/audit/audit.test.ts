@@ -232,11 +232,11 @@ describe('the audit trail', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(MESSAGES.notAllowed);
     for (const [query, message] of [
-      [{ entity: 'password' }, /entity must be one of/],
-      [{ mobile: '98000' }, /mobile must be 10 digits/],
-      [{ from: '31/12/2025' }, /from must be a real date/],
-      [{ from: '2026-02-01', to: '2026-01-01' }, /from must not be after to/],
-      [{ page: '0' }, /page must be a whole number/],
+      [{ entity: 'password' }, /Record type must be one of/],
+      [{ mobile: '98000' }, /Mobile no. must be 10 digits/],
+      [{ from: '31/12/2025' }, /The from date must be a real date/],
+      [{ from: '2026-02-01', to: '2026-01-01' }, /The from date must not be after the to date/],
+      [{ page: '0' }, /The page must be a whole number/],
       [{ page: String(LIMITS.auditMaxPages + 1) }, /narrow the filters/],
     ] as const) {
       const response = await audit(owner, query);

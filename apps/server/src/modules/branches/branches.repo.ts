@@ -12,6 +12,8 @@ export const toBranch = (row: BranchRow): Branch => ({
   address: row.address,
   phone: row.phone,
   ...(row.state ? { state: row.state } : {}),
+  // Absent means A4, as for every branch before receipts had a choice of paper.
+  ...(row.receiptPaper === '80mm' ? { receiptPaper: '80mm' as const } : {}),
 });
 
 export const branchesRepo = {
@@ -60,6 +62,7 @@ export const branchesRepo = {
           address: values.address,
           phone: values.phone,
           ...(values.state === undefined ? {} : { state: values.state }),
+          ...(values.receiptPaper === undefined ? {} : { receiptPaper: values.receiptPaper }),
           updatedAt: sql`now()`,
         },
       })

@@ -21,6 +21,7 @@ export function createBranchesService({ db }: { db: Db }) {
           address: input.address.trim(),
           phone: input.phone.trim(),
           ...(input.state === undefined ? {} : { state: input.state }),
+          ...(input.receiptPaper === undefined ? {} : { receiptPaper: input.receiptPaper }),
         });
         await recordAudit(tx, {
           userId: actor.id,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES, type Role } from '@kanak/contract';
 import {
@@ -9,7 +9,11 @@ import {
 } from '../../../test/helpers.js';
 
 const TODAY = '2026-02-10';
-const now = new Date(`${TODAY}T12:00:00+05:30`);
+/** The app's clock: moved to the day old schemes were entered at the counter, reset each test. */
+let now = new Date(`${TODAY}T12:00:00+05:30`);
+const setToday = (isoDate: string) => {
+  now = new Date(`${isoDate}T12:00:00+05:30`);
+};
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -91,6 +95,7 @@ beforeAll(async () => {
   await staffMember('cash2', 'cashier', 'ANN');
 });
 afterAll(() => ctx.close());
+beforeEach(() => setToday(TODAY));
 
 describe('branches', () => {
   it('starts with the first branch, MAIN, carrying SHOP_ADDRESS and SHOP_PHONE', async () => {
@@ -196,7 +201,9 @@ describe('what staff record belongs to their branch', () => {
       },
     });
     expect(credited.statusCode, credited.body).toBe(200);
+    setToday('2025-03-01');
     const { schemeid, receipt } = await activeScheme('cash2');
+    setToday(TODAY);
     expect(receipt).toMatch(/^ANN-\d{6}$/);
 
     const branchOf = async (sql: string, values: unknown[]) =>
@@ -228,6 +235,8 @@ describe('what staff record belongs to their branch', () => {
 
   it('numbers receipts without gaps or repeats per branch when two branches take installments at once', async () => {
     const perBranch = 12;
+    // Started on 1 Mar 2025 and paid on 1 Apr 2025, each entered that day.
+    setToday('2025-03-01');
     const schemes = {
       cash1: await Promise.all(
         Array.from({ length: perBranch }, () => activeScheme('cash1', '2025-03-01')),
@@ -237,6 +246,7 @@ describe('what staff record belongs to their branch', () => {
       ),
     };
     // Every scheme's next installment, both counters at once, in parallel.
+    setToday('2025-04-01');
     const answers = await Promise.all(
       (['cash1', 'cash2'] as const).flatMap((who) =>
         schemes[who].map(({ schemeid }) =>
@@ -335,5 +345,21 @@ describe('a manager manages the cashiers of their own branch only', () => {
         (account: { username: string }) => account.username === 'floater',
       ),
     ).toMatchObject({ branch: 'MAIN' });
+  });
+});
+
+describe('the paper a branch prints receipts on', () => {
+  it('keeps what the owner chose, tells the branch’s staff, and refuses any other', async () => {
+    const bad = await call('asha', '/branches', { ...ANNA, receiptPaper: 'thermal' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Receipt paper must be A4 or an 80 mm roll.');
+    await ok(call('asha', '/branches', { ...ANNA, receiptPaper: '80mm' }));
+    // Saved again without it, the branch keeps its paper.
+    await ok(call('asha', '/branches', ANNA));
+    const roll = { ...ANNA, receiptPaper: '80mm' };
+    expect((await ok(call('cash2', '/me'))).data.branch).toEqual(roll);
+    expect((await ok(call('asha', '/branches'))).data).toContainEqual(roll);
+    await ok(call('asha', '/branches', { ...ANNA, receiptPaper: 'a4' }));
+    expect((await ok(call('cash2', '/me'))).data.branch).toEqual(ANNA);
   });
 });

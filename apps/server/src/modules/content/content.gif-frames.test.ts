@@ -123,6 +123,33 @@ describe('GIF uploads, frame by frame', () => {
     expect((await upload(gif(10, 10, frames(LIMITS.gifMaxFrames)))).statusCode).toBe(200);
   });
 
+  it('refuses a 7.5 KB GIF of 500 frames of 6000 × 6000: 18 billion pixels to draw', async () => {
+    const frames = Array.from({ length: 500 }, () => ({ width: 6_000, height: 6_000 }));
+    const bytes = gif(6_000, 6_000, frames);
+    // Each frame within the picture limit, and no more frames than allowed: only together
+    // are they too many pixels.
+    expect(bytes.length).toBeLessThan(7_600);
+    expect(6_000 * 6_000).toBeLessThanOrEqual(LIMITS.imageMaxPixels);
+    expect(frames.length).toBeLessThanOrEqual(LIMITS.gifMaxFrames);
+    expectRefusal(await upload(bytes), 413, MESSAGES.gifTooManyAnimationPixels);
+    // Small frames on a large screen are each drawn on the whole screen.
+    const small = Array.from({ length: 100 }, () => ({ width: 10, height: 10 }));
+    expectRefusal(await upload(gif(5_000, 5_000, small)), 413, MESSAGES.gifTooManyAnimationPixels);
+    expect(await stored()).toBe(0);
+  });
+
+  it('takes a banner animation of hundreds of frames', async () => {
+    const frames = Array.from({ length: 300 }, (_, i) => ({
+      x: i % 2 === 0 ? 0 : 40,
+      y: 0,
+      width: i % 2 === 0 ? 1_080 : 200,
+      height: i % 2 === 0 ? 540 : 100,
+    }));
+    const response = await upload(gif(1_080, 540, frames));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await stored()).toBe(1);
+  });
+
   it('refuses a GIF whose frames cannot be read (cut off midway) with 415', async () => {
     const whole = gif(10, 10, [{ width: 10, height: 10 }]);
     const cut = whole.subarray(0, whole.length - 4);

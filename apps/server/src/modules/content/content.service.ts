@@ -64,9 +64,9 @@ function checkImageDimensions(bytes: Buffer): void {
 /**
  * A GIF's header gives only its screen: each frame has its own size and place, and a frame of
  * 65535 × 65535 may sit in a 10 × 10 screen (decoders allocate for the frame, or grow the
- * screen to hold it). The picture counted is the screen grown to hold every frame; a GIF
- * whose frames cannot be read is no image we accept. Only the frames' descriptors are read,
- * no pixel is decoded.
+ * screen to hold it). The picture counted is the screen grown to hold every frame, and the
+ * animation that screen drawn once a frame; a GIF whose frames cannot be read is no image we
+ * accept. Only the frames' descriptors are read (omggif walks the blocks), no pixel is decoded.
  */
 function checkGifFrames(bytes: Buffer): void {
   let width: number;
@@ -88,6 +88,9 @@ function checkGifFrames(bytes: Buffer): void {
     throw new PayloadTooLargeError(MESSAGES.imageTooManyPixels);
   if (frames > LIMITS.gifMaxFrames)
     throw new PayloadTooLargeError(MESSAGES.gifTooManyFrames(LIMITS.gifMaxFrames));
+  // Each frame is drawn on the whole (grown) screen, and some phones keep every one decoded.
+  if (width * height * frames > LIMITS.gifMaxAnimationPixels)
+    throw new PayloadTooLargeError(MESSAGES.gifTooManyAnimationPixels);
 }
 
 /** The record's PATH: an opaque key. Nothing on disk has this name. */

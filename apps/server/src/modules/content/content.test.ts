@@ -441,9 +441,9 @@ describe('POST /api/file/delete', () => {
       expectRefusal(
         await post('delete', { id: 'abc', path: record.PATH }),
         400,
-        'id must be an image id.',
+        "The image's number must be a whole number.",
       );
-      expectRefusal(await post('delete', { id: record.ID }), 400, 'path is required.');
+      expectRefusal(await post('delete', { id: record.ID }), 400, 'The image is required.');
       expectRefusal(await post('delete', { id: 0, path: record.PATH }), 400);
     });
   });

@@ -436,15 +436,20 @@ describe('update-customer-data: every refusal is a 4xx with its message and chan
       'custid beyond any id',
       { ...valid, custid: 99_999_999_999 },
       400,
-      'custid must be a customer id.',
+      'Choose the customer again: the customer number sent is not valid.',
     ],
     [
       'custid that is not a number',
       { ...valid, custid: 'abc' },
       400,
-      'custid must be a customer id.',
+      'Choose the customer again: the customer number sent is not valid.',
     ],
-    ['negative custid', { ...valid, custid: -3 }, 400, 'custid must be a customer id.'],
+    [
+      'negative custid',
+      { ...valid, custid: -3 },
+      400,
+      'Choose the customer again: the customer number sent is not valid.',
+    ],
   ];
 
   it.each(cases)('%s', async (_label, formData, status, message) => {

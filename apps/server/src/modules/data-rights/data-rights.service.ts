@@ -11,8 +11,14 @@ import {
   PRIVACY_NOTICE_VERSION,
   type CustomerDataExport,
 } from '@kanak/contract';
-import type { Db } from '../../db/client.js';
-import { eraseFromAuditText, recordAudit, removeFromAuditDetail } from '../../lib/audit.js';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  eraseFromAuditText,
+  eraseNamingFromAuditText,
+  recordAudit,
+  removeFromAuditDetail,
+} from '../../lib/audit.js';
+import { namingOf } from '../../lib/naming.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { StaffIdentity } from '../../plugins/types.js';
 import { toConsents, toRecord, type CustomersRepo } from '../customers/index.js';
@@ -28,11 +34,18 @@ export type DataRightsCustomers = Pick<
   'findById' | 'findByIdForUpdate' | 'consentHistory' | 'insertConsent' | 'erase'
 >;
 /** ... and of the ledger's tables. */
-export type DataRightsLedger = Pick<PointsRepo, 'allForCustomer' | 'eraseNarrations'>;
+export type DataRightsLedger = Pick<
+  PointsRepo,
+  'allForCustomer' | 'eraseNarrations' | 'eraseNamingInOthers'
+>;
 /** ... and of the schemes' tables. */
 export type DataRightsSchemes = Pick<
   SchemesRepo,
-  'allForCustomer' | 'installmentsOf' | 'openForCustomer' | 'eraseNarrations'
+  | 'allForCustomer'
+  | 'installmentsOf'
+  | 'openForCustomer'
+  | 'eraseNarrations'
+  | 'eraseNamingInOthers'
 >;
 /** ... and of the notices to them: those sent, and what an erasure takes out of them. */
 export type DataRightsNotices = Pick<NoticesRepo, 'sentToCustomer' | 'eraseForCustomer'>;
@@ -64,6 +77,37 @@ export function createDataRightsService({
   accounts,
   erasedMobileHash,
 }: Deps) {
+  /**
+   * Staff may have named the customer in another customer's row ("paid by her brother Ravi
+   * Kumar 98765 43210"): each mention, by number or by name, becomes "(erased)", in the
+   * ledger and its edit history, the installments, and those rows' audit trail. Answers how
+   * many rows changed.
+   */
+  async function eraseNamingInOthers(
+    tx: Tx,
+    customer: { id: number; custname: string; mobileno: string | null },
+  ) {
+    const naming = namingOf(customer.custname, customer.mobileno);
+    if (!naming) return 0;
+    const { mrns, historyRows } = await ledger.eraseNamingInOthers(
+      tx,
+      customer.id,
+      naming,
+      ERASED_TEXT,
+    );
+    const installments = await schemes.eraseNamingInOthers(tx, customer.id, naming, ERASED_TEXT);
+    const auditRows = await eraseNamingFromAuditText(
+      tx,
+      [
+        { entity: 'points_entry', ids: mrns },
+        { entity: 'scheme', ids: [...new Set(installments.map((row) => row.schemeId))] },
+      ],
+      naming,
+      ERASED_TEXT,
+    );
+    return mrns.length + historyRows + installments.length + auditRows;
+  }
+
   return {
     /** Everything held about one customer, for the customer to take away. */
     async dataExport(custid: number): Promise<CustomerDataExport> {
@@ -194,6 +238,7 @@ export function createDataRightsService({
         );
         await ledger.eraseNarrations(tx, customer.id, ERASED_TEXT, defaults);
         await schemes.eraseNarrations(tx, customer.id, ERASED_TEXT);
+        const namedElsewhere = await eraseNamingInOthers(tx, customer);
         const erased = await customers.erase(
           tx,
           customer.id,
@@ -215,7 +260,12 @@ export function createDataRightsService({
           action: 'customer.erase',
           entity: 'customer',
           entityId: customer.id,
-          detail: { removed: CUSTOMER_PERSONAL_FIELDS, pointsBalanceKept: customer.pointsBalance },
+          // How many of other customers' rows named them: a count, never what they said.
+          detail: {
+            removed: CUSTOMER_PERSONAL_FIELDS,
+            pointsBalanceKept: customer.pointsBalance,
+            namedInOtherRows: namedElsewhere,
+          },
         });
         return {
           custid: erased.id,

@@ -19,7 +19,8 @@ import {
 /** Customers' data rights: consent per purpose, a copy of everything held, erasure. */
 
 /** "Now": 15 June 2026, noon in Kolkata. */
-const now = new Date('2026-06-15T12:00:00+05:30');
+/** The app's clock; a scheme of last year is entered on its own day, then the clock comes back. */
+let now = new Date('2026-06-15T12:00:00+05:30');
 const TODAY = '2026-06-15';
 let ctx: TestContext;
 const tokens = {} as Record<'owner' | 'manager' | 'cashier', string>;
@@ -389,6 +390,7 @@ describe('POST /api/customers/erase', () => {
 
   it('is refused with the reason while a scheme is active or not yet started; allowed once it is closed', async () => {
     const customer = await enrol();
+    now = new Date('2025-05-01T12:00:00+05:30');
     const schemeid = await startScheme(customer, '2025-05-01');
     const before = await customerRow(customer.custid);
     refused(
@@ -397,6 +399,7 @@ describe('POST /api/customers/erase', () => {
       DATA_RIGHTS_MESSAGES.eraseInactiveScheme(schemeid),
     );
     await ok(post('cashier', 'scheme/activate', { schemeid, date: '2025-05-01', mode: 'cash' }));
+    now = new Date(`${TODAY}T12:00:00+05:30`);
     refused(
       await erase('owner', customer.custid),
       409,
@@ -420,6 +423,184 @@ describe('POST /api/customers/erase', () => {
     const statement = await ok(post('cashier', 'scheme/generate-statement', { schemeid }));
     expect(statement.custname).toBe(ERASED_CUSTOMER_NAME);
     expect(statement.mobileno).toBe('');
+  });
+
+  it("clears their name and number from other customers' narrations, references and audit rows, and leaves the rest", async () => {
+    const named = async (custname: string, mobileno: string) =>
+      (
+        await ok(
+          post('cashier', 'customers/update-customer-data', {
+            formData: { mobileno, custname, email: '', pincode: '', dob: '', doa: '', pan: '' },
+          }),
+        )
+      ).data as CustomerProfile;
+    const ravi = await named('Ravi Kumar', '9812345678');
+    const meera = await named('Meera Iyer', '9812300001');
+    const typed = async (narration: string) => {
+      const body = await ok(
+        post('cashier', 'customers/update-points', {
+          formData: {
+            MOBILENO: meera.mobileno,
+            POINTS: 10,
+            INVDATE: TODAY,
+            CASHCR: 'CR',
+            NARRATION: narration,
+          },
+        }),
+      );
+      const [row] = await ctx.sql<{ mrn: number }>(
+        `SELECT mrn::int AS mrn FROM points_entries WHERE customer_id = $1 AND narration = $2`,
+        [meera.custid, narration],
+      );
+      expect(body.success).toBe(true);
+      return row!.mrn;
+    };
+    const narrations = {
+      referred: 'Referred by Ravi Kumar, 98123 45678',
+      call: 'Call +91-98123-45678 for pickup',
+      shouted: 'RAVI  KUMAR paid',
+      plain: 'Gift 09812345678 / 919812345678',
+      // Not them: another number, a longer word, a longer number, and a name inside a word.
+      others: 'Ravikumar jewels 9812345679, Ravi Kumaran, invoice 19812345678, Ravi',
+    };
+    const mrns = Object.fromEntries(
+      await Promise.all(
+        Object.entries(narrations).map(async ([key, text]) => [key, await typed(text)] as const),
+      ),
+    ) as Record<keyof typeof narrations, number>;
+    // An entry edited to name him: the edit history keeps both sides.
+    const edited = await typed('Festival gift');
+    await ok(
+      post('manager', 'customers/update-statement', {
+        formData: {
+          MRN: edited,
+          MOBILENO: meera.mobileno,
+          POINTS: 10,
+          INVDATE: TODAY,
+          CASHCR: 'CR',
+          NARRATION: 'Festival gift from Ravi Kumar',
+        },
+      }),
+    );
+    // Meera's scheme: an installment paid by his UPI id, and one whose narration names him.
+    const { schemeid } = (
+      await ok(
+        post('owner', 'scheme/generate', {
+          custid: meera.custid,
+          mobileno: meera.mobileno,
+          custname: meera.custname,
+          startdt: '2026-06-10',
+          amount: 2000,
+        }),
+      )
+    ).data as { schemeid: number };
+    await ok(
+      post('cashier', 'scheme/activate', {
+        schemeid,
+        date: '2026-06-10',
+        mode: 'upi',
+        reference: '9812345678@ybl',
+      }),
+    );
+    await ok(
+      post('cashier', 'scheme/add-installment', {
+        schemeid,
+        date: TODAY,
+        mode: 'cash',
+        narration: 'Paid by ravi kumar for Meera',
+        advance: true,
+      }),
+    );
+
+    await ok(erase('owner', ravi.custid));
+
+    const narrationOf = async (mrn: number) =>
+      (
+        await ctx.sql<{ narration: string }>(
+          'SELECT narration FROM points_entries WHERE mrn = $1',
+          [mrn],
+        )
+      )[0]!.narration;
+    expect(await narrationOf(mrns.referred)).toBe('Referred by (erased), (erased)');
+    expect(await narrationOf(mrns.call)).toBe('Call (erased) for pickup');
+    expect(await narrationOf(mrns.shouted)).toBe('(erased) paid');
+    expect(await narrationOf(mrns.plain)).toBe('Gift (erased) / (erased)');
+    expect(await narrationOf(mrns.others)).toBe(narrations.others);
+    expect(await narrationOf(edited)).toBe('Festival gift from (erased)');
+    const history = await ctx.sql<{ before: string; after: string }>(
+      `SELECT before ->> 'narration' AS before, after ->> 'narration' AS after
+         FROM points_entry_history WHERE mrn = $1`,
+      [edited],
+    );
+    expect(history).toEqual([{ before: 'Festival gift', after: 'Festival gift from (erased)' }]);
+    expect(
+      await ctx.sql(
+        'SELECT mode, reference, narration FROM scheme_installments WHERE scheme_id = $1 ORDER BY id',
+        [schemeid],
+      ),
+    ).toEqual([
+      { mode: 'upi', reference: '(erased)@ybl', narration: '' },
+      { mode: 'cash', reference: '', narration: 'Paid by (erased) for Meera' },
+    ]);
+    // The audit rows of Meera's entries and scheme no longer hold his name or number.
+    const audits = JSON.stringify(
+      await ctx.sql(
+        `SELECT detail FROM audit_log
+          WHERE (entity = 'points_entry' AND entity_id = ANY($1)) OR (entity = 'scheme' AND entity_id = $2)`,
+        [[...Object.values(mrns), edited].map(String), String(schemeid)],
+      ),
+    );
+    for (const mention of [
+      'Ravi Kumar,',
+      'RAVI  KUMAR',
+      '98123 45678',
+      '98123-45678',
+      '9812345678@',
+      'from Ravi Kumar',
+    ])
+      expect(audits).not.toContain(mention);
+    expect(audits).toContain('Ravikumar jewels 9812345679');
+    // Meera herself is untouched.
+    expect((await customerRow(meera.custid)).custname).toBe('Meera Iyer');
+    // The erasure's audit row counts the rows, and names nobody.
+    const [audit] = await ctx.sql<{ detail: { namedInOtherRows: number } }>(
+      `SELECT detail FROM audit_log WHERE action = 'customer.erase' AND entity_id = $1`,
+      [String(ravi.custid)],
+    );
+    // 5 ledger rows, 1 history record, 2 installments, and the audit rows of 3 credits and an
+    // edit that held the narration (the fourth credit's showed "(hidden)" already; the
+    // installments' audit rows hold no narration).
+    expect(audit!.detail.namedInOtherRows).toBe(5 + 1 + 2 + 4);
+    expect(JSON.stringify(audit!.detail)).not.toMatch(/Ravi|98123/);
+  });
+
+  it('leaves everyday words alone when the erased customer is named by one of them', async () => {
+    const gold = (
+      await ok(
+        post('cashier', 'customers/update-customer-data', {
+          formData: { mobileno: '9812399999', custname: 'Gold', email: '', pan: '' },
+        }),
+      )
+    ).data as CustomerProfile;
+    const other = await enrol();
+    await ok(
+      post('cashier', 'customers/update-points', {
+        formData: {
+          MOBILENO: other.mobileno,
+          POINTS: 5,
+          INVDATE: TODAY,
+          CASHCR: 'CR',
+          NARRATION: 'Gold coin offer, ask Gold at 98123 99999',
+        },
+      }),
+    );
+    await ok(erase('owner', gold.custid));
+    const [row] = await ctx.sql<{ narration: string }>(
+      `SELECT narration FROM points_entries WHERE customer_id = $1 AND ts = 'M'`,
+      [other.custid],
+    );
+    // The number goes; "Gold" stays, as it is also the trade's word.
+    expect(row!.narration).toBe('Gold coin offer, ask Gold at (erased)');
   });
 
   it('is idempotent: erasing an erased customer changes nothing', async () => {

@@ -1,6 +1,7 @@
 import {
   GOLD_RATE_CHECK,
   GOLD_RATE_HISTORY_MAX_DAYS,
+  GOLD_RATE_UNUSUAL,
   MESSAGES,
   addDays,
   ratesFarFromLast,
@@ -29,14 +30,14 @@ const toPaise = (rupees: number) => Math.round(rupees * 100);
  */
 export function createGoldRatesService({ db, today }: { db: Db; today: () => string }) {
   /**
-   * Refuses a rate far from the last one entered before its date (within a month), until staff
-   * confirm it: a mistyped 650 for 6,500 would sell ten times the gold.
+   * Why the rate needs confirming: far from the last one entered before its date (within a
+   * month), or with none, outside the usual band. A mistyped 650 for 6,500 would sell ten
+   * times the gold.
    */
-  async function refuseUnlikely(input: { date: string; rate22k: number; rate24k: number }) {
+  async function unlikely(input: { date: string; rate22k: number; rate24k: number }) {
     const since = addDays(input.date, -GOLD_RATE_CHECK.lookBackDays);
     const last = await goldRatesRepo.lastBefore(db, input.date, since);
-    const [why] = ratesFarFromLast(input, last && toGoldRate(last));
-    if (why) throw new ConflictError(why);
+    return ratesFarFromLast(input, last && toGoldRate(last));
   }
 
   return {
@@ -64,7 +65,10 @@ export function createGoldRatesService({ db, today }: { db: Db; today: () => str
       // A rate is the market's for a day that has come: a future one cannot be known yet, and
       // entered ahead it would price that day's weight installments before anyone saw it.
       if (input.date > today()) throw new InvalidInputError(MESSAGES.goldRateFuture);
-      if (!input.confirmed) await refuseUnlikely(input);
+      const reasons = await unlikely(input);
+      // Refused until staff confirm, with a code the screen answers by asking them.
+      if (reasons.length > 0 && !input.confirmed)
+        throw new ConflictError(reasons.join(' '), GOLD_RATE_UNUSUAL);
       return db.transaction(async (tx) => {
         const { before, after } = await goldRatesRepo.save(tx, {
           date: input.date,
@@ -76,12 +80,16 @@ export function createGoldRatesService({ db, today }: { db: Db; today: () => str
           rate22k: row.rate22kPaise / 100,
           rate24k: row.rate24kPaise / 100,
         });
+        // A rate saved although it looked wrong says so, and why, in the audit trail.
+        const confirmed = reasons.length > 0 ? { confirmedUnusual: reasons.join(' ') } : {};
         await recordAudit(tx, {
           userId: actor.id,
           action: before ? 'goldRate.correct' : 'goldRate.add',
           entity: 'goldRate',
           entityId: after.rateDate,
-          detail: before ? { before: asRupees(before), after: asRupees(after) } : asRupees(after),
+          detail: before
+            ? { before: asRupees(before), after: { ...asRupees(after), ...confirmed } }
+            : { ...asRupees(after), ...confirmed },
         });
         const saved = await goldRatesRepo.onDate(tx, after.rateDate);
         return { ...toGoldRate(saved!), corrected: Boolean(before) };

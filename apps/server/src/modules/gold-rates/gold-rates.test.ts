@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type Role } from '@kanak/contract';
+import { GOLD_RATE_UNUSUAL, MESSAGES, type Role } from '@kanak/contract';
 import {
   authed,
   createTestContext,
@@ -94,7 +94,7 @@ describe('the day gold rate', () => {
     // 22K and 24K swapped, or one typed twice.
     [{ rate22k: 7000, rate24k: 6500 }, '22K rate must be less than the 24K rate.'],
     [{ rate22k: 7000, rate24k: 7000 }, '22K rate must be less than the 24K rate.'],
-    [{ rate22k: 6500, rate24k: 7000, confirmed: 'yes' }, 'confirmed must be true or false.'],
+    [{ rate22k: 6500, rate24k: 7000, confirmed: 'yes' }, 'Confirm yes or no.'],
   ])('refuses %o with 400 and saves nothing', async (rates, message) => {
     const date = '2026-01-15';
     const response = await post('asha', { date, ...rates });
@@ -111,6 +111,7 @@ describe('the day gold rate', () => {
     expect(slip.json().message).toBe(
       MESSAGES.goldRateFarFromLast('22K', '₹650', -90, '₹6,500', '20/01/2026'),
     );
+    expect(slip.json().code).toBe(GOLD_RATE_UNUSUAL);
     const high = await post('mohan', { date: '2026-01-21', rate22k: 6500, rate24k: 70900 });
     expect(high.json().message).toBe(
       MESSAGES.goldRateFarFromLast('24K', '₹70,900', 900, '₹7,090', '20/01/2026'),
@@ -133,10 +134,51 @@ describe('the day gold rate', () => {
     expect(await rowsOf('2026-01-22')).toEqual([{ rate22k_paise: 781000, rate24k_paise: 850000 }]);
   });
 
+  it('refuses a first rate, or one after a gap, outside the usual band until it is confirmed, and audits the confirmation', async () => {
+    // A month's gap: the last rate is 75 days before, too old to compare with.
+    const first = await post('asha', { date: '2025-04-01', rate22k: 7904, rate24k: 8623 });
+    expect(first.statusCode, first.body).toBe(200);
+    const date = '2025-06-15';
+    const slip = await post('mohan', { date, rate22k: 4.35, rate24k: 4.75 });
+    expect(slip.statusCode).toBe(409);
+    expect(slip.json()).toEqual({
+      success: false,
+      code: GOLD_RATE_UNUSUAL,
+      message: [
+        MESSAGES.goldRateOutsideBand('22K', '₹4.35', '₹2,000', '₹50,000', 31),
+        MESSAGES.goldRateOutsideBand('24K', '₹4.75', '₹2,200', '₹55,000', 31),
+      ].join(' '),
+    });
+    expect(await rowsOf(date)).toEqual([]);
+    // Ten times too much is caught as well.
+    const high = await post('mohan', { date, rate22k: 79_040, rate24k: 86_230 });
+    expect(high.statusCode).toBe(409);
+    expect(high.json().code).toBe(GOLD_RATE_UNUSUAL);
+    expect(await rowsOf(date)).toEqual([]);
+
+    const meant = await post('mohan', { date, rate22k: 4.35, rate24k: 4.75, confirmed: true });
+    expect(meant.statusCode, meant.body).toBe(200);
+    expect(await rowsOf(date)).toEqual([{ rate22k_paise: 435, rate24k_paise: 475 }]);
+    const audit = await ctx.sql<{ action: string; detail: unknown }>(
+      `SELECT action, detail FROM audit_log WHERE entity = 'goldRate' AND entity_id = $1`,
+      [date],
+    );
+    expect(audit).toEqual([
+      {
+        action: 'goldRate.add',
+        detail: {
+          rate22k: 4.35,
+          rate24k: 4.75,
+          confirmedUnusual: slip.json().message,
+        },
+      },
+    ]);
+  });
+
   it('refuses a bad date and a date after today', async () => {
     const bad = await post('asha', { date: '2026-02-30', rate22k: 6500, rate24k: 7000 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('date must be a real date in YYYY-MM-DD format.');
+    expect(bad.json().message).toContain('Date must be a real date in YYYY-MM-DD format.');
     const future = await post('asha', { date: '2026-02-11', rate22k: 6500, rate24k: 7000 });
     expect(future.statusCode).toBe(400);
     expect(future.json().message).toBe(MESSAGES.goldRateFuture);
@@ -159,7 +201,7 @@ describe('the day gold rate', () => {
     ]);
     const reversed = await get('ravi', '/gold-rates?from=2026-02-10&to=2026-02-01');
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().message).toContain('from must not be after to.');
+    expect(reversed.json().message).toContain('The from date must not be after the to date.');
     const tooLong = await get('ravi', '/gold-rates?from=2024-01-01&to=2026-02-01');
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toBe(MESSAGES.goldRateRangeTooLong(366));

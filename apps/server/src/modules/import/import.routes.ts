@@ -3,24 +3,33 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_PATHS,
+  CSV_BOM,
+  csvLine,
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
+  IMPORT_TEXTS,
   importFields,
   importProgressQuery,
   importProgressResponse,
+  importQuery,
   importResponse,
   MESSAGES,
   type ImportKind,
   type ImportProgress,
+  type ImportRowError,
 } from '@kanak/contract';
-import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../lib/errors.js';
+import {
+  InvalidInputError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../../lib/errors.js';
 import { acceptOneFile } from '../../lib/one-file-upload.js';
 import type { ImportService } from './import.service.js';
 
@@ -36,6 +45,30 @@ const importBody = importFields.extend({
 const uploads = new WeakMap<FastifyRequest, { dir: string; path: string; filename: string }>();
 
 const MAX_MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
+
+/** Problems a chunk of the CSV holds: the file goes out as it is written. */
+const PROBLEMS_PER_CHUNK = 1000;
+
+/**
+ * The whole list of a check's problems as the screen's own report: row, column (the file's
+ * header, which may be anything: cells that look like formulas are neutralised) and problem.
+ */
+function* problemsCsv(problems: ImportRowError[]) {
+  yield CSV_BOM + csvLine([IMPORT_TEXTS.row, IMPORT_TEXTS.column, IMPORT_TEXTS.message]);
+  for (let start = 0; start < problems.length; start += PROBLEMS_PER_CHUNK) {
+    yield problems
+      .slice(start, start + PROBLEMS_PER_CHUNK)
+      .map((problem) => csvLine([problem.row, problem.column, problem.message]))
+      .join('');
+  }
+}
+
+const sendProblems = (reply: FastifyReply, problems: ImportRowError[]) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${IMPORT_TEXTS.reportFile}"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(problemsCsv(problems)));
 
 /**
  * Streams the multipart body's `file` to a temporary file, hashing it on the way (never held
@@ -115,13 +148,29 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       scope.post(
         url,
         {
-          schema: { body: importBody, response: { 200: importResponse } },
-          // The answer holds row numbers and reasons, nothing personal: kept as sent.
+          // The JSON answer; the CSV of every problem (format=csv) is a stream the serializer
+          // never sees.
+          schema: { querystring: importQuery, body: importBody, response: { 200: importResponse } },
+          // The answer holds row numbers and reasons, nothing personal, and at most
+          // IMPORT_ERRORS_LISTED of them: kept as sent. The CSV, a stream, is not kept (the
+          // replay store keeps only text); a check changes nothing, so a repeat checks again.
           config: { idempotent: true },
           preValidation: (request) => readUpload(request, uploadError),
         },
-        async (request) => {
+        async (request, reply) => {
           const upload = uploads.get(request)!;
+          if (request.query.format === 'csv') {
+            if (!request.body.dryRun) throw new InvalidInputError(IMPORT_MESSAGES.problemsOfACheck);
+            try {
+              const { errors } = await imports.run(kind, request.staff, upload, {
+                dryRun: true,
+                listAll: true,
+              });
+              return sendProblems(reply, errors);
+            } finally {
+              await removeUpload(request);
+            }
+          }
           // Checked by the idempotency hook before the handler runs.
           const key = runningKey(request.staff.id, String(request.headers['idempotency-key']));
           try {

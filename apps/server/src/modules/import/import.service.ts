@@ -1,7 +1,9 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import {
   addDays,
   customerForm,
+  IMPORT_ERRORS_LISTED,
   IMPORT_MESSAGES,
   IMPORTED_MODE,
   IMPORT_REQUIRED,
@@ -20,7 +22,7 @@ import { InvalidInputError } from '../../lib/errors.js';
 import { postOpenings } from '../points/index.js';
 import { customersImport } from '../customers/index.js';
 import { installmentDueOn, schemesImport } from '../schemes/index.js';
-import { openSource, type Cell, type SourceRow } from './import.read.js';
+import { judgeFile, openSource, type Cell, type SourceRow } from './import.read.js';
 import { CellError, date, mapColumns, mobile, plain, whole } from './import.values.js';
 
 /**
@@ -43,6 +45,36 @@ export interface ImportOptions {
   dryRun: boolean;
   /** Called once the file is read through, then after each batch. */
   onProgress?: (progress: ImportProgress) => void;
+  /** Every problem in `errors` (the downloadable list, the command line), not only the first. */
+  listAll?: boolean;
+}
+
+/**
+ * The problems found, by row: all of them for the downloadable list, or only the first
+ * IMPORT_ERRORS_LISTED for an answer (and counted), so that a file of 200,000 bad rows is not
+ * held whole. They come nearly in row order (a batch's own come when it is written): the
+ * first are kept by sorting now and then and dropping the rest.
+ */
+function problemList(keepAll: boolean) {
+  let kept: ImportRowError[] = [];
+  let count = 0;
+  const byRow = (a: ImportRowError, b: ImportRowError) => a.row - b.row;
+  return {
+    add(errors: ImportRowError[]) {
+      count += errors.length;
+      kept.push(...errors);
+      if (!keepAll && kept.length > 2 * IMPORT_ERRORS_LISTED)
+        kept = kept.sort(byRow).slice(0, IMPORT_ERRORS_LISTED);
+    },
+    get count() {
+      return count;
+    },
+    /** The problems kept, by row (a row's own in the order they were found). */
+    sorted() {
+      kept.sort(byRow);
+      return keepAll ? kept : kept.slice(0, IMPORT_ERRORS_LISTED);
+    },
+  };
 }
 
 interface Deps {
@@ -85,8 +117,8 @@ interface Counts {
 export function createImportService({ db, today, terms, erasedMobileHash }: Deps) {
   /**
    * Reads a file of `kind` and imports its valid rows (a dry run: only checks them). Every bad
-   * row is listed; the good ones are written a batch per transaction, each with its audit rows.
-   * A row already imported changes nothing.
+   * row is counted and the first listed; the good ones are written a batch per transaction,
+   * each with its audit rows. A row already imported changes nothing.
    */
   async function run(
     kind: ImportKind,
@@ -94,14 +126,25 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
     file: { path: string; filename: string },
     options: ImportOptions,
   ): Promise<ImportResult> {
-    // Read through once before anything is written: a file cut off or damaged midway is then
-    // refused whole, never after its first batches were imported. Its rows are counted for
-    // the progress.
+    const problems = problemList(options.listAll ?? false);
+    const result = await readAndWrite(kind, actor, file, options, problems);
+    return { ...result, errors: problems.sorted(), errorCount: problems.count };
+  }
+
+  async function readAndWrite(
+    kind: ImportKind,
+    actor: ImportActor,
+    file: { path: string; filename: string },
+    options: ImportOptions,
+    problems: ReturnType<typeof problemList>,
+  ): Promise<Omit<ImportResult, 'errors' | 'errorCount'>> {
+    const fileKind = await judgeFile(file.path, file.filename);
+    // Read through once before anything is written: a file cut off or damaged midway, or of
+    // too many rows, is then refused whole, never after its first batches were imported. Its
+    // rows are counted for the progress.
     let total = 0;
-    for await (const row of (await openSource(file.path, file.filename)).rows) {
-      if (!isBlank(row)) total += 1;
-    }
-    const source = await openSource(file.path, file.filename);
+    for await (const _row of (await openSource(file.path, fileKind)).rows) total += 1;
+    const source = await openSource(file.path, fileKind);
     const columns = mapColumns(kind, source.header);
     const missing = IMPORT_REQUIRED[kind].filter((field) => columns[field] === undefined);
     if (missing.length > 0) {
@@ -116,12 +159,11 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
     }
     const nameOf = (field: string) => source.header[columns[field]!] ?? field;
     const today_ = today();
-    const result: ImportResult = {
+    const result: Omit<ImportResult, 'errors' | 'errorCount'> = {
       rows: 0,
       valid: 0,
       created: 0,
       updated: 0,
-      errors: [],
       sheet: null,
       notices: [],
       dryRun: options.dryRun,
@@ -136,7 +178,7 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
       const counts = await write(batch as never, actor, options.dryRun, today_);
       result.created += counts.created;
       result.updated += counts.updated;
-      result.errors.push(...counts.errors);
+      problems.add(counts.errors);
       result.valid += batch.length - counts.errors.length;
       batch = [];
       options.onProgress?.({ rows: result.rows, total });
@@ -144,8 +186,9 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
 
     options.onProgress?.({ rows: 0, total });
     for await (const row of source.rows) {
-      if (isBlank(row)) continue;
       result.rows += 1;
+      // A file of bad rows writes no batch: its checking still lets other requests in.
+      if (result.rows % BATCH === 0) await nextTurn();
       const errors: ImportRowError[] = [];
       const read = <T>(field: string, parse: (cell: Cell | undefined) => T): T | undefined => {
         if (columns[field] === undefined) return undefined;
@@ -158,13 +201,12 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
         }
       };
       const parsed = check(row, read, today_, seen, errors);
-      result.errors.push(...errors);
+      problems.add(errors);
       if (errors.length === 0 && parsed) batch.push(parsed);
       if (batch.length >= BATCH) await flush();
     }
     await flush();
     if (result.rows === 0) throw new InvalidInputError(IMPORT_MESSAGES.noRows);
-    result.errors.sort((a, b) => a.row - b.row);
     result.sheet = source.sheet;
     result.notices = source.notices;
     return result;
@@ -498,9 +540,3 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
 }
 
 const title = (field: string) => field[0]!.toUpperCase() + field.slice(1);
-const isFormula = (cell: Cell) =>
-  cell !== null && typeof cell === 'object' && !(cell instanceof Date);
-const cellOr = (cell: Cell): Cell => (isFormula(cell) ? null : cell);
-/** A row with nothing in it, skipped without a word (a formula is something). */
-const isBlank = (row: SourceRow) =>
-  row.cells.every((cell) => plain(cellOr(cell)) === '' && !isFormula(cell));

@@ -17,9 +17,12 @@ import {
   ConflictError,
   InvalidInputError,
   NotFoundError,
+  TooManyRequestsError,
   UnauthorizedError,
 } from '../../lib/errors.js';
+import type { WindowCounter } from '../../plugins/rate-limit-store.js';
 import type { SchemesRepo, SchemesService } from '../schemes/index.js';
+import { OutboundError } from '../../lib/outbound.js';
 import { membersRepo } from './members.repo.js';
 import {
   razorpayClient,
@@ -37,12 +40,19 @@ interface Deps {
   schemes: Pick<SchemesService, 'recordOnline' | 'receiptOf'>;
   schemesRepo: Pick<SchemesRepo, 'find' | 'installments'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
+  /** Gateway orders each customer started this hour, counted across every instance. */
+  ordersPerHour: WindowCounter;
 }
 
 interface Settled {
   receipt: InstallmentReceipt | null;
   overpayment: boolean;
+  /** Not recorded: the payment's amount is not the order's, or the gateway has not said yet. */
+  checking: boolean;
 }
+
+/** What the customer is told while the shop or the gateway still has to settle a payment. */
+const BEING_CHECKED: Settled = { receipt: null, overpayment: false, checking: true };
 
 /** Orders the reconcile job asks after in one run. */
 const RECONCILE_BATCH = 100;
@@ -54,7 +64,15 @@ const REFUNDS_SHOWN = 500;
  * payment recorded once, by whichever of the customer's checkout (verify), the gateway's webhook
  * or the reconcile job sees it first; the others change nothing.
  */
-export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo, log }: Deps) {
+export function createMemberPayments({
+  db,
+  today,
+  razorpay,
+  schemes,
+  schemesRepo,
+  log,
+  ordersPerHour,
+}: Deps) {
   const gateway = () => {
     const { keyId, keySecret } = razorpay;
     if (!keyId || !keySecret) throw new ConflictError(MEMBER_MESSAGES.onlinePaymentNotSetUp);
@@ -83,11 +101,19 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
     });
 
   /**
-   * Records the order's payment, in `tx`, with the order row locked: the first caller records
-   * the installment (or, when its month was meanwhile paid at the counter, notes the money as
-   * an overpayment for staff to refund); a later one finds it settled and reads the outcome.
+   * Records the order's payment of `receivedPaise` (as the gateway states it), in `tx`, with the
+   * order row locked: the first caller records the installment (or, when its month was
+   * meanwhile paid at the counter, notes the money as an overpayment for staff to refund); a
+   * later one finds it settled and reads the outcome. A payment of any other amount than the
+   * order's records no installment: it waits, as a mismatch, for staff to refund it.
    */
-  async function settleIn(tx: Tx, orderId: string, paymentId: string, by: string) {
+  async function settleIn(
+    tx: Tx,
+    orderId: string,
+    payment: { paymentId: string; receivedPaise: number },
+    by: string,
+  ): Promise<Settled | undefined> {
+    const { paymentId, receivedPaise } = payment;
     const order = await membersRepo.orderForUpdate(tx, orderId);
     if (!order) return undefined;
     if (order.status !== 'created') {
@@ -96,20 +122,53 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
         const noted = await membersRepo.noteExtraPayment(tx, {
           paymentId,
           orderId,
-          amountPaise: order.amountPaise,
+          amountPaise: receivedPaise,
         });
         if (noted) {
           await auditPayment(tx, order, { paymentId, by, receiptNo: null });
           log.warn({ orderId, schemeId: order.schemeId }, 'members: second payment to refund');
         }
-        return { receipt: null, overpayment: true } satisfies Settled;
+        return { receipt: null, overpayment: true, checking: false };
       }
+      if (order.status === 'mismatch') return BEING_CHECKED;
       return {
         receipt: order.installmentId
           ? ((await schemes.receiptOf(tx, order.installmentId)) ?? null)
           : null,
         overpayment: order.status === 'overpaid',
-      } satisfies Settled;
+        checking: false,
+      };
+    }
+    if (receivedPaise !== order.amountPaise) {
+      // A gateway's word that less (or more) was paid than the installment: recording it as
+      // paid would hand the customer a month they did not pay for. The money stays on the
+      // staff's list of payments to refund until someone does.
+      await membersRepo.settleOrder(tx, orderId, {
+        status: 'mismatch',
+        paymentId,
+        installmentId: null,
+        receivedPaise,
+      });
+      await recordAudit(tx, {
+        userId: null,
+        action: 'scheme.onlinePaymentMismatch',
+        entity: 'scheme',
+        entityId: order.schemeId,
+        after: {
+          orderId,
+          paymentId,
+          received: receivedPaise / 100,
+          expected: order.amountPaise / 100,
+          forMonth: order.period,
+          by,
+          refund: 'due',
+        },
+      });
+      log.warn(
+        { orderId, schemeId: order.schemeId, receivedPaise, expectedPaise: order.amountPaise },
+        'members: online payment of another amount than its order, to refund',
+      );
+      return BEING_CHECKED;
     }
     let receipt: (InstallmentReceipt & { installmentId: number }) | null = null;
     try {
@@ -142,7 +201,11 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
     if (!receipt)
       log.warn({ orderId, schemeId: order.schemeId }, 'members: online overpayment to refund');
     const { installmentId: _id, ...printed } = receipt ?? { installmentId: 0 };
-    return { receipt: receipt ? (printed as InstallmentReceipt) : null, overpayment: !receipt };
+    return {
+      receipt: receipt ? (printed as InstallmentReceipt) : null,
+      overpayment: !receipt,
+      checking: false,
+    };
   }
 
   return {
@@ -166,6 +229,28 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
       )
         throw new ConflictError(MEMBER_MESSAGES.nothingDue);
       const amount = scheme.amount * 100;
+      const wanted = { customerId, schemeId: scheme.id, period, amountPaise: amount };
+      const answer = (orderId: string) => ({
+        orderId,
+        amount,
+        currency: 'INR' as const,
+        keyId,
+        checkoutUrl: razorpay.checkoutUrl,
+      });
+      // Pay pressed again for the same installment (a checkout closed, a page reloaded): the
+      // order already made is paid, and the gateway refuses a second payment of a paid order.
+      const open = await membersRepo.openOrderFor(db, wanted, MEMBER_LIMITS.openOrderHours);
+      if (open) return answer(open.orderId);
+      // Counted before the gateway is asked, in one statement per order: of many started at
+      // once, only the hour's allowance reaches Razorpay.
+      const { current } = await ordersPerHour.count(String(customerId));
+      if (current > MEMBER_LIMITS.ordersPerHourPerCustomer)
+        throw new TooManyRequestsError(MEMBER_MESSAGES.tooManyOrders);
+      if (
+        (await membersRepo.openOrderCount(db, customerId, MEMBER_LIMITS.openOrderHours)) >=
+        MEMBER_LIMITS.openOrdersPerCustomer
+      )
+        throw new TooManyRequestsError(MEMBER_MESSAGES.tooManyOpenOrders);
       let order;
       try {
         order = await client.createOrder({
@@ -178,14 +263,19 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
         log.error({ err: error }, 'members: razorpay order not created');
         throw new AppError(502, MEMBER_MESSAGES.gatewayUnavailable);
       }
-      await db.transaction(async (tx) => {
-        await membersRepo.insertOrder(tx, {
-          orderId: order.id,
-          schemeId: scheme.id,
-          customerId,
-          period,
-          amountPaise: amount,
-        });
+      return db.transaction(async (tx) => {
+        // Counted again under the customer's lock: orders started at once are written one by
+        // one, and one started meanwhile for the same installment is the one to pay. The
+        // gateway's order left unused has taken no money.
+        await membersRepo.lockCustomer(tx, customerId);
+        const meanwhile = await membersRepo.openOrderFor(tx, wanted, MEMBER_LIMITS.openOrderHours);
+        if (meanwhile) return answer(meanwhile.orderId);
+        if (
+          (await membersRepo.openOrderCount(tx, customerId, MEMBER_LIMITS.openOrderHours)) >=
+          MEMBER_LIMITS.openOrdersPerCustomer
+        )
+          throw new TooManyRequestsError(MEMBER_MESSAGES.tooManyOpenOrders);
+        await membersRepo.insertOrder(tx, { orderId: order.id, ...wanted });
         // Staff can tell "the customer started paying" from "the payment arrived".
         await recordAudit(tx, {
           userId: null,
@@ -194,31 +284,47 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
           entityId: scheme.id,
           after: { orderId: order.id, amount: scheme.amount, forMonth: period, by: 'the customer' },
         });
+        return answer(order.id);
       });
-      return {
-        orderId: order.id,
-        amount,
-        currency: 'INR',
-        keyId,
-        checkoutUrl: razorpay.checkoutUrl,
-      };
     },
 
-    /** The customer's checkout says it paid: the signature proves it, then it is recorded. */
+    /**
+     * The customer's checkout says it paid: the signature proves the order and the payment
+     * belong together, the gateway says how much was paid, then it is recorded.
+     */
     async verify(
       customerId: number,
       body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
     ): Promise<Settled> {
-      const { keySecret } = gateway();
+      const { keySecret, client } = gateway();
       const text = `${body.razorpay_order_id}|${body.razorpay_payment_id}`;
       if (!signatureMatches(text, keySecret, body.razorpay_signature))
         throw new InvalidInputError(MEMBER_MESSAGES.badPaymentSignature);
-      return db.transaction(async (tx) => {
-        const order = await membersRepo.orderForUpdate(tx, body.razorpay_order_id);
-        if (!order || order.customerId !== customerId)
-          throw new NotFoundError(MEMBER_MESSAGES.unknownOrder);
-        return (await settleIn(tx, order.orderId, body.razorpay_payment_id, 'checkout'))!;
-      });
+      const order = await membersRepo.findOrder(db, body.razorpay_order_id);
+      if (!order || order.customerId !== customerId)
+        throw new NotFoundError(MEMBER_MESSAGES.unknownOrder);
+      const paymentId = body.razorpay_payment_id;
+      let receivedPaise = order.amountPaise;
+      // The signature does not cover the amount: unless this payment is already settled (the
+      // webhook came first), the gateway is asked what it captured.
+      if (order.status === 'created' || order.paymentId !== paymentId) {
+        let captured;
+        try {
+          captured = (await client.capturedPayments(order.orderId)).find(
+            (item) => item.id === paymentId,
+          );
+        } catch (error) {
+          log.warn({ err: error, orderId: order.orderId }, 'members: payment not confirmed yet');
+        }
+        // Not captured yet, or the gateway out of reach: the webhook or the reconcile job
+        // records it once the gateway confirms it.
+        if (!captured) return BEING_CHECKED;
+        receivedPaise = captured.amountPaise;
+      }
+      return db.transaction(
+        async (tx) =>
+          (await settleIn(tx, order.orderId, { paymentId, receivedPaise }, 'checkout'))!,
+      );
     },
 
     /**
@@ -241,13 +347,22 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
       }
       const payment = event.payload.payment?.entity;
       const orderId = event.payload.order?.entity.id ?? payment?.order_id;
+      // A delivery without the payment's amount cannot be checked against its order: the
+      // order stays open, and the reconcile job asks the gateway what was paid.
       const wanted =
         (event.event === 'payment.captured' || event.event === 'order.paid') &&
         payment?.status === 'captured' &&
+        payment.amount !== undefined &&
         orderId;
       await db.transaction(async (tx) => {
         if (eventId && !(await membersRepo.firstSeen(tx, eventId.slice(0, 100)))) return;
-        if (wanted) await settleIn(tx, orderId, payment.id, 'webhook');
+        if (wanted)
+          await settleIn(
+            tx,
+            orderId,
+            { paymentId: payment.id, receivedPaise: payment.amount! },
+            'webhook',
+          );
       });
     },
 
@@ -263,12 +378,22 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
       let settled = 0;
       for (const { orderId } of open) {
         try {
-          const paymentId = await client.capturedPayment(orderId);
-          if (!paymentId) continue;
-          await db.transaction((tx) => settleIn(tx, orderId, paymentId, 'reconcile'));
+          const [captured] = await client.capturedPayments(orderId);
+          if (!captured) continue;
+          await db.transaction((tx) =>
+            settleIn(
+              tx,
+              orderId,
+              { paymentId: captured.id, receivedPaise: captured.amountPaise },
+              'reconcile',
+            ),
+          );
           settled++;
         } catch (error) {
           log.warn({ err: error, orderId }, 'members: reconcile could not ask after an order');
+          // A gateway that stalls, floods or redirects would do it for each order in turn: the
+          // rest wait for the next run.
+          if (error instanceof OutboundError) break;
         }
       }
       return { checked: open.length, settled };
@@ -284,6 +409,7 @@ export function createMemberPayments({ db, today, razorpay, schemes, schemesRepo
         custname: cleanName(row.custname),
         mobileno: row.mobileno ?? '',
         amount: Number(row.amount_paise) / 100,
+        expected: Number(row.expected_paise) / 100,
         forMonth: row.period,
         paidAt: new Date(row.seen_at).toISOString(),
         reason: row.reason,

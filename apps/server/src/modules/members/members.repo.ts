@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   branches,
@@ -167,6 +167,11 @@ export const membersRepo = {
     await tx.insert(onlineOrders).values(values);
   },
 
+  async findOrder(tx: Tx, orderId: string) {
+    const [row] = await tx.select().from(onlineOrders).where(eq(onlineOrders.orderId, orderId));
+    return row;
+  },
+
   async orderForUpdate(tx: Tx, orderId: string) {
     const [row] = await tx
       .select()
@@ -176,10 +181,69 @@ export const membersRepo = {
     return row;
   },
 
+  /**
+   * The customer's open order for the installment, made within the last `hours`: pressing Pay
+   * again pays the same order rather than starting another.
+   */
+  async openOrderFor(
+    tx: Tx,
+    values: { customerId: number; schemeId: number; period: string; amountPaise: number },
+    hours: number,
+  ) {
+    const [row] = await tx
+      .select()
+      .from(onlineOrders)
+      .where(
+        and(
+          eq(onlineOrders.customerId, values.customerId),
+          eq(onlineOrders.status, 'created'),
+          gt(onlineOrders.createdAt, sql`now() - make_interval(hours => ${hours})`),
+          eq(onlineOrders.schemeId, values.schemeId),
+          eq(onlineOrders.period, values.period),
+          eq(onlineOrders.amountPaise, values.amountPaise),
+        ),
+      )
+      .orderBy(desc(onlineOrders.createdAt))
+      .limit(1);
+    return row;
+  },
+
+  /** How many of the customer's orders made within the last `hours` are still unpaid. */
+  async openOrderCount(tx: Tx, customerId: number, hours: number) {
+    const [row] = await tx
+      .select({ open: sql<number>`count(*)::int` })
+      .from(onlineOrders)
+      .where(
+        and(
+          eq(onlineOrders.customerId, customerId),
+          eq(onlineOrders.status, 'created'),
+          gt(onlineOrders.createdAt, sql`now() - make_interval(hours => ${hours})`),
+        ),
+      );
+    return row!.open;
+  },
+
+  /**
+   * Holds the customer's row until the transaction ends: two orders started at once are
+   * counted and written one after the other.
+   */
+  async lockCustomer(tx: Tx, customerId: number) {
+    await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
+  },
+
   async settleOrder(
     tx: Tx,
     orderId: string,
-    values: { status: 'paid' | 'overpaid'; paymentId: string; installmentId: number | null },
+    values: {
+      status: 'paid' | 'overpaid' | 'mismatch';
+      paymentId: string;
+      installmentId: number | null;
+      receivedPaise?: number;
+    },
   ) {
     await tx
       .update(onlineOrders)
@@ -203,7 +267,6 @@ export const membersRepo = {
       .limit(limit);
   },
 
-  /** Notes a webhook event; false when it was seen before (a repeat delivery). */
   /** Notes a second payment of a settled order; false when it was noted before. */
   async noteExtraPayment(
     tx: Tx,
@@ -219,8 +282,8 @@ export const membersRepo = {
 
   /**
    * Payments that bought no installment and are not refunded yet, newest first: orders whose
-   * month was paid at the counter meanwhile, and second payments of a settled order. Of the
-   * branch's schemes only, when one is given.
+   * month was paid at the counter meanwhile, payments of another amount than their order's, and
+   * second payments of a settled order. Of the branch's schemes only, when one is given.
    */
   async refundsDue(tx: Tx, branchId: number | undefined, limit: number) {
     const due = await tx.execute<{
@@ -228,21 +291,25 @@ export const membersRepo = {
       order_id: string;
       scheme_id: number;
       amount_paise: string;
+      expected_paise: string;
       period: string;
       seen_at: Date | string;
-      reason: 'monthPaid' | 'paidTwice';
+      reason: 'monthPaid' | 'paidTwice' | 'amountMismatch';
       custname: string;
       mobileno: string | null;
       branch: string;
     }>(sql`
       SELECT d.*, c.custname, c.mobileno, b.code AS branch
-        FROM (SELECT o.payment_id, o.order_id, o.scheme_id, o.amount_paise, o.period,
-                     o.paid_at AS seen_at, 'monthPaid' AS reason
+        FROM (SELECT o.payment_id, o.order_id, o.scheme_id,
+                     coalesce(o.received_paise, o.amount_paise) AS amount_paise,
+                     o.amount_paise AS expected_paise, o.period, o.paid_at AS seen_at,
+                     CASE o.status WHEN 'mismatch' THEN 'amountMismatch' ELSE 'monthPaid' END
+                       AS reason
                 FROM ${onlineOrders} o
-               WHERE o.status = 'overpaid' AND o.refunded_at IS NULL
+               WHERE o.status IN ('overpaid', 'mismatch') AND o.refunded_at IS NULL
               UNION ALL
-              SELECT e.payment_id, e.order_id, o.scheme_id, e.amount_paise, o.period,
-                     e.created_at, 'paidTwice'
+              SELECT e.payment_id, e.order_id, o.scheme_id, e.amount_paise,
+                     o.amount_paise, o.period, e.created_at, 'paidTwice'
                 FROM ${onlineExtraPayments} e
                 JOIN ${onlineOrders} o ON o.order_id = e.order_id
                WHERE e.refunded_at IS NULL) d
@@ -256,15 +323,19 @@ export const membersRepo = {
   },
 
   /**
-   * The payment waiting for a refund, its row locked: an overpaid order's, or a second
-   * payment's. Undefined when it is not waiting (refunded already, or unknown).
+   * The payment waiting for a refund, its row locked: an overpaid order's, one of the wrong
+   * amount, or a second payment's. Undefined when it is not waiting (refunded already, or
+   * unknown).
    */
   async refundForUpdate(tx: Tx, paymentId: string) {
     const [order] = await tx
       .select({
         orderId: onlineOrders.orderId,
         schemeId: onlineOrders.schemeId,
-        amountPaise: onlineOrders.amountPaise,
+        amountPaise:
+          sql<number>`coalesce(${onlineOrders.receivedPaise}, ${onlineOrders.amountPaise})::bigint`.mapWith(
+            Number,
+          ),
         branchId: schemes.branchId,
       })
       .from(onlineOrders)
@@ -272,7 +343,7 @@ export const membersRepo = {
       .where(
         and(
           eq(onlineOrders.paymentId, paymentId),
-          eq(onlineOrders.status, 'overpaid'),
+          inArray(onlineOrders.status, ['overpaid', 'mismatch']),
           isNull(onlineOrders.refundedAt),
         ),
       )
@@ -307,6 +378,7 @@ export const membersRepo = {
     }
   },
 
+  /** Notes a webhook event; false when it was seen before (a repeat delivery). */
   async firstSeen(tx: Tx, eventId: string) {
     const rows = await tx
       .insert(gatewayEvents)

@@ -65,9 +65,14 @@ export function createMembersService(deps: Deps) {
   const tooMany = () => new TooManyRequestsError(MEMBER_MESSAGES.tooManyCodes);
   const hashOfCode = (mobileHash: string, code: string) => deps.codeHash(`${mobileHash}:${code}`);
 
-  /** Sent after the answer: a slow provider neither delays it nor tells who is a customer. */
-  const sendCode = async (mobile: string, code: string) => {
+  /**
+   * Sent after the answer: a slow provider neither delays it nor tells who is a customer. A
+   * number that is no customer's (`mobile` undefined) gets the same steps up to the provider's
+   * call, which it never gets.
+   */
+  const sendCode = async (mobile: string | undefined, code: string) => {
     const config = await deps.panel.get();
+    if (mobile === undefined) return;
     if (config.panel === '') {
       deps.log.warn('members: no messaging panel is set up; the sign-in code was not sent');
       return;
@@ -95,8 +100,10 @@ export function createMembersService(deps: Deps) {
 
   return {
     /**
-     * Sends a sign-in code when the number is a customer's; answers the same either way. The
-     * limits count every number asked for, customer or not.
+     * Sends a sign-in code when the number is a customer's; answers the same either way, after
+     * the same work: every number asked for is counted against the limits and gets a code,
+     * hashed and recorded, and the sending's first steps; a number that is no customer's gets
+     * a code that belongs to nobody and is never sent.
      */
     async requestCode(mobile: string, address: string) {
       if (
@@ -113,21 +120,21 @@ export function createMembersService(deps: Deps) {
       )
         throw tooMany();
       const customer = await customers.findByMobile(db, mobile);
-      if (customer) {
-        const code = String(randomInt(0, 10 ** MEMBER_LIMITS.codeDigits)).padStart(
-          MEMBER_LIMITS.codeDigits,
-          '0',
-        );
-        await db.transaction((tx) =>
-          membersRepo.insertCode(tx, {
-            mobileHash,
-            customerId: customer.id,
-            codeHash: hashOfCode(mobileHash, code),
-            expiresAt: new Date(Date.now() + MEMBER_LIMITS.codeLifetimeSeconds * 1000),
-          }),
-        );
-        void sendCode(mobile, code).catch(() => deps.log.warn('members: sign-in code not sent'));
-      }
+      const code = String(randomInt(0, 10 ** MEMBER_LIMITS.codeDigits)).padStart(
+        MEMBER_LIMITS.codeDigits,
+        '0',
+      );
+      await db.transaction((tx) =>
+        membersRepo.insertCode(tx, {
+          mobileHash,
+          customerId: customer?.id ?? null,
+          codeHash: hashOfCode(mobileHash, code),
+          expiresAt: new Date(Date.now() + MEMBER_LIMITS.codeLifetimeSeconds * 1000),
+        }),
+      );
+      void sendCode(customer ? mobile : undefined, code).catch(() =>
+        deps.log.warn('members: sign-in code not sent'),
+      );
       return { expiresInSeconds: MEMBER_LIMITS.codeLifetimeSeconds };
     },
 
@@ -149,9 +156,12 @@ export function createMembersService(deps: Deps) {
         if (!live) return undefined;
         const given = Buffer.from(hashOfCode(mobileHash, code), 'hex');
         const stored = Buffer.from(live.codeHash, 'hex');
-        if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+        const right = given.length === stored.length && timingSafeEqual(given, stored);
+        // A code recorded for a number that was no customer's was never sent: it opens
+        // nothing, and a try on it counts as a wrong one, the same work as for a customer.
+        if (!right || live.customerId === null) {
           await membersRepo.countWrongTry(tx, live.id);
-          return undefined;
+          return { wrong: true as const, triesLeft: MEMBER_LIMITS.codeTries - live.tries - 1 };
         }
         await membersRepo.useCode(tx, live.id);
         const jti = randomUUID();
@@ -167,10 +177,17 @@ export function createMembersService(deps: Deps) {
           entityId: live.customerId,
           detail: { by: 'the customer' },
         });
-        return { customerId: live.customerId, jti };
+        return { wrong: false as const, customerId: live.customerId, jti };
       });
       if (!outcome) throw new UnauthorizedError(MEMBER_MESSAGES.wrongCode);
-      return outcome;
+      // Tries left are told alike for a customer's number and a stranger's: both rows count them.
+      if (outcome.wrong)
+        throw new UnauthorizedError(
+          outcome.triesLeft > 0
+            ? MEMBER_MESSAGES.wrongCodeTriesLeft(outcome.triesLeft)
+            : MEMBER_MESSAGES.wrongCode,
+        );
+      return { customerId: outcome.customerId, jti: outcome.jti };
     },
 
     findSession: (jti: string) => membersRepo.sessionCustomer(db, jti),

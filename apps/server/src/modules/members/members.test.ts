@@ -2,12 +2,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   API_PATHS,
   API_PREFIX,
+  MEMBER_LIMITS,
   MEMBER_MESSAGES,
   MESSAGES,
   MEMBER_API_PATHS,
 } from '@kanak/contract';
+import { connectDatabase } from '../../db/client.js';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { authed, createTestContext, servicesOn, staffSession } from '../../../test/helpers.js';
+import {
+  appOnDatabase,
+  authed,
+  createTestContext,
+  servicesOn,
+  staffSession,
+} from '../../../test/helpers.js';
 import { noticeShop, type NoticeShop } from '../../../test/notices.js';
 
 /**
@@ -73,14 +81,14 @@ async function signIn(mobile: string) {
 }
 
 /** A customer with an active scheme started in January (its January installment in cash). */
-async function customerWithScheme(mobile: string, name: string) {
+async function customerWithScheme(mobile: string, name: string, amount = 2500) {
   const custid = await shop.customer(mobile, name);
   const generated = await shop.call<{ data: { schemeid: number } }>(API_PATHS.generateScheme, {
     custid,
     mobileno: mobile,
     custname: name,
     startdt: '2026-01-05',
-    amount: 2500,
+    amount,
   });
   const schemeid = generated.data.schemeid;
   await shop.call(API_PATHS.activateScheme, { schemeid, date: '2026-01-05', mode: 'cash' });
@@ -131,6 +139,110 @@ describe('sign-in by a one-time code', () => {
     // The right code once; used, it is dead.
     expect((await verify('9822200001', code)).statusCode).toBe(200);
     expect((await verify('9822200001', code)).json().message).toBe(MEMBER_MESSAGES.wrongCode);
+  });
+
+  it("does the same work for a stranger's number as for a customer's, so its time tells nothing", async () => {
+    // A server whose every statement to the database is noted, in order, text only.
+    const noted = connectDatabase(shop.database.pool.options.connectionString!, { max: 4 });
+    const statements: string[] = [];
+    noted.pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((config: unknown, ...rest: unknown[]) => {
+        statements.push(typeof config === 'string' ? config : (config as { text: string }).text);
+        return query(config, ...rest);
+      }) as typeof client.query;
+    });
+    const other = await appOnDatabase(noted, { MESSAGING_PANEL1_URL: shop.fake.url });
+    try {
+      const ask = (mobile: string) =>
+        other.inject({
+          method: 'POST',
+          url: url(MEMBER_API_PATHS.memberOtp),
+          payload: { mobile },
+          remoteAddress: from(),
+        });
+      await shop.customer('9822200060', 'Ira Sen');
+      statements.length = 0;
+      const customer = await ask('9822200060');
+      await codeSentTo('9822200060');
+      const customerWork = statements.splice(0);
+      const stranger = await ask('9822200069');
+      // The same statements in the same order, the code sent after the answer included (its
+      // messaging panel read): only the provider is never called for a stranger.
+      await vi.waitFor(() => expect(statements).toEqual(customerWork), { timeout: 3_000 });
+      expect(customerWork.some((text) => /insert into "member_codes"/i.test(text))).toBe(true);
+      expect(shop.fake.messages.some((message) => message.mobile === '9822200069')).toBe(false);
+
+      // Byte for byte the same answer: status, body, and every header but the date, the
+      // request's id and the time it took.
+      const varying = new Set(['date', 'x-request-id', 'server-timing']);
+      const answer = (response: typeof customer) => ({
+        status: response.statusCode,
+        body: response.body,
+        headers: Object.entries(response.headers).filter(([name]) => !varying.has(name)),
+      });
+      expect(answer(stranger)).toEqual(answer(customer));
+
+      // Each left one code row of the same shape; the stranger's belongs to nobody.
+      const rows = await shop.sql<Record<string, unknown>>(
+        `SELECT customer_id IS NOT NULL AS "forCustomer", length(code_hash) AS "hashLength",
+                length(mobile_hash) AS "mobileHashLength", tries, used_at IS NULL AS live,
+                round(extract(epoch FROM expires_at - created_at)) AS lifetime
+           FROM member_codes ORDER BY id DESC LIMIT 2`,
+      );
+      expect(rows).toEqual([
+        { ...rows[1], forCustomer: false },
+        { ...rows[0], forCustomer: true },
+      ]);
+      expect(rows[0]).toMatchObject({ tries: 0, live: true, lifetime: '300' });
+
+      // A stranger's code check counts a try on that row, as a customer's wrong code does, and
+      // its code, were it ever guessed, opens nothing: it belongs to no customer.
+      expect((await verify('9822200069', '123456')).json().message).toBe(
+        MEMBER_MESSAGES.wrongCodeTriesLeft(MEMBER_LIMITS.codeTries - 1),
+      );
+      const [tried] = await shop.sql<{ tries: number }>(
+        'SELECT tries FROM member_codes WHERE customer_id IS NULL ORDER BY id DESC LIMIT 1',
+      );
+      expect(tried!.tries).toBe(1);
+      await shop.sql(`DELETE FROM rate_limit_hits WHERE key LIKE 'member-codes-minute %'`);
+      expect((await askCode('9822200060')).statusCode).toBe(200);
+      const right = await codeSentTo('9822200060', 2);
+      // As if the number had been no customer's when the code was recorded.
+      await shop.sql(
+        `UPDATE member_codes SET customer_id = NULL WHERE id = (SELECT max(id) FROM member_codes)`,
+      );
+      const opened = await verify('9822200060', right);
+      expect(opened.statusCode, opened.body).toBe(401);
+      expect(opened.json().message).toBe(
+        MEMBER_MESSAGES.wrongCodeTriesLeft(MEMBER_LIMITS.codeTries - 1),
+      );
+    } finally {
+      await other.close();
+      await noted.close();
+    }
+  });
+
+  it('says how many tries a wrong code leaves, and to ask for a new code only once none do', async () => {
+    await shop.customer('9822200070', 'Nila Das');
+    expect((await askCode('9822200070')).statusCode).toBe(200);
+    const code = await codeSentTo('9822200070');
+    const wrong = code === '000000' ? '000001' : '000000';
+    const said: string[] = [];
+    for (let i = 0; i < MEMBER_LIMITS.codeTries; i++) {
+      const answer = await verify('9822200070', wrong);
+      expect(answer.statusCode).toBe(401);
+      said.push(answer.json<{ message: string }>().message);
+    }
+    expect(said).toEqual([
+      'The code is wrong. Please check it and try again: 4 tries left.',
+      'The code is wrong. Please check it and try again: 3 tries left.',
+      'The code is wrong. Please check it and try again: 2 tries left.',
+      'The code is wrong. Please check it and try again: 1 try left.',
+      MEMBER_MESSAGES.wrongCode,
+    ]);
+    // Its tries spent, the right code opens nothing either: a new one must be asked for.
+    expect((await verify('9822200070', code)).json().message).toBe(MEMBER_MESSAGES.wrongCode);
   });
 
   it('lets one code a minute through per number, however many are asked for at once', async () => {
@@ -231,6 +343,70 @@ describe('sign-in by a one-time code', () => {
       (await shop.post(url(API_PATHS.eraseCustomer), { custid: customer!.id })).statusCode,
     ).toBe(200);
     expect((await asMember(again, 'GET', url(MEMBER_API_PATHS.memberMe))).statusCode).toBe(401);
+  });
+});
+
+describe("a change of the customer's mobile number", () => {
+  const saveProfile = (form: { custid: number; mobileno: string; custname: string }) =>
+    shop.post(url(API_PATHS.saveCustomer), { formData: form });
+  /** What a signed-in member reaches: the home page, the export, a payment, a consent. */
+  const memberCalls = (token: string, schemeid: number) =>
+    Promise.all([
+      asMember(token, 'GET', url(MEMBER_API_PATHS.memberMe)),
+      asMember(token, 'GET', url(MEMBER_API_PATHS.memberDataExport)),
+      asMember(token, 'POST', url(MEMBER_API_PATHS.memberPay, { schemeid })),
+      asMember(token, 'POST', url(MEMBER_API_PATHS.memberConsent), {
+        purpose: 'marketing',
+        granted: true,
+      }),
+    ]);
+
+  it("ends the old number's sessions and codes on every server; an edit that keeps the number ends nothing", async () => {
+    const { custid, schemeid } = await customerWithScheme('9822200050', 'Hema Pillai');
+    const token = await signIn('9822200050');
+    // A code sent to the old number just before the change, not used yet.
+    await shop.sql(`DELETE FROM rate_limit_hits WHERE key LIKE 'member-codes-minute %'`);
+    expect((await askCode('9822200050')).statusCode).toBe(200);
+    const pending = await codeSentTo('9822200050', 2);
+    // A second server on the same database.
+    const other = await appOnDatabase(shop.database);
+    try {
+      const onOther = () =>
+        other.inject({
+          method: 'GET',
+          url: url(MEMBER_API_PATHS.memberMe),
+          headers: { authorization: `Bearer ${token}` },
+        });
+
+      // The address changes, the number stays: the session goes on, everywhere.
+      const kept = await saveProfile({ custid, mobileno: '9822200050', custname: 'Hema Pillai' });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect((await memberCalls(token, schemeid)).map((answer) => answer.statusCode)).toEqual([
+        200, 200, 200, 200,
+      ]);
+      expect((await onOther()).statusCode).toBe(200);
+
+      const moved = await saveProfile({ custid, mobileno: '9822200051', custname: 'Hema Pillai' });
+      expect(moved.statusCode, moved.body).toBe(200);
+      // The old number's holder reads nothing more, pays nothing, chooses nothing: here and on
+      // the other server, from the very next request.
+      const refused = await memberCalls(token, schemeid);
+      expect(refused.map((answer) => answer.statusCode)).toEqual([401, 401, 401, 401]);
+      expect(refused.map((answer) => answer.json().message)).toEqual(
+        Array(4).fill(MEMBER_MESSAGES.sessionExpired),
+      );
+      expect(refused[0]!.body).not.toContain('9822200051');
+      expect((await onOther()).statusCode).toBe(401);
+      // Nor does the code sent to the old number open a new session.
+      expect((await verify('9822200050', pending)).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+    // The customer signs in on the new number.
+    const renewed = await signIn('9822200051');
+    expect(
+      (await asMember(renewed, 'GET', url(MEMBER_API_PATHS.memberMe))).json().data,
+    ).toMatchObject({ mobile: '9822200051' });
   });
 });
 
@@ -359,8 +535,8 @@ describe('the member API', () => {
 });
 
 describe('online installments', () => {
-  async function ordered(mobile: string, name: string) {
-    const { schemeid } = await customerWithScheme(mobile, name);
+  async function ordered(mobile: string, name: string, amount?: number) {
+    const { schemeid } = await customerWithScheme(mobile, name, amount);
     const token = await signIn(mobile);
     const order = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPay, { schemeid }));
     expect(order.statusCode, order.body).toBe(200);
@@ -437,7 +613,7 @@ describe('online installments', () => {
     await shop.call(API_PATHS.addInstallment, { schemeid, date: TODAY, mode: 'cash' });
     const paid = razorpay.pay(orderId);
     const answer = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPaymentVerify), paid);
-    expect(answer.json().data).toEqual({ receipt: null, overpayment: true });
+    expect(answer.json().data).toEqual({ receipt: null, overpayment: true, checking: false });
     expect((await installments(schemeid)).map((row) => row.mode)).toEqual(['cash', 'cash']);
     const [order] = await shop.sql<{ status: string }>(
       'SELECT status FROM online_orders WHERE order_id = $1',
@@ -457,7 +633,7 @@ describe('online installments', () => {
       deliver(razorpay.webhook(orderId, second.razorpay_payment_id)),
     ]);
     expect(checkout.statusCode, checkout.body).toBe(200);
-    expect(checkout.json().data).toEqual({ receipt: null, overpayment: true });
+    expect(checkout.json().data).toEqual({ receipt: null, overpayment: true, checking: false });
     expect(hook.statusCode).toBe(200);
     expect((await installments(schemeid)).map((row) => row.reference)).toEqual([
       expect.any(String),
@@ -475,6 +651,185 @@ describe('online installments', () => {
       [second.razorpay_payment_id],
     );
     expect(audit!.n).toBe(1);
+  });
+
+  it('records no installment for a payment of another amount, shows it to staff to refund, and a replay changes nothing', async () => {
+    const { schemeid, token, orderId, amount } = await ordered('9822200015', 'Mala Iyer', 5000);
+    expect(amount).toBe(500_000);
+    // The gateway says ₹1.00 was captured for the ₹5,000 order, signed with the real secret.
+    const paid = razorpay.pay(orderId, { amount: 100 });
+    const delivery = razorpay.webhook(orderId, paid.razorpay_payment_id);
+    expect(JSON.parse(delivery.body).payload.payment.entity.amount).toBe(100);
+    const hook = await deliver(delivery);
+    expect(hook.statusCode, hook.body).toBe(200);
+    expect((await installments(schemeid)).map((row) => row.mode)).toEqual(['cash']);
+    const paidCount = async () =>
+      (
+        (await asMember(token, 'GET', url(MEMBER_API_PATHS.memberMe))).json().data.schemes as {
+          schemeid: number;
+          paid: number;
+        }[]
+      ).find((scheme) => scheme.schemeid === schemeid)!.paid;
+    expect(await paidCount()).toBe(1);
+    const orderRow = () =>
+      shop.sql<{ status: string; received: number | null; payment_id: string }>(
+        `SELECT status, received_paise::int AS received, payment_id FROM online_orders
+          WHERE order_id = $1`,
+        [orderId],
+      );
+    expect(await orderRow()).toEqual([
+      { status: 'mismatch', received: 100, payment_id: paid.razorpay_payment_id },
+    ]);
+
+    // The checkout's own word, the same delivery again and a fresh delivery of the same
+    // payment: still no installment, and the customer is told the shop is checking it.
+    const [checkout, again, redelivered] = await Promise.all([
+      asMember(token, 'POST', url(MEMBER_API_PATHS.memberPaymentVerify), paid),
+      deliver(delivery),
+      deliver(razorpay.webhook(orderId, paid.razorpay_payment_id)),
+    ]);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(checkout.json().data).toEqual({ receipt: null, overpayment: false, checking: true });
+    expect(again.statusCode).toBe(200);
+    expect(redelivered.statusCode).toBe(200);
+    expect((await installments(schemeid)).map((row) => row.mode)).toEqual(['cash']);
+    expect(await paidCount()).toBe(1);
+    expect(await orderRow()).toEqual([
+      { status: 'mismatch', received: 100, payment_id: paid.razorpay_payment_id },
+    ]);
+    const audit = await shop.sql<{ after: object }>(
+      `SELECT detail -> 'after' AS after FROM audit_log
+        WHERE action = 'scheme.onlinePaymentMismatch' AND entity_id = $1`,
+      [String(schemeid)],
+    );
+    expect(audit.map((row) => row.after)).toEqual([
+      {
+        orderId,
+        paymentId: paid.razorpay_payment_id,
+        received: 1,
+        expected: 5000,
+        forMonth: '2026-03',
+        by: 'webhook',
+        refund: 'due',
+      },
+    ]);
+
+    // Staff see it among the payments to refund, with both amounts, until it is refunded.
+    const list = async () =>
+      (
+        (await asStaff(shop.token, 'GET', url(API_PATHS.onlineRefunds))).json().data as {
+          paymentId: string;
+        }[]
+      ).filter((row) => row.paymentId === paid.razorpay_payment_id);
+    expect(await list()).toEqual([
+      expect.objectContaining({
+        orderId,
+        schemeid,
+        amount: 1,
+        expected: 5000,
+        reason: 'amountMismatch',
+      }),
+    ]);
+    const marked = await shop.post(url(API_PATHS.markOnlineRefund), {
+      paymentId: paid.razorpay_payment_id,
+      reference: 'rfnd_MISMATCH0001',
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(await list()).toEqual([]);
+    const [refunded] = await shop.sql<{ after: { amount: number } }>(
+      `SELECT detail -> 'after' AS after FROM audit_log
+        WHERE action = 'scheme.onlineRefunded' AND detail -> 'after' ->> 'paymentId' = $1`,
+      [paid.razorpay_payment_id],
+    );
+    expect(refunded!.after.amount).toBe(1);
+    // The installment is still due: the customer may pay it properly.
+    const next = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPay, { schemeid }));
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json().data.orderId).not.toBe(orderId);
+  });
+
+  it('asks the gateway what the checkout paid before recording it', async () => {
+    const { schemeid, token, orderId } = await ordered('9822200016', 'Nila Bose', 5000);
+    const paid = razorpay.pay(orderId, { amount: 499_900 });
+    const checkout = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPaymentVerify), paid);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(checkout.json().data).toEqual({ receipt: null, overpayment: false, checking: true });
+    expect((await installments(schemeid)).map((row) => row.mode)).toEqual(['cash']);
+    expect(
+      await shop.sql(
+        'SELECT status, received_paise::int AS received FROM online_orders WHERE order_id = $1',
+        [orderId],
+      ),
+    ).toEqual([{ status: 'mismatch', received: 499_900 }]);
+  });
+
+  it('limits the orders a customer starts: 20 at once get at most the hour’s allowance, Pay again reuses the open order', async () => {
+    const { schemeid } = await customerWithScheme('9822200017', 'Oviya Nair');
+    const token = await signIn('9822200017');
+    const before = razorpay.orders.size;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        asMember(token, 'POST', url(MEMBER_API_PATHS.memberPay, { schemeid })),
+      ),
+    );
+    const ok = answers.filter((answer) => answer.statusCode === 200);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(ok.length + refused.length).toBe(20);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(ok.length).toBeLessThanOrEqual(MEMBER_LIMITS.ordersPerHourPerCustomer);
+    expect(refused[0]!.json().message).toBe(MEMBER_MESSAGES.tooManyOrders);
+    // At most the allowance reached the gateway, and one order is kept: all are told to pay it.
+    expect(razorpay.orders.size - before).toBeLessThanOrEqual(
+      MEMBER_LIMITS.ordersPerHourPerCustomer,
+    );
+    const kept = await shop.sql<{ order_id: string }>(
+      'SELECT order_id FROM online_orders WHERE scheme_id = $1',
+      [schemeid],
+    );
+    expect(kept).toHaveLength(1);
+    expect(new Set(ok.map((answer) => answer.json().data.orderId))).toEqual(
+      new Set([kept[0]!.order_id]),
+    );
+    // Pay pressed again later: the same order, without counting against the hour.
+    const again = await asMember(token, 'POST', url(MEMBER_API_PATHS.memberPay, { schemeid }));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.orderId).toBe(kept[0]!.order_id);
+  });
+
+  it('refuses a new order while the customer has the most open orders allowed', async () => {
+    const mobile = '9822200018';
+    const custid = await shop.customer(mobile, 'Padma Shah');
+    const schemeids: number[] = [];
+    for (let n = 0; n <= MEMBER_LIMITS.openOrdersPerCustomer; n++) {
+      const { schemeid } = (
+        await shop.call<{ data: { schemeid: number } }>(API_PATHS.generateScheme, {
+          custid,
+          mobileno: mobile,
+          custname: 'Padma Shah',
+          startdt: '2026-01-05',
+          amount: 1000,
+        })
+      ).data;
+      await shop.call(API_PATHS.activateScheme, { schemeid, date: '2026-01-05', mode: 'cash' });
+      schemeids.push(schemeid);
+    }
+    const token = await signIn(mobile);
+    const answers = await Promise.all(
+      schemeids.map((schemeid) =>
+        asMember(token, 'POST', url(MEMBER_API_PATHS.memberPay, { schemeid })),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(
+      MEMBER_LIMITS.openOrdersPerCustomer,
+    );
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.json().message).toBe(MEMBER_MESSAGES.tooManyOpenOrders);
+    const [open] = await shop.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM online_orders WHERE customer_id = $1 AND status = 'created'`,
+      [custid],
+    );
+    expect(open!.n).toBe(MEMBER_LIMITS.openOrdersPerCustomer);
   });
 
   it("lists the payments to refund to the scheme's branch and the owner, and notes each refunded once", async () => {
@@ -513,6 +868,7 @@ describe('online installments', () => {
       custname: 'Lata Pillai',
       mobileno: '9822200014',
       amount: 2500,
+      expected: 2500,
       forMonth: '2026-03',
       paidAt: expect.any(String),
       reason: 'monthPaid',

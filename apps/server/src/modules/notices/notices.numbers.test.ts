@@ -19,7 +19,7 @@ describe('numbers in a WhatsApp notice', () => {
     });
     const [notice] = (await shop.notices()).filter((row) => row.mobile === mobile);
     expect(notice?.text).toBe(
-      'Dear Meena Pillai, your points at Kanak Jewellers were adjusted by +1,12,500. Your balance is 1,12,500 points (worth ₹1,12,500).',
+      'Dear Meena Pillai, 1,12,500 points have been added to your points account at Kanak Jewellers. Your balance is now 1,12,500 points (worth ₹1,12,500).',
     );
   });
 });

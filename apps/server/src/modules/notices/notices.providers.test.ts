@@ -89,6 +89,18 @@ describe('an answer is read up to 64 KB', () => {
     await expect.poll(() => shop.fake.messages[0]?.cutShort).toBe(true);
   });
 
+  it('an answer without end: cut at 64 KB all the same, and the next notice goes out', async () => {
+    await shop.savePanel(2);
+    const id = await queued();
+    shop.fake.next({ status: 200, bytes: Number.POSITIVE_INFINITY });
+    expect(await shop.sender({ timeoutMs: 10_000 }).run()).toMatchObject({ sent: 0, retried: 1 });
+    expect(await reasonOf(id)).toBe(NOTICE_MESSAGES.providerAnswerTooLong(200, 64));
+    await expect.poll(() => shop.fake.messages[0]?.cutShort).toBe(true);
+    const next = await queued();
+    expect(await shop.sender().run()).toMatchObject({ sent: 1 });
+    expect((await shop.notices()).find((notice) => notice.id === next)?.status).toBe('sent');
+  });
+
   it('an answer of 60 KB is still read whole', async () => {
     await shop.savePanel(1);
     const id = await queued();
@@ -96,6 +108,18 @@ describe('an answer is read up to 64 KB', () => {
     await shop.sender({ timeoutMs: 10_000 }).run();
     expect(await reasonOf(id)).toBe(NOTICE_MESSAGES.providerRefused(500));
     expect(shop.fake.messages[0]?.cutShort).toBe(false);
+  });
+});
+
+describe('one deadline covers the whole answer', () => {
+  it('headers, then nothing: given up at the timeout like no answer at all, queued again', async () => {
+    await shop.savePanel(1);
+    const id = await queued();
+    shop.fake.next('hangAfterHeaders');
+    const started = performance.now();
+    expect(await shop.sender({ timeoutMs: 300 }).run()).toMatchObject({ sent: 0, retried: 1 });
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect(await reasonOf(id)).toBe(NOTICE_MESSAGES.providerTimeout(0.3));
   });
 });
 

@@ -59,13 +59,17 @@ async function scheme(mobile: string, name: string, startdt: string, paidOn: str
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  shop = await noticeShop({ clock: () => at(TODAY, '12:00:00') });
+  // The app's day: TODAY, but for a scheme entered a year ago, on the day it started.
+  let day = TODAY;
+  shop = await noticeShop({ clock: () => at(day, '12:00:00') });
   await shop.savePanel(1);
   // Two installments behind: the one due 12 Feb is overdue (grace ended 19 Feb); the one due
   // 12 Jan is too old to be told of now; the next, due 12 Mar, is due within 3 days.
   ids.behind = await scheme('9822200001', 'Behind Two', '2025-12-12', ['2025-12-12']);
   // Matured on 19 Feb, not yet closed.
+  day = '2025-02-20';
   ids.matured = await scheme('9822200002', 'Matured Saver', '2025-02-20', ['2025-02-20']);
+  day = TODAY;
   // Paid up to date; the third installment is due tomorrow.
   ids.current = await scheme('9822200003', 'On Time', '2026-01-11', ['2026-01-11', '2026-02-11']);
   // Paid ahead: the third installment, due on 13 Mar, is paid already.

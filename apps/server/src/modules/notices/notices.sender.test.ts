@@ -60,7 +60,7 @@ describe('sending through each panel', () => {
         answered: 200,
       });
       expect(shop.fake.messages[0]!.text).toBe(
-        'Dear Kavya Rao, your points at Kanak Jewellers were adjusted by +40. Your balance is 40 points (worth ₹40).',
+        'Dear Kavya Rao, 40 points have been added to your points account at Kanak Jewellers. Your balance is now 40 points (worth ₹40).',
       );
       const sent = await row(id);
       expect(sent).toMatchObject({ status: 'sent', attempts: 1, reason: null });

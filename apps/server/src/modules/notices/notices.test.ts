@@ -25,9 +25,11 @@ import { noticeShop, PANEL_TOKEN, type NoticeShop } from '../../../test/notices.
 const TODAY = '2026-03-10';
 let shop: NoticeShop;
 let posKey: string;
+/** The app's day: TODAY, but for a scheme entered a year ago, on the day it started. */
+let day = TODAY;
 
 beforeAll(async () => {
-  shop = await noticeShop({ clock: () => new Date(`${TODAY}T12:00:00+05:30`) });
+  shop = await noticeShop({ clock: () => new Date(`${day}T12:00:00+05:30`) });
   posKey = (await shop.call<{ data: { key: string } }>(API_PATHS.apiKeys, { label: 'Counter 1' }))
     .data.key;
 });
@@ -67,11 +69,11 @@ describe('a change queues its notice', () => {
       status: 'queued',
       reason: null,
       attempts: 0,
-      text: 'Dear Rekha Menon, your points at Kanak Jewellers were adjusted by +1,500. Your balance is 1,500 points (worth ₹1,500).',
+      text: 'Dear Rekha Menon, 1,500 points have been added to your points account at Kanak Jewellers. Your balance is now 1,500 points (worth ₹1,500).',
     });
     expect((await credit('9811100002', 200, 'DB')).statusCode).toBe(200);
     expect((await latest('9811100002')).text).toContain(
-      'adjusted by -200. Your balance is 1,300 points',
+      '200 points have been deducted from your points account at Kanak Jewellers. Your balance is now 1,300 points',
     );
   });
 
@@ -163,6 +165,7 @@ describe('a change queues its notice', () => {
 
     // An older scheme past its maturity date closes.
     const custid2 = await shop.customer('9811100006', 'Old Saver');
+    day = '2025-01-05';
     const { data: old } = await shop.call<{ data: { schemeid: number } }>(
       API_PATHS.generateScheme,
       {
@@ -179,6 +182,7 @@ describe('a change queues its notice', () => {
       mode: 'cash',
       reference: '',
     });
+    day = TODAY;
     await shop.call(API_PATHS.closeScheme, { schemeid: old.schemeid });
     expect(await latest('9811100006')).toMatchObject({
       event: 'schemeClosed',
@@ -289,9 +293,9 @@ describe('Message Templates', () => {
       ],
       [
         { event: 'birthday', enabled: true, text: 'Happy birthday' },
-        `event must be one of ${NOTICE_EVENTS.join(', ')}.`,
+        `Event must be one of ${NOTICE_EVENTS.join(', ')}.`,
       ],
-      [{ event: 'schemeClosed', enabled: 'yes', text: 'Closed' }, 'enabled must be true or false.'],
+      [{ event: 'schemeClosed', enabled: 'yes', text: 'Closed' }, 'Choose on or off.'],
     ];
     for (const [body, message] of cases) {
       const response = await shop.post(`${API_PREFIX}${API_PATHS.noticeTemplates}`, body);
@@ -504,7 +508,7 @@ describe("the customer's data rights", () => {
     expect(data.noticesSent).toEqual([
       {
         event: 'pointsAdjusted',
-        text: 'Dear Priya Das, your points at Kanak Jewellers were adjusted by +30. Your balance is 30 points (worth ₹30).',
+        text: 'Dear Priya Das, 30 points have been added to your points account at Kanak Jewellers. Your balance is now 30 points (worth ₹30).',
         sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     ]);

@@ -1,4 +1,5 @@
 import { isPanelInstanceId, isPanelToken, NOTICE_MESSAGES } from '@kanak/contract';
+import { callOutbound, OutboundError, type OutboundAnswer } from '../../lib/outbound.js';
 
 /** The saved messaging panel, its token readable: what a send needs. */
 export interface PanelSettings {
@@ -38,10 +39,11 @@ const MESSAGE_ID = /^[A-Za-z0-9._:@-]{1,100}$/;
  *   Panel 3 (instance id and access token panels): GET {url}/api/send?number=91…&type=text
  *     &message=…&instance_id=…&access_token=… → { status: "success" }.
  * Anything else is a failure: another answer, a 4xx or 5xx, a 429 (its Retry-After kept), no
- * answer within `timeoutMs`. The request goes to the configured address only: a redirect is a
- * failure, not followed (it could lead anywhere, the token with it), and at most
- * ANSWER_MAX_BYTES of an answer are read. The reason of a failure is ours, with the provider's
- * status: what the provider wrote is never kept, since it may echo the token in any spelling.
+ * whole answer within `timeoutMs`. The request goes to the configured address only (through
+ * `callOutbound`): a redirect is a failure, not followed (it could lead anywhere, the token with
+ * it), and at most ANSWER_MAX_BYTES of an answer are read. The reason of a failure is ours, with
+ * the provider's status: what the provider wrote is never kept, since it may echo the token in
+ * any spelling.
  */
 export async function sendWhatsApp(
   settings: PanelSettings,
@@ -57,62 +59,49 @@ export async function sendWhatsApp(
   if (!isPanelInstanceId(settings.instanceId) || !isPanelToken(settings.token))
     return { sent: false, status: null, reason: NOTICE_MESSAGES.panelSettingsInvalid };
   const { url, init } = requestFor(settings, base, mobile, text);
-  let status: number;
-  let answer: Answer;
-  let retryAfter: string | null;
+  let answer: OutboundAnswer;
   try {
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    status = response.status;
-    retryAfter = response.headers.get('retry-after');
-    answer = await readAtMost(response, ANSWER_MAX_BYTES);
+    answer = await callOutbound(url, init, { timeoutMs, maxBytes: ANSWER_MAX_BYTES });
   } catch (error) {
-    const reason = isTimeout(error)
-      ? NOTICE_MESSAGES.providerTimeout(timeoutMs / 1000)
-      : NOTICE_MESSAGES.providerUnreachable(codeOf(error));
-    return { sent: false, status: null, reason };
+    if (!(error instanceof OutboundError)) throw error;
+    return failedCall(error, timeoutMs);
   }
-  const failed = (reason: string): SendResult => ({
-    sent: false,
-    status,
-    reason,
-    ...(status === 429 ? { retryAfterSeconds: retryAfterSeconds(retryAfter) } : {}),
-  });
-  if (status >= 300 && status < 400) return failed(NOTICE_MESSAGES.providerRedirected(status));
-  if (answer.cut)
-    return failed(NOTICE_MESSAGES.providerAnswerTooLong(status, ANSWER_MAX_BYTES / 1024));
+  const { status } = answer;
+  const failed = (reason: string) => failure(status, reason, answer.headers);
   if (status < 200 || status >= 300) return failed(NOTICE_MESSAGES.providerRefused(status));
   const accepted = acceptedBy(settings.panel, answer.text);
   if (!accepted) return failed(NOTICE_MESSAGES.providerNotSent(status));
   return { sent: true, status, messageId: accepted.messageId };
 }
 
-interface Answer {
-  text: string;
-  /** The provider wrote more than was read. */
-  cut: boolean;
+/** A failed attempt, a 429's Retry-After kept. */
+function failure(status: number | null, reason: string, headers?: Headers): SendResult {
+  return {
+    sent: false,
+    status,
+    reason,
+    ...(status === 429
+      ? { retryAfterSeconds: retryAfterSeconds(headers?.get('retry-after') ?? null) }
+      : {}),
+  };
 }
 
-/** The answer's first `max` bytes; beyond them the answer is cancelled, its connection closed. */
-async function readAtMost(response: Response, max: number): Promise<Answer> {
-  if (!response.body) return { text: '', cut: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (size + value.byteLength > max) {
-      await reader.cancel();
-      return { text: '', cut: true };
-    }
-    chunks.push(value);
-    size += value.byteLength;
+/** A call that got no whole answer, in the Delivery Log's words. */
+function failedCall(error: OutboundError, timeoutMs: number): SendResult {
+  const { status } = error;
+  switch (error.failure) {
+    case 'timeout':
+      return failure(status, NOTICE_MESSAGES.providerTimeout(timeoutMs / 1000));
+    case 'unreachable':
+      return failure(null, NOTICE_MESSAGES.providerUnreachable(error.code ?? 'network error'));
+    case 'redirected':
+      return failure(status, NOTICE_MESSAGES.providerRedirected(status!));
+    case 'tooLong':
+      return failure(
+        status,
+        NOTICE_MESSAGES.providerAnswerTooLong(status!, ANSWER_MAX_BYTES / 1024),
+      );
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), cut: false };
 }
 
 function requestFor(settings: PanelSettings, base: string, mobile: string, text: string) {
@@ -184,16 +173,4 @@ function retryAfterSeconds(header: string | null): number | undefined {
     : (Date.parse(header) - Date.now()) / 1000;
   if (!Number.isFinite(seconds)) return undefined;
   return Math.min(Math.max(Math.ceil(seconds), 0), RETRY_AFTER_MAX_SECONDS);
-}
-
-const isTimeout = (error: unknown) =>
-  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-
-/**
- * fetch says only "fetch failed"; the reason is its cause's code (ECONNREFUSED, ENOTFOUND). Its
- * message is not kept: it may name the address, and the address may hold the token.
- */
-function codeOf(error: unknown): string {
-  const code = (error as { cause?: { code?: unknown } }).cause?.code;
-  return typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) ? code : 'network error';
 }

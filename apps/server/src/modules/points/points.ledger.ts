@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ENTRY_SOURCE, MESSAGES } from '@kanak/contract';
 import { runStatement, type Statement, type Tx } from '../../db/client.js';
@@ -11,6 +11,7 @@ import {
   pointsLotTakes,
 } from '../../db/schema.js';
 import { ConflictError, DataFaultError } from '../../lib/errors.js';
+import { namesIn, withoutNaming, type Naming } from '../../lib/naming.js';
 import { expiryOf } from './points.lots.js';
 import type { EntryRow, NewEntry } from './points.repo.js';
 import { rulesRepo } from './points.rules.js';
@@ -504,6 +505,48 @@ export async function eraseNarrations(
       sql`${pointsEntryHistory.before}->>'customerId' = ${String(customerId)}
         OR ${pointsEntryHistory.after}->>'customerId' = ${String(customerId)}`,
     );
+}
+
+/**
+ * An erasure, in other customers' rows: where a narration typed by staff names the erased
+ * customer (see `Naming`), the mention becomes `replacement`, in the ledger and in its edit
+ * history; the rest of the text stays. Answers the entries changed and the count of history
+ * records changed.
+ */
+export async function eraseNamingInOthers(
+  tx: Tx,
+  customerId: number,
+  naming: Naming,
+  replacement: string,
+) {
+  const entries = await tx
+    .update(pointsEntries)
+    .set({ narration: withoutNaming(pointsEntries.narration, naming, replacement) })
+    .where(
+      and(
+        // Only staff type narrations; Kanak's own (sales, returns, expiry) name nobody.
+        eq(pointsEntries.source, ENTRY_SOURCE.manual),
+        ne(pointsEntries.customerId, customerId),
+        namesIn(pointsEntries.narration, naming),
+      ),
+    )
+    .returning({ mrn: pointsEntries.mrn });
+  // Edits are few beside the ledger: their narrations are read through.
+  const side = (column: AnyPgColumn) => {
+    const narration = sql`(${column}->>'narration')`;
+    return sql`CASE WHEN ${namesIn(narration, naming)}
+      THEN jsonb_set(${column}, '{narration}', to_jsonb(${withoutNaming(narration, naming, replacement)}))
+      ELSE ${column} END`;
+  };
+  const history = await tx
+    .update(pointsEntryHistory)
+    .set({ before: side(pointsEntryHistory.before), after: side(pointsEntryHistory.after) })
+    .where(
+      sql`${namesIn(sql`(${pointsEntryHistory.before}->>'narration')`, naming)}
+        OR ${namesIn(sql`(${pointsEntryHistory.after}->>'narration')`, naming)}`,
+    )
+    .returning({ id: pointsEntryHistory.id });
+  return { mrns: entries.map((entry) => entry.mrn), historyRows: history.length };
 }
 
 const effectOf = (entry: Pick<EntryRow, 'customerId' | 'credit' | 'debit'>) => ({

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { pointsEntries } from '../../db/schema.js';
-import { eraseNarrations } from './points.ledger.js';
+import { eraseNamingInOthers, eraseNarrations } from './points.ledger.js';
 
 export type EntryRow = typeof pointsEntries.$inferSelect;
 export type NewEntry = Omit<typeof pointsEntries.$inferInsert, 'mrn' | 'createdAt'>;
@@ -18,6 +18,9 @@ export const pointsRepo = {
 
   /** An erasure of the customer's narrations typed by staff (see the ledger's). */
   eraseNarrations,
+
+  /** An erasure of the customer's mentions in other customers' narrations (the ledger's). */
+  eraseNamingInOthers,
 
   async findEntryForUpdate(tx: Tx, mrn: number) {
     const [row] = await tx

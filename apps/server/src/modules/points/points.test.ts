@@ -897,9 +897,21 @@ describe('POST /api/customers/update-statement', () => {
     const cases: [Form, number, string][] = [
       [form(row!, { MRN: 987654321 }), 404, MESSAGES.entryNotFound],
       [form(row!, { MOBILENO: '9899999999' }), 404, MESSAGES.customerNotFound],
-      [form(row!, { MRN: 0 }), 400, 'MRN must be an entry number.'],
-      [form(row!, { MRN: 'abc' }), 400, 'MRN must be an entry number.'],
-      [form(row!, { MRN: undefined }), 400, 'MRN must be an entry number.'],
+      [
+        form(row!, { MRN: 0 }),
+        400,
+        'The entry to change is not valid: open it again from the statement.',
+      ],
+      [
+        form(row!, { MRN: 'abc' }),
+        400,
+        'The entry to change is not valid: open it again from the statement.',
+      ],
+      [
+        form(row!, { MRN: undefined }),
+        400,
+        'The entry to change is not valid: open it again from the statement.',
+      ],
       [form(row!, { INVDATE: '2025-06-16' }), 400, MESSAGES.entryDateInFuture],
       [
         form(row!, { INVDATE: '2025-02-30' }),
@@ -932,7 +944,10 @@ describe('POST /api/customers/update-statement', () => {
       CASHCR: 'CR',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: 'MRN must be an entry number.' });
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'The entry to change is not valid: open it again from the statement.',
+    });
   });
 
   it('does the edit once for one Idempotency-Key, and needs a token', async () => {

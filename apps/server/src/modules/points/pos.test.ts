@@ -484,7 +484,10 @@ describe('returns', () => {
       to: '2025-06-01',
     });
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json()).toEqual({ success: false, message: 'from must not be after to.' });
+    expect(backwards.json()).toEqual({
+      success: false,
+      message: 'The from date must not be after the to date.',
+    });
     // An API key opens no staff report.
     const byKey = await ctx.app.inject({
       method: 'POST',

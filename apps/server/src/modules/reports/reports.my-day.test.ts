@@ -14,7 +14,8 @@ import {
  */
 
 const TODAY = '2026-03-10';
-const now = new Date(`${TODAY}T12:00:00+05:30`);
+const noonOf = (isoDate: string) => new Date(`${isoDate}T12:00:00+05:30`);
+let now = noonOf(TODAY);
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 
@@ -24,7 +25,9 @@ async function staffMember(username: string, role: Role, branch: string) {
   tokens[username] = (await staffSession(ctx, username, role, branch)).token;
 }
 
+/** A scheme started and activated on 10 Jan, entered that day at the counter. */
 async function activeScheme(username: string, mobileno: string, custname: string, amount: number) {
+  now = noonOf('2026-01-10');
   const [customer] = await ctx.sql<{ id: number }>(
     `INSERT INTO customers (mobileno, custname) VALUES ($1, $2) RETURNING id`,
     [mobileno, custname],
@@ -44,6 +47,7 @@ async function activeScheme(username: string, mobileno: string, custname: string
     mode: 'cash',
   });
   expect(activated.statusCode, activated.body).toBe(200);
+  now = noonOf(TODAY);
   return schemeid;
 }
 
@@ -65,13 +69,15 @@ describe("a staff member's own day", () => {
     ]);
     const paid = (username: string, schemeid: number, date: string, mode: string) =>
       as(username, 'POST', '/scheme/add-installment', { schemeid, date, mode });
-    for (const answer of [
+    const answers = [
       await paid('asha', ashas, TODAY, 'upi'),
       await paid('ravi', ravis, TODAY, 'cash'),
-      // Asha's, but of another day.
-      await paid('asha', ravis, '2026-02-10', 'card'),
-    ])
-      expect(answer.statusCode, answer.body).toBe(200);
+    ];
+    // Asha's, but of another day (and entered that day).
+    now = noonOf('2026-02-10');
+    answers.push(await paid('asha', ravis, '2026-02-10', 'card'));
+    now = noonOf(TODAY);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
 
     const asha = await as('asha', 'GET', '/reports/my-day');
     expect(asha.statusCode, asha.body).toBe(200);
@@ -107,5 +113,94 @@ describe("a staff member's own day", () => {
     expect(book.statusCode).toBe(403);
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/reports/my-day' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('the cash book by the day entered', () => {
+  it('lists an installment entered today but dated 5 days back under today’s entries, marked backdated', async () => {
+    const schemeid = await activeScheme('asha', '9500000003', 'Kavita Menon', 3000);
+    const dated = '2026-03-05';
+    const paid = await as('asha', 'POST', '/scheme/add-installment', {
+      schemeid,
+      date: dated,
+      mode: 'cash',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const receipt = paid.json().data.receiptNo as string;
+    // The database stamps the row with its own clock: pinned to today, as it was entered then.
+    await ctx.sql(
+      `UPDATE scheme_installments SET created_at = ($2 || ' 11:20')::timestamp AT TIME ZONE 'Asia/Kolkata'
+        WHERE receipt = $1`,
+      [receipt, TODAY],
+    );
+    const entry = {
+      date: dated,
+      time: '11:20',
+      branch: 'MAIN',
+      staff: 'asha',
+      kind: 'installment',
+      receipt,
+      schemeid,
+      custname: 'Kavita Menon',
+      mobileno: '9500000003',
+      mode: 'cash',
+      amount: 3000,
+      points: null,
+      enteredOn: TODAY,
+    };
+    const book = async (filter: object) => {
+      const answer = await as('owner1', 'POST', '/reports/collections', filter);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json();
+    };
+
+    // Today's entries: it is there, with the day it is dated, and counted as backdated.
+    const enteredToday = await book({ from: TODAY, to: TODAY, by: 'entered' });
+    expect(enteredToday.data).toEqual([entry]);
+    expect(enteredToday.totals).toMatchObject({
+      installments: 1,
+      collected: 3000,
+      byMode: expect.objectContaining({ cash: 3000 }),
+      backdated: 1,
+    });
+    // Today's payments by their date leave it out; the day it is dated shows it, entered today.
+    const datedToday = await book({ from: TODAY, to: TODAY });
+    expect(datedToday.data).not.toContainEqual(expect.objectContaining({ receipt }));
+    // (This file's other rows are stamped by the database's clock, after the test's today.)
+    expect(datedToday.totals.backdated).toBe(
+      datedToday.data.filter(
+        (row: { kind: string; date: string; enteredOn: string }) =>
+          row.kind === 'installment' && row.date < row.enteredOn,
+      ).length,
+    );
+    const datedThen = await book({ from: dated, to: dated });
+    expect(datedThen.data).toEqual([entry]);
+    expect(datedThen.totals.backdated).toBe(1);
+
+    // The CSV says when it was entered, and that it was backdated.
+    const csv = await as('owner1', 'POST', '/reports/collections', {
+      from: TODAY,
+      to: TODAY,
+      by: 'entered',
+      format: 'csv',
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="collections-entered-${TODAY}.csv"`,
+    );
+    expect(csv.body).toContain(
+      `05/03/2026,11:20,MAIN,asha,Installment,${receipt},${schemeid},Kavita Menon,9500000003,Cash,3000,,10/03/2026,Yes\r\n`,
+    );
+  });
+
+  it('refuses the choice of days on another report', async () => {
+    const overdue = await as('owner1', 'POST', '/reports/overdue', { by: 'entered' });
+    expect(overdue.statusCode).toBe(400);
+    expect(overdue.json().message).toBe(
+      'Dated or entered days apply only to the collections report.',
+    );
+    const unknown = await as('owner1', 'POST', '/reports/collections', { by: 'typed' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Choose the days installments are dated or entered.');
   });
 });

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { addDays, IMPORTED_MODE, LIMITS } from '@kanak/contract';
+import { addDays, IMPORTED_MODE, LIMITS, type CollectionsBy } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import type { QueryText } from '../../lib/csv-stream.js';
 import { installmentsDueBySql, overdueCutoff } from '../schemes/index.js';
@@ -76,7 +76,22 @@ export interface CollectionsRange {
   from: string;
   to: string;
   timeZone: string;
+  /** Installments by the day they are dated (unset too) or by the day they were entered. */
+  by?: CollectionsBy;
 }
+
+/** The cash book's installments: dated, or entered, on the days [from, to] (store time). */
+const installmentsOf = (range: CollectionsRange, scope: Scope) => {
+  const days =
+    range.by === 'entered'
+      ? sql`i.created_at >= (${range.from}::date)::timestamp AT TIME ZONE ${range.timeZone}
+            AND i.created_at < (${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone}`
+      : sql`i.paid_on BETWEEN ${range.from}::date AND ${range.to}::date`;
+  return sql`${days} AND i.mode <> ${IMPORTED_MODE} AND ${inBranch(sql`i.branch_id`, scope)}`;
+};
+/** The day an installment was entered, in store time. */
+const enteredDay = (range: CollectionsRange) =>
+  sql`(i.created_at AT TIME ZONE ${range.timeZone})::date`;
 
 /** Redemptions and their cancels of the days [from, to] in store time. */
 const redemptionsOf = (
@@ -104,6 +119,7 @@ export interface CollectionDbRow extends Record<string, unknown> {
   mode: string;
   amount_paise: number;
   points: number | null;
+  entered_on: string;
 }
 
 export interface OverdueDbRow extends Record<string, unknown> {
@@ -204,38 +220,40 @@ export const reportQueries = {
      ORDER BY p.code`,
 
   /**
-   * The cash book: installments paid on the days [from, to], and redemptions made and
-   * cancelled at the counters on those days (store time), in the order they were recorded.
-   * For a page, `first` is how many rows it reaches: each of the three parts then reads only
-   * that many in order from its own index, rather than all of a busy month's to sort them.
+   * The cash book: installments dated on the days [from, to] (or entered on them), and
+   * redemptions made and cancelled at the counters on those days (store time), by day and in the
+   * order they were recorded (entered: in the order recorded). For a page, `first` is how many
+   * rows it reaches: each of the three parts then reads only that many in order from its own
+   * index, rather than all of a busy month's to sort them.
    */
   collectionsRows(range: CollectionsRange, scope: Scope, first?: number) {
     const time = (column: SQL) => sql`to_char(${column} AT TIME ZONE ${range.timeZone}, 'HH24:MI')`;
     const day = (column: SQL) => sql`(${column} AT TIME ZONE ${range.timeZone})::date`;
     const firstOf = (order: SQL) =>
       first === undefined ? sql`` : sql`ORDER BY ${order} LIMIT ${first}`;
+    const entered = range.by === 'entered';
     return sql`
       SELECT date::text AS date, time, branch, staff, kind, receipt, schemeid, custname, mobileno,
-             mode, amount_paise, points
+             mode, amount_paise, points, entered_on::text AS entered_on
         FROM (
           (SELECT i.paid_on AS date, i.created_at AS at, i.id, ${time(sql`i.created_at`)} AS time,
                   b.code AS branch, coalesce(nullif(u.name, ''), u.username, '') AS staff,
                   'installment' AS kind, i.receipt, i.scheme_id AS schemeid, c.custname,
                   coalesce(c.mobileno, '') AS mobileno, i.mode,
-                  i.amount * 100::bigint AS amount_paise, NULL::integer AS points
+                  i.amount * 100::bigint AS amount_paise, NULL::integer AS points,
+                  ${enteredDay(range)} AS entered_on
              FROM scheme_installments i
                   JOIN schemes s ON s.id = i.scheme_id
                   JOIN customers c ON c.id = s.customer_id
                   JOIN branches b ON b.id = i.branch_id
                   LEFT JOIN users u ON u.id = i.created_by
-            WHERE i.paid_on BETWEEN ${range.from}::date AND ${range.to}::date
-              AND i.mode <> ${IMPORTED_MODE}
-              AND ${inBranch(sql`i.branch_id`, scope)}
-            ${firstOf(sql`i.paid_on, i.created_at, i.id`)})
+            WHERE ${installmentsOf(range, scope)}
+            ${firstOf(entered ? sql`i.created_at, i.id` : sql`i.paid_on, i.created_at, i.id`)})
           UNION ALL
           (SELECT ${day(sql`r.created_at`)}, r.created_at, r.id, ${time(sql`r.created_at`)},
                   r.branch_code, coalesce(k.label, ''), 'redemption', r.invoice_no, NULL,
-                  c.custname, coalesce(c.mobileno, ''), 'points', r.value_paise, r.points
+                  c.custname, coalesce(c.mobileno, ''), 'points', r.value_paise, r.points,
+                  ${day(sql`r.created_at`)}
              FROM pos_redemptions r
                   JOIN customers c ON c.id = r.customer_id
                   LEFT JOIN api_keys k ON k.id = r.api_key_id
@@ -244,22 +262,38 @@ export const reportQueries = {
           UNION ALL
           (SELECT ${day(sql`r.cancelled_at`)}, r.cancelled_at, r.id, ${time(sql`r.cancelled_at`)},
                   r.branch_code, coalesce(k.label, ''), 'redemptionCancelled', r.invoice_no, NULL,
-                  c.custname, coalesce(c.mobileno, ''), 'points', -r.value_paise, -r.points
+                  c.custname, coalesce(c.mobileno, ''), 'points', -r.value_paise, -r.points,
+                  ${day(sql`r.cancelled_at`)}
              FROM pos_redemptions r
                   JOIN customers c ON c.id = r.customer_id
                   LEFT JOIN api_keys k ON k.id = r.api_key_id
             WHERE ${redemptionsOf(range, scope, 'cancelled_at')}
             ${firstOf(sql`r.cancelled_at, r.id`)})
         ) book
-       ORDER BY book.date, book.at, book.id, book.kind`;
+       ORDER BY ${entered ? sql`` : sql`book.date,`} book.at, book.id, book.kind`;
   },
 
-  /** The cash book's installments by mode, from the daily totals. */
-  collectionsByMode: (range: CollectionsRange, scope: Scope) => sql`
+  /**
+   * The cash book's installments by mode: by the day dated from the daily totals, by the day
+   * entered from the installments themselves (the daily totals are kept by date).
+   */
+  collectionsByMode: (range: CollectionsRange, scope: Scope) =>
+    range.by === 'entered'
+      ? sql`
+    SELECT i.mode, sum(i.amount)::bigint AS amount, count(*)::integer AS installments
+      FROM scheme_installments i
+     WHERE ${installmentsOf(range, scope)}
+     GROUP BY i.mode`
+      : sql`
     SELECT mode, sum(amount)::bigint AS amount, sum(installments)::integer AS installments
       FROM collections_by_day
      WHERE day BETWEEN ${range.from}::date AND ${range.to}::date AND ${inBranch(sql`branch_id`, scope)}
      GROUP BY mode`,
+
+  /** Of the cash book's installments, those entered on a later day than they are dated. */
+  backdatedInstallments: (range: CollectionsRange, scope: Scope) => sql`
+    SELECT count(*)::integer AS backdated FROM scheme_installments i
+     WHERE ${installmentsOf(range, scope)} AND i.paid_on < ${enteredDay(range)}`,
 
   /** The cash book's redemptions made and cancelled, and the points and rupees they net to. */
   redemptionTotals: (range: CollectionsRange, scope: Scope) => sql`
@@ -408,6 +442,9 @@ export const reportsRepo = {
     { mode: string; amount: number; installments: number },
     'collectionsByMode'
   >('collectionsByMode'),
+  backdatedInstallments: rowOf<{ backdated: number }, 'backdatedInstallments'>(
+    'backdatedInstallments',
+  ),
   redemptionTotals: rowOf<
     { made: number; cancelled: number; points: number; value_paise: number },
     'redemptionTotals'

@@ -222,7 +222,7 @@ export function createReportsService({
   function collections(filter: ReportFilter, scope: Scope) {
     const day = today();
     const to = filter.to ?? (filter.from && filter.from > day ? filter.from : day);
-    const range = { from: filter.from ?? to, to, timeZone };
+    const range = { from: filter.from ?? to, to, timeZone, by: filter.by };
     return report('collections', {
       rows: (first) => reportQueries.collectionsRows(range, scope, first),
       toRow: (row: CollectionDbRow): CollectionRow => ({
@@ -238,10 +238,12 @@ export function createReportsService({
         mode: row.mode as CollectionRow['mode'],
         amount: rupees(Number(row.amount_paise)),
         points: row.points === null ? null : Number(row.points),
+        enteredOn: row.entered_on,
       }),
       async totals(tx) {
         const byMode = await reportsRepo.collectionsByMode(tx, range, scope);
         const redemptions = await reportsRepo.redemptionTotals(tx, range, scope);
+        const { backdated } = await reportsRepo.backdatedInstallments(tx, range, scope);
         const modes = noModes();
         let installments = 0;
         for (const row of byMode) {
@@ -258,6 +260,7 @@ export function createReportsService({
             cancelledRedemptions: redemptions.cancelled,
             pointsRedeemed: Number(redemptions.points),
             redeemedValue: rupees(Number(redemptions.value_paise)),
+            backdated,
           },
         };
       },
@@ -274,6 +277,8 @@ export function createReportsService({
         COLLECTION_MODE_LABELS[row.mode],
         row.amount,
         row.points,
+        dateCell(row.enteredOn),
+        row.date < row.enteredOn ? 'Yes' : '',
       ],
     });
   }

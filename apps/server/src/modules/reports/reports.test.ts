@@ -94,6 +94,17 @@ const points = (
     }),
   );
 
+/** `work` done on `date`, the clock moved there and back: entered at the counter that day. */
+async function enteredOn<T>(date: string, work: () => Promise<T>): Promise<T> {
+  const before = now;
+  setToday(date);
+  try {
+    return await work();
+  } finally {
+    now = before;
+  }
+}
+
 /** The schemes, by the names the test gives them, and each installment's receipt. */
 const S: Record<string, number> = {};
 const receipts: Record<string, string> = {};
@@ -105,14 +116,16 @@ async function scheme(
   amount: number,
   start: string,
 ) {
-  const made = await ok(
-    as(username, 'POST', '/scheme/generate', {
-      custid: who.id,
-      mobileno: who.mobileno,
-      custname: who.custname,
-      startdt: start,
-      amount,
-    }),
+  const made = await enteredOn(start, () =>
+    ok(
+      as(username, 'POST', '/scheme/generate', {
+        custid: who.id,
+        mobileno: who.mobileno,
+        custname: who.custname,
+        startdt: start,
+        amount,
+      }),
+    ),
   );
   S[name] = made.data.schemeid;
 }
@@ -120,12 +133,14 @@ async function pay(name: string, username: string, date: string, mode: string) {
   const first =
     (await ctx.sql(`SELECT 1 FROM scheme_installments WHERE scheme_id = $1`, [S[name]])).length ===
     0;
-  const paid = await ok(
-    as(username, 'POST', first ? '/scheme/activate' : '/scheme/add-installment', {
-      schemeid: S[name],
-      date,
-      mode,
-    }),
+  const paid = await enteredOn(date, () =>
+    ok(
+      as(username, 'POST', first ? '/scheme/activate' : '/scheme/add-installment', {
+        schemeid: S[name],
+        date,
+        mode,
+      }),
+    ),
   );
   receipts[`${name} ${date}`] = paid.data.receiptNo;
 }
@@ -494,7 +509,7 @@ describe('the dashboard', () => {
     });
     const malformed = await as('owner1', 'GET', '/dashboard?branch=M1');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toBe('branch must be a branch code of 2 to 6 letters.');
+    expect(malformed.json().message).toBe('Branch must be a branch code of 2 to 6 letters.');
   });
 });
 
@@ -513,6 +528,7 @@ describe('the collections report (the cash book)', () => {
       mode: 'cash',
       amount: 2000,
       points: null,
+      enteredOn: TODAY,
     },
     {
       date: TODAY,
@@ -527,6 +543,7 @@ describe('the collections report (the cash book)', () => {
       mode: 'upi',
       amount: 1500,
       points: null,
+      enteredOn: TODAY,
     },
     {
       date: TODAY,
@@ -541,6 +558,7 @@ describe('the collections report (the cash book)', () => {
       mode: 'points',
       amount: 100,
       points: 100,
+      enteredOn: TODAY,
     },
     {
       date: TODAY,
@@ -555,6 +573,7 @@ describe('the collections report (the cash book)', () => {
       mode: 'points',
       amount: 100,
       points: 100,
+      enteredOn: TODAY,
     },
     {
       date: TODAY,
@@ -569,6 +588,7 @@ describe('the collections report (the cash book)', () => {
       mode: 'points',
       amount: -100,
       points: -100,
+      enteredOn: TODAY,
     },
     {
       date: TODAY,
@@ -583,6 +603,7 @@ describe('the collections report (the cash book)', () => {
       mode: 'points',
       amount: 300,
       points: 300,
+      enteredOn: TODAY,
     },
   ];
   const todaysTotals = {
@@ -593,6 +614,7 @@ describe('the collections report (the cash book)', () => {
     cancelledRedemptions: 1,
     pointsRedeemed: 400,
     redeemedValue: 400,
+    backdated: 0,
   };
 
   it("lists today's installments and redemptions of the whole chain in the order recorded, with the till's totals", async () => {
@@ -627,6 +649,7 @@ describe('the collections report (the cash book)', () => {
         cancelledRedemptions: 0,
         pointsRedeemed: 400,
         redeemedValue: 400,
+        backdated: 0,
       },
     };
     expect(await report('owner1', 'collections', { branch: 'PUNE' })).toEqual(puneToday);
@@ -651,6 +674,7 @@ describe('the collections report (the cash book)', () => {
             mode: 'upi',
             amount: 1200,
             points: null,
+            enteredOn: '2026-02-03',
           },
           {
             date: '2026-02-04',
@@ -665,6 +689,7 @@ describe('the collections report (the cash book)', () => {
             mode: 'card',
             amount: 800,
             points: null,
+            enteredOn: '2026-02-04',
           },
           {
             date: '2026-02-05',
@@ -679,6 +704,7 @@ describe('the collections report (the cash book)', () => {
             mode: 'cash',
             amount: 2000,
             points: null,
+            enteredOn: '2026-02-05',
           },
           {
             date: '2026-02-20',
@@ -693,6 +719,7 @@ describe('the collections report (the cash book)', () => {
             mode: 'points',
             amount: 150,
             points: 150,
+            enteredOn: '2026-02-20',
           },
           {
             date: '2026-02-25',
@@ -707,6 +734,7 @@ describe('the collections report (the cash book)', () => {
             mode: 'cash',
             amount: 1500,
             points: null,
+            enteredOn: '2026-02-25',
           },
         ],
         total: 5,
@@ -718,6 +746,7 @@ describe('the collections report (the cash book)', () => {
           cancelledRedemptions: 0,
           pointsRedeemed: 150,
           redeemedValue: 150,
+          backdated: 0,
         },
       },
     );
@@ -738,13 +767,13 @@ describe('the collections report (the cash book)', () => {
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(response.body).toBe(
       CSV_BOM +
-        'Date,Time,Branch,Staff,Kind,Receipt / invoice,Scheme ID,Customer,Mobile,Mode,Amount,Points\r\n' +
-        `10/03/2026,10:15,MAIN,Asha Rao,Installment,${s2},${S.S2},Lata Iyer,9800000002,Cash,2000,\r\n` +
-        `10/03/2026,11:30,PUNE,Ravi Patil,Installment,${s4},${S.S4},Nisha Jain,9800000004,UPI,1500,\r\n` +
-        '10/03/2026,12:05,PUNE,Pune till,Points redeemed,INV-P3,,Lata Iyer,9800000002,Points,100,100\r\n' +
-        '10/03/2026,12:40,MAIN,Main till,Points redeemed,INV-M4,,Nisha Jain,9800000004,Points,100,100\r\n' +
-        '10/03/2026,12:45,MAIN,Main till,Redemption cancelled,INV-M4,,Nisha Jain,9800000004,Points,-100,-100\r\n' +
-        '10/03/2026,16:20,PUNE,Pune till,Points redeemed,INV-P5,,Mohan Das,9800000003,Points,300,300\r\n',
+        'Date,Time,Branch,Staff,Kind,Receipt / invoice,Scheme ID,Customer,Mobile,Mode,Amount,Points,Entered on,Backdated\r\n' +
+        `10/03/2026,10:15,MAIN,Asha Rao,Installment,${s2},${S.S2},Lata Iyer,9800000002,Cash,2000,,10/03/2026,\r\n` +
+        `10/03/2026,11:30,PUNE,Ravi Patil,Installment,${s4},${S.S4},Nisha Jain,9800000004,UPI,1500,,10/03/2026,\r\n` +
+        '10/03/2026,12:05,PUNE,Pune till,Points redeemed,INV-P3,,Lata Iyer,9800000002,Points,100,100,10/03/2026,\r\n' +
+        '10/03/2026,12:40,MAIN,Main till,Points redeemed,INV-M4,,Nisha Jain,9800000004,Points,100,100,10/03/2026,\r\n' +
+        '10/03/2026,12:45,MAIN,Main till,Redemption cancelled,INV-M4,,Nisha Jain,9800000004,Points,-100,-100,10/03/2026,\r\n' +
+        '10/03/2026,16:20,PUNE,Pune till,Points redeemed,INV-P5,,Mohan Das,9800000003,Points,300,300,10/03/2026,\r\n',
     );
   });
 });
@@ -994,16 +1023,20 @@ describe('the unrecovered return points report', () => {
 
 describe('bad filters', () => {
   it.each([
-    ['collections', { from: '2026-03-10', to: '2026-03-01' }, 'from must not be after to.'],
+    [
+      'collections',
+      { from: '2026-03-10', to: '2026-03-01' },
+      'The from date must not be after the to date.',
+    ],
     ['collections', { branch: 'ZZZ' }, REPORT_MESSAGES.unknownBranch('ZZZ')],
-    ['collections', { page: 0 }, 'page must be a whole number from 1 to 10,000.'],
-    ['overdue', { pageSize: 501 }, 'pageSize must be a whole number from 1 to 500.'],
-    ['maturing', { format: 'xlsx' }, 'format must be json or csv.'],
+    ['collections', { page: 0 }, 'The page must be a whole number from 1 to 10,000.'],
+    ['overdue', { pageSize: 501 }, 'Rows per page must be a whole number from 1 to 500.'],
+    ['maturing', { format: 'xlsx' }, 'Format must be json or csv.'],
     ['collections', { asOf: TODAY }, REPORT_MESSAGES.dateNotRead('collections', 'asOf')],
     ['overdue', { from: TODAY }, REPORT_MESSAGES.dateNotRead('overdue', 'from')],
     ['points-liability', { to: TODAY }, REPORT_MESSAGES.dateNotRead('points-liability', 'to')],
     ['overdue', { asOf: '2026-03-09' }, REPORT_MESSAGES.asOfBeforeToday],
-    ['overdue', { asOf: '2026-02-30' }, 'asOf must be a real date in YYYY-MM-DD format.'],
+    ['overdue', { asOf: '2026-02-30' }, 'As of date must be a real date in YYYY-MM-DD format.'],
     ['overdue', { format: 'csv', branch: 'ZZZ' }, REPORT_MESSAGES.unknownBranch('ZZZ')],
   ])('%s %j -> 400 %s', async (name, filter, message) => {
     const response = await as('owner1', 'POST', `/reports/${name}`, filter);

@@ -4,6 +4,7 @@ import { addDays, type Role } from '@kanak/contract';
 import {
   authed,
   createTestContext,
+  lateEntryReason,
   pointsBalance,
   staffSession,
   type TestContext,
@@ -19,7 +20,17 @@ import { expireDueLots } from '../points/index.js';
  */
 
 const TODAY = '2026-03-10';
-const now = new Date(`${TODAY}T12:00:00+05:30`);
+const noonOf = (isoDate: string) => new Date(`${isoDate}T12:00:00+05:30`);
+let now = noonOf(TODAY);
+/** `work` done on `date`, the clock moved there and back: entered at the counter that day. */
+async function enteredOn<T>(date: string, work: () => Promise<T>): Promise<T> {
+  now = noonOf(date);
+  try {
+    return await work();
+  } finally {
+    now = noonOf(TODAY);
+  }
+}
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 const keys: string[] = [];
@@ -73,6 +84,8 @@ beforeAll(async () => {
   await staffMember('mainCashier', 'cashier', 'MAIN');
   await staffMember('puneCashier', 'cashier', 'PUNE');
   await staffMember('mainManager', 'manager', 'MAIN');
+  // Installments dated months back are the owner's to enter, with a reason.
+  await staffMember('puneOwner', 'owner', 'PUNE');
   for (const branchCode of ['MAIN', 'PUNE']) {
     const made = await call('owner1', '/settings/api-keys', {
       label: `${branchCode} till`,
@@ -90,19 +103,19 @@ beforeAll(async () => {
   }
   for (const [n, customer] of customers.slice(0, 6).entries()) {
     const startdt = addDays(TODAY, -40 * (n + 1));
-    const made = await call(n % 2 ? 'puneCashier' : 'mainCashier', '/scheme/generate', {
-      custid: customer.id,
-      mobileno: customer.mobileno,
-      custname: customer.custname,
-      startdt,
-      amount: 1000 * (n + 1),
-    });
+    const made = await enteredOn(startdt, () =>
+      call(n % 2 ? 'puneCashier' : 'mainCashier', '/scheme/generate', {
+        custid: customer.id,
+        mobileno: customer.mobileno,
+        custname: customer.custname,
+        startdt,
+        amount: 1000 * (n + 1),
+      }),
+    );
     const schemeid = made.json().data.schemeid as number;
-    const activated = await call('mainCashier', '/scheme/activate', {
-      schemeid,
-      date: startdt,
-      mode: 'cash',
-    });
+    const activated = await enteredOn(startdt, () =>
+      call('mainCashier', '/scheme/activate', { schemeid, date: startdt, mode: 'cash' }),
+    );
     expect(activated.statusCode, activated.body).toBe(200);
     schemes.push({ id: schemeid, startdt });
   }
@@ -198,10 +211,13 @@ async function randomChange(): Promise<LightMyRequestResponse | undefined> {
     }
     default: {
       const scheme = rng.pick(schemes);
-      return call(cashier(), '/scheme/add-installment', {
+      const date = addDays(scheme.startdt, rng.int(0, 300));
+      // The branch's owner: a cashier dates an installment only a few days back.
+      return call(cashier() === 'puneCashier' ? 'puneOwner' : 'owner1', '/scheme/add-installment', {
         schemeid: scheme.id,
-        date: addDays(scheme.startdt, rng.int(0, 300)),
+        date,
         mode: rng.pick(['cash', 'upi', 'card', 'bank', 'cheque']),
+        ...lateEntryReason(date, now),
       });
     }
   }
@@ -262,12 +278,10 @@ describe('the daily totals and the schemes paid counts', () => {
       return made.json().data.schemeid as number;
     };
     const old = addDays(TODAY, -400);
-    const closing = await generate(matured!, old, 3000);
-    const activated = await call('mainCashier', '/scheme/activate', {
-      schemeid: closing,
-      date: old,
-      mode: 'cash',
-    });
+    const closing = await enteredOn(old, () => generate(matured!, old, 3000));
+    const activated = await enteredOn(old, () =>
+      call('mainCashier', '/scheme/activate', { schemeid: closing, date: old, mode: 'cash' }),
+    );
     expect(activated.statusCode, activated.body).toBe(200);
     const closed = await call('mainManager', '/scheme/close', { schemeid: closing });
     expect(closed.statusCode, closed.body).toBe(200);

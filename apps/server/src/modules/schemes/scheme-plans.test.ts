@@ -302,6 +302,7 @@ describe('scheme plans', () => {
   });
 
   it('refuses a plan no longer offered', async () => {
+    setToday('2026-01-05');
     expect((await savePlan(plan({ code: 'OLD', kind: 'value', active: false }))).statusCode).toBe(
       200,
     );

@@ -10,11 +10,16 @@ import { signedIn, type SignedIn } from '../../../test/helpers.js';
  */
 const TODAY = '2026-11-26';
 let cashier: SignedIn;
+/**
+ * The day the cashier enters a payment: the day it is dated, as at a counter (a cashier may
+ * date one only a few days back). The advances themselves are asked for on TODAY.
+ */
+let enteredOn = TODAY;
 
 beforeAll(async () => {
   cashier = await signedIn('cashier', {
     env: { INSTALLMENTS: '11' },
-    clock: () => new Date(`${TODAY}T12:00:00+05:30`),
+    clock: () => new Date(`${enteredOn}T12:00:00+05:30`),
   });
 });
 afterAll(() => cashier?.close());
@@ -24,6 +29,7 @@ let nextMobile = 0;
 async function activeScheme(startdt: string) {
   nextMobile++;
   const mobileno = `97${String(nextMobile).padStart(8, '0')}`;
+  enteredOn = startdt;
   const [customer] = await cashier.sql<{ id: number }>(
     `INSERT INTO customers (mobileno, custname) VALUES ($1, $2) RETURNING id`,
     [mobileno, `Advance ${nextMobile}`],
@@ -46,8 +52,10 @@ async function activeScheme(startdt: string) {
   return schemeid;
 }
 
-const add = (schemeid: number, date: string, extra: Record<string, unknown> = {}) =>
-  cashier.post('/api/scheme/add-installment', { schemeid, date, mode: 'upi', ...extra });
+const add = (schemeid: number, date: string, extra: Record<string, unknown> = {}) => {
+  enteredOn = date;
+  return cashier.post('/api/scheme/add-installment', { schemeid, date, mode: 'upi', ...extra });
+};
 
 const refused = (response: LightMyRequestResponse, status: number, message: string) => {
   expect(response.statusCode, response.body).toBe(status);
@@ -71,7 +79,13 @@ describe('an installment taken in advance', () => {
     await add(schemeid, '2026-11-03');
     const response = await add(schemeid, TODAY, { advance: true });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({ date: TODAY, installmentNo: 3 });
+    // Its receipt names the month it is for and what the three installments come to.
+    expect(response.json().data).toMatchObject({
+      date: TODAY,
+      installmentNo: 3,
+      forMonth: '2026-12',
+      paidSoFar: 6000,
+    });
     expect(await months(schemeid)).toEqual(['2026-10', '2026-11', '2026-12']);
 
     const statement = await cashier.post('/api/scheme/generate-statement', { schemeid });
@@ -174,7 +188,7 @@ describe('an installment taken in advance', () => {
     const response = await add(schemeid, TODAY, { advance: 'yes' });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ success: false });
-    expect(response.json().message).toContain('advance must be true or false.');
+    expect(response.json().message).toContain('Paying in advance must be yes or no.');
     expect(await months(schemeid)).toEqual(['2026-10', '2026-11']);
   });
 });

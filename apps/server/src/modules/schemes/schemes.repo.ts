@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { IMPORTED_MODE } from '@kanak/contract';
+import { IMPORTED_MODE, PAYMENT_MODES } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
+import { namesIn, withoutNaming, type Naming } from '../../lib/naming.js';
 import {
   customers,
   receiptCounter,
@@ -156,6 +157,36 @@ export const schemesRepo = {
           ),
         ),
       );
+  },
+
+  /**
+   * An erasure, in other customers' installments: where a narration, or a reference typed at
+   * the counter (a UPI id, a cheque's drawer), names the erased customer, the mention becomes
+   * `replacement`. Answers the installments changed and their schemes.
+   */
+  async eraseNamingInOthers(tx: Tx, customerId: number, naming: Naming, replacement: string) {
+    const i = schemeInstallments;
+    // The counter's modes: their references are typed by staff; the gateway's are its own ids.
+    const typed = inArray(i.mode, [...PAYMENT_MODES]);
+    return tx
+      .update(i)
+      .set({
+        narration: withoutNaming(i.narration, naming, replacement),
+        reference: sql`CASE WHEN ${typed} THEN ${withoutNaming(i.reference, naming, replacement)}
+          ELSE ${i.reference} END`,
+      })
+      .from(schemes)
+      .where(
+        and(
+          eq(schemes.id, i.schemeId),
+          ne(schemes.customerId, customerId),
+          or(
+            and(ne(i.narration, ''), namesIn(i.narration, naming)),
+            and(typed, ne(i.reference, ''), namesIn(i.reference, naming)),
+          ),
+        ),
+      )
+      .returning({ id: i.id, schemeId: i.schemeId });
   },
 
   /**

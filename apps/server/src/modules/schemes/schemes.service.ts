@@ -2,12 +2,15 @@ import type { Reader, Reads } from '../../db/reads.js';
 import {
   AUDIT_HIDDEN,
   addDays,
+  BACKDATED_ENTRIES,
+  type BackdatedEntry,
   CASH_LIMIT_PER_SCHEME,
   formatMonth,
   formatRupees,
   formatSchemeDate,
   isValidPan,
   cleanName,
+  earliestDateWithoutReason,
   LIMITS,
   MATURITY_DAYS,
   maturityFigures,
@@ -16,6 +19,7 @@ import {
   STD_PLAN_CODE,
   valueOfMilligrams,
   monthAfter,
+  needsBackdateReason,
   needsPan,
   PAYMENT_MODE_LABELS,
   type RecordedMode,
@@ -32,7 +36,12 @@ import type { Db, Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { assertOwnBranch, type BranchStaff } from '../../lib/branch-scope.js';
 
-import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+} from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { StaffActor } from '../../plugins/types.js';
 import { toBranch, type BranchesRepo } from '../branches/index.js';
@@ -79,6 +88,8 @@ interface Payment {
   advance?: boolean;
   /** The month it is for, named by the customer's online order (its date's month otherwise). */
   period?: string;
+  /** The owner's reason for a date further back than staff may give (kept in the audit). */
+  backdateReason?: string | undefined;
 }
 
 /**
@@ -121,6 +132,26 @@ export function createSchemesService({
   goldRates,
   gstin,
 }: Deps) {
+  /**
+   * The reason to keep for an entry dated `date`: none within the days any staff member may
+   * date back; further back only the owner dates it, and must say why.
+   */
+  const backdateReasonFor = (
+    actor: BranchStaff,
+    entry: BackdatedEntry,
+    date: string,
+    reason: string | undefined,
+  ) => {
+    if (!needsBackdateReason(date, today())) return undefined;
+    const earliest = formatSchemeDate(earliestDateWithoutReason(today()));
+    if (actor.role !== 'owner')
+      throw new ForbiddenError(
+        MESSAGES.backdateTooFar(actor.role, BACKDATED_ENTRIES[entry], earliest),
+      );
+    if (!reason) throw new InvalidInputError(MESSAGES.backdateReasonRequired(earliest));
+    return reason;
+  };
+
   /** The scheme's plan; none for the standard scheme (STD). */
   const planOf = async (tx: Tx, scheme: SchemeRow) =>
     scheme.planId === null ? undefined : schemePlansRepo.byId(tx, scheme.planId);
@@ -267,6 +298,7 @@ export function createSchemesService({
         mode: payment.mode,
         ...(period !== dateMonth ? { forMonth: period } : {}),
         ...(mg === null ? {} : { rate22kPaise, mg }),
+        ...(payment.backdateReason ? { backdateReason: payment.backdateReason } : {}),
       },
       mobile: customer.mobileno,
     });
@@ -283,6 +315,8 @@ export function createSchemesService({
       reference: installment.reference,
       installmentNo: paid.length + 1,
       installments: scheme.installments,
+      forMonth: period,
+      paidSoFar: amountOf(paid) + installment.amount,
       ...(mg === null ? {} : { rate22k: rate22kPaise! / 100, mg }),
       ...(gstin ? { gstin } : {}),
     };
@@ -375,18 +409,30 @@ export function createSchemesService({
 
     /** Starts a scheme as Inactive; refused while the latest one is still Inactive. */
     async generate(
-      actor: StaffActor,
+      actor: StaffActor & BranchStaff,
       input: {
         custid: number;
         mobileno: string;
         startdt: string;
         amount: number;
         plan?: string | undefined;
+        backdateReason?: string | undefined;
       },
     ) {
       if (input.startdt > today()) throw new InvalidInputError(MESSAGES.startInFuture);
+      const backdateReason = backdateReasonFor(actor, 'start', input.startdt, input.backdateReason);
       return run(async (tx) => {
         const plan = await planToStart(tx, input.plan, input.amount);
+        // A scheme whose whole term is already past is no running scheme: its installments could
+        // all be dated back and its bonus paid out the same day.
+        const matdt = plan
+          ? planMaturity(input.startdt, plan)
+          : addDays(input.startdt, MATURITY_DAYS);
+        if (matdt < today()) {
+          throw new InvalidInputError(
+            MESSAGES.startAlreadyMatured(formatSchemeDate(input.startdt), formatSchemeDate(matdt)),
+          );
+        }
         const customer = await customers.findForScheme(tx, input.custid, { forUpdate: true });
         if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
         if (customer.mobileno !== input.mobileno)
@@ -399,7 +445,7 @@ export function createSchemesService({
         const scheme = await schemesRepo.insert(tx, {
           customerId: customer.id,
           startdt: input.startdt,
-          matdt: plan ? planMaturity(input.startdt, plan) : addDays(input.startdt, MATURITY_DAYS),
+          matdt,
           amount: input.amount,
           installments: plan ? plan.installments : terms.installments,
           planId: plan?.id ?? null,
@@ -418,6 +464,7 @@ export function createSchemesService({
             startdt: scheme.startdt,
             matdt: scheme.matdt,
             ...(plan ? { plan: plan.code } : {}),
+            ...(backdateReason ? { backdateReason } : {}),
           },
           mobile: customer.mobileno,
         });
@@ -492,7 +539,13 @@ export function createSchemesService({
     },
 
     /** The first installment makes an Inactive scheme Active. */
-    async activate(actor: StaffActor, payment: Payment) {
+    async activate(actor: StaffActor & BranchStaff, payment: Payment) {
+      const backdateReason = backdateReasonFor(
+        actor,
+        'activation',
+        payment.date,
+        payment.backdateReason,
+      );
       return run(async (tx) => {
         const scheme = await schemeOrFail(tx, payment.schemeid, true);
         if (scheme.status !== SCHEME_STATUS.inactive)
@@ -500,6 +553,7 @@ export function createSchemesService({
         const receipt = await recordInstallment(tx, actor, scheme, {
           ...payment,
           narration: payment.narration ?? '',
+          backdateReason,
         });
         await schemesRepo.update(tx, scheme.id, { status: SCHEME_STATUS.active });
         await recordAudit(tx, {
@@ -516,12 +570,18 @@ export function createSchemesService({
       });
     },
 
-    async addInstallment(actor: StaffActor, payment: Payment) {
+    async addInstallment(actor: StaffActor & BranchStaff, payment: Payment) {
+      const backdateReason = backdateReasonFor(
+        actor,
+        'installment',
+        payment.date,
+        payment.backdateReason,
+      );
       return run(async (tx) => {
         const scheme = await schemeOrFail(tx, payment.schemeid, true);
         if (scheme.status !== SCHEME_STATUS.active)
           throw new ConflictError(MESSAGES.onlyActiveInstallments);
-        const receipt = await recordInstallment(tx, actor, scheme, payment);
+        const receipt = await recordInstallment(tx, actor, scheme, { ...payment, backdateReason });
         await tellOfPayment(tx, actor, scheme, 'installmentReceived', receipt);
         return receipt;
       });
@@ -557,6 +617,7 @@ export function createSchemesService({
       const paid = await schemesRepo.installments(tx, scheme.id);
       const customer = await customers.findForScheme(tx, scheme.customerId);
       const branch = await branches.findById(tx, installment.branchId);
+      const number = paid.findIndex((row) => row.id === installment.id) + 1;
       return {
         receiptNo: installment.receipt,
         branch: branch ? toBranch(branch) : null,
@@ -567,8 +628,10 @@ export function createSchemesService({
         amount: installment.amount,
         mode: installment.mode as InstallmentMode,
         reference: installment.reference,
-        installmentNo: paid.findIndex((row) => row.id === installment.id) + 1,
+        installmentNo: number,
         installments: scheme.installments,
+        forMonth: installment.period,
+        paidSoFar: amountOf(paid.slice(0, number)),
       };
     },
 
@@ -794,3 +857,7 @@ function lateInstallments(scheme: SchemeRow, installments: InstallmentRow[], gra
 
 const onTimeCount = (scheme: SchemeRow, installments: InstallmentRow[], graceDays: number) =>
   installments.length - lateInstallments(scheme, installments, graceDays).size;
+
+/** Rupees paid in the installments given. */
+const amountOf = (installments: Pick<InstallmentRow, 'amount'>[]) =>
+  installments.reduce((sum, installment) => sum + installment.amount, 0);

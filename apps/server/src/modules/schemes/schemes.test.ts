@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '@kanak/contract';
-import { signedIn, type SignedIn } from '../../../test/helpers.js';
+import {
+  authed,
+  lateEntryReason,
+  signedIn,
+  staffSession,
+  type SignedIn,
+} from '../../../test/helpers.js';
 
 /** "Today" in Kolkata for every test, unless a test moves the clock (reset before each). */
 const TODAY = '2026-02-10';
@@ -25,6 +31,20 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 beforeEach(() => setToday(TODAY));
+
+/** The owner's reason, sent as the screen sends it: only with a date it asks one for. */
+const reasonFor = (date: unknown) => lateEntryReason(date, now);
+
+/** `work` done on `date`, the clock moved there and back: a scheme entered the day it started. */
+async function enteredOn<T>(date: string, work: () => Promise<T>): Promise<T> {
+  const before = now;
+  setToday(date);
+  try {
+    return await work();
+  } finally {
+    now = before;
+  }
+}
 
 const AMOUNT_RULE = 'Amount must be a whole number of rupees from 1 to 99,99,999.';
 const VALID_PAN = 'ABCDE1234F';
@@ -66,6 +86,7 @@ const generate = (
     custname: customer.custname,
     startdt,
     amount,
+    ...reasonFor(startdt),
     ...extra,
   });
 
@@ -77,14 +98,21 @@ async function schemeFor(customer: Customer, amount: number, startdt = TODAY) {
 }
 
 const activate = (schemeid: unknown, date: string, mode = 'cash', reference?: string) =>
-  post('activate', { schemeid, date, mode, ...(reference === undefined ? {} : { reference }) });
+  post('activate', {
+    schemeid,
+    date,
+    mode,
+    ...(reference === undefined ? {} : { reference }),
+    ...reasonFor(date),
+  });
 const addInstallment = (
   schemeid: unknown,
   date: string,
   mode: unknown = 'cash',
   extra: Record<string, unknown> = {},
   idempotencyKey?: string,
-) => post('add-installment', { schemeid, date, mode, ...extra }, idempotencyKey);
+) =>
+  post('add-installment', { schemeid, date, mode, ...reasonFor(date), ...extra }, idempotencyKey);
 
 async function ok(response: LightMyRequestResponse | Promise<LightMyRequestResponse>) {
   const settled = await response;
@@ -168,6 +196,7 @@ describe('POST /api/scheme/generate', () => {
   });
 
   it('counts 364 days across a leap day', async () => {
+    setToday('2024-03-01');
     const customer = await newCustomer();
     const schemeid = await schemeFor(customer, 100, '2024-03-01');
     expect((await schemeRow(schemeid)).matdt).toBe('2025-02-28');
@@ -217,7 +246,7 @@ describe('POST /api/scheme/generate', () => {
     expectRefusal(await generate(customer, 1000, '2026-02-11'), 400, MESSAGES.startInFuture);
     const first = await schemeFor(customer, 1000, TODAY);
     await ok(post('delete', { schemeid: first }));
-    await schemeFor(customer, 1000, '2019-07-01');
+    await schemeFor(customer, 1000, '2025-03-01');
   });
 
   it('takes "today" in Kolkata, not UTC', async () => {
@@ -378,7 +407,7 @@ describe('POST /api/scheme/update-pan and verify-pan', () => {
 describe('POST /api/scheme/delete (cancel)', () => {
   it('marks an Inactive scheme x with who and when; the row stays but is hidden', async () => {
     const customer = await newCustomer();
-    const schemeid = await schemeFor(customer, 7777, '2024-08-15');
+    const schemeid = await enteredOn('2024-08-15', () => schemeFor(customer, 7777, '2024-08-15'));
     expect(await ok(post('delete', { schemeid }))).toEqual({
       success: true,
       message: MESSAGES.schemeCancelled,
@@ -417,8 +446,11 @@ describe('POST /api/scheme/delete (cancel)', () => {
 
   it('refuses a Completed scheme (409), an unknown id (404) and a cancelled one again', async () => {
     const customer = await newCustomer();
-    const schemeid = await schemeFor(customer, 1000, '2024-01-10');
-    await ok(activate(schemeid, '2024-01-10'));
+    const schemeid = await enteredOn('2024-01-10', async () => {
+      const started = await schemeFor(customer, 1000, '2024-01-10');
+      await ok(activate(started, '2024-01-10'));
+      return started;
+    });
     await ok(post('close', { schemeid }));
     expectRefusal(await post('delete', { schemeid }), 409, MESSAGES.onlyInactiveCancellable);
     expectRefusal(await post('delete', { schemeid: 999_999 }), 404, MESSAGES.schemeNotFound);
@@ -464,6 +496,8 @@ describe('POST /api/scheme/activate', () => {
         reference: 'UTR 12345',
         installmentNo: 1,
         installments: 11,
+        forMonth: '2026-01',
+        paidSoFar: 2500,
       },
     });
     expect((await schemeRow(schemeid)).status).toBe('a');
@@ -730,7 +764,8 @@ describe('installments count and closing', () => {
   });
 
   it('refuses to close an Inactive scheme and an unknown one', async () => {
-    const schemeid = await schemeFor(await newCustomer(), 1000, '2024-01-01');
+    const customer = await newCustomer();
+    const schemeid = await enteredOn('2024-01-01', () => schemeFor(customer, 1000, '2024-01-01'));
     expectRefusal(await post('close', { schemeid }), 409, MESSAGES.onlyActiveClosable);
     expectRefusal(await post('close', { schemeid: 999_999 }), 404, MESSAGES.schemeNotFound);
   });
@@ -878,15 +913,22 @@ describe('POST /api/scheme/generate-summary', () => {
   beforeAll(async () => {
     s1 = await newCustomer();
     s2 = await newCustomer();
-    matured = await schemeFor(s1, 1000, '2024-05-01');
-    await ok(activate(matured, '2024-05-01'));
+    // Each entered the day it started.
+    matured = await enteredOn('2024-05-01', async () => {
+      const started = await schemeFor(s1, 1000, '2024-05-01');
+      await ok(activate(started, '2024-05-01'));
+      return started;
+    });
     await ok(post('close', { schemeid: matured })); // past maturity (30 Apr 2025)
-    active = await schemeFor(s1, 2000, '2024-05-10');
-    await ok(activate(active, '2024-05-10'));
-    inactive = await schemeFor(s1, 4000, '2024-05-20');
-    const cancelled = await schemeFor(s2, 8000, '2024-05-31');
+    active = await enteredOn('2024-05-10', async () => {
+      const started = await schemeFor(s1, 2000, '2024-05-10');
+      await ok(activate(started, '2024-05-10'));
+      return started;
+    });
+    inactive = await enteredOn('2024-05-20', () => schemeFor(s1, 4000, '2024-05-20'));
+    const cancelled = await enteredOn('2024-05-31', () => schemeFor(s2, 8000, '2024-05-31'));
     await ok(post('delete', { schemeid: cancelled }));
-    june = await schemeFor(s2, 3000, '2024-06-01');
+    june = await enteredOn('2024-06-01', () => schemeFor(s2, 3000, '2024-06-01'));
   });
 
   const summary = (
@@ -1032,13 +1074,13 @@ describe('POST /api/scheme/generate-summary', () => {
     });
 
     it.each([
-      [{ page: 0 }, 'page must be a whole number from 1 to 10000.'],
-      [{ page: 1.5 }, 'page must be a whole number from 1 to 10000.'],
-      [{ page: '2' }, 'page must be a whole number from 1 to 10000.'],
-      [{ page: 10_001 }, 'page must be a whole number from 1 to 10000.'],
-      [{ pageSize: 0 }, 'pageSize must be a whole number from 1 to 500.'],
-      [{ pageSize: 501 }, 'pageSize must be a whole number from 1 to 500.'],
-      [{ pageSize: null }, 'pageSize must be a whole number from 1 to 500.'],
+      [{ page: 0 }, 'The page must be a whole number from 1 to 10000.'],
+      [{ page: 1.5 }, 'The page must be a whole number from 1 to 10000.'],
+      [{ page: '2' }, 'The page must be a whole number from 1 to 10000.'],
+      [{ page: 10_001 }, 'The page must be a whole number from 1 to 10000.'],
+      [{ pageSize: 0 }, 'Rows per page must be a whole number from 1 to 500.'],
+      [{ pageSize: 501 }, 'Rows per page must be a whole number from 1 to 500.'],
+      [{ pageSize: null }, 'Rows per page must be a whole number from 1 to 500.'],
     ])('refuses %j with 400 and the rule', async (paging, message) => {
       expectRefusal(await paged(paging), 400, message);
     });
@@ -1055,6 +1097,190 @@ describe('POST /api/scheme/generate-summary', () => {
     ['', '2025-03-31'],
   ])('refuses the dates %s to %s with 400', async (datefrom, dateto) => {
     expectRefusal(await summary('All', datefrom, dateto), 400);
+  });
+});
+
+describe('how far back a scheme may be dated', () => {
+  // Today is 10-02-2026: staff may date back to 03-02-2026 themselves.
+  const EARLIEST = '03-02-2026';
+  const tokens: Partial<Record<'cashier' | 'manager', string>> = {};
+  const as = async (role: 'cashier' | 'manager', path: string, payload: object) => {
+    tokens[role] ??= (await staffSession(ctx, `dated-${role}`, role)).token;
+    return ctx.app.inject(
+      authed(tokens[role], { method: 'POST', url: `/api/scheme/${path}`, payload }),
+    );
+  };
+  const counts = async (custid: number) =>
+    (
+      await ctx.sql<{ schemes: number; installments: number; audits: number }>(
+        `SELECT (SELECT count(*)::int FROM schemes WHERE customer_id = $1) AS schemes,
+                (SELECT count(*)::int FROM scheme_installments i JOIN schemes s ON s.id = i.scheme_id
+                  WHERE s.customer_id = $1) AS installments,
+                (SELECT count(*)::int FROM audit_log a JOIN customers c ON c.mobileno = a.mobile
+                  WHERE c.id = $1) AS audits`,
+        [custid],
+      )
+    )[0]!;
+  const startPayload = (customer: Customer, startdt: string, extra: object = {}) => ({
+    custid: customer.id,
+    mobileno: customer.mobileno,
+    custname: customer.custname,
+    startdt,
+    amount: 2000,
+    ...extra,
+  });
+  const auditAfter = async (action: string, schemeid: number) =>
+    (
+      await ctx.sql<{ after: Record<string, unknown> }>(
+        `SELECT detail->'after' AS after FROM audit_log
+          WHERE action = $1 AND entity = 'scheme' AND entity_id = $2 ORDER BY id DESC LIMIT 1`,
+        [action, String(schemeid)],
+      )
+    )[0]!.after;
+
+  it('refuses a cashier a start in 1900 and a manager one 8 days back, writing nothing', async () => {
+    const customer = await newCustomer();
+    const before = await counts(customer.id);
+    expectRefusal(
+      await as('cashier', 'generate', startPayload(customer, '1900-01-01')),
+      403,
+      `A cashier can date a scheme's start at most 7 days back (from ${EARLIEST}). Ask the owner to record an older one.`,
+    );
+    // A reason does not open the way for anyone but the owner.
+    expectRefusal(
+      await as(
+        'manager',
+        'generate',
+        startPayload(customer, '2026-02-02', { backdateReason: 'Slip found in the drawer' }),
+      ),
+      403,
+      MESSAGES.backdateTooFar('manager', "a scheme's start", EARLIEST),
+    );
+    expect(await counts(customer.id)).toEqual(before);
+    // Seven days back is still theirs to date.
+    await ok(as('cashier', 'generate', startPayload(customer, '2026-02-03')));
+  });
+
+  it('refuses a cashier an installment 30 days back and an activation 8 days back, writing nothing', async () => {
+    const customer = await newCustomer();
+    const schemeid = await enteredOn('2026-01-01', () => schemeFor(customer, 1000, '2026-01-01'));
+    expectRefusal(
+      await as('cashier', 'activate', { schemeid, date: '2026-02-02', mode: 'cash' }),
+      403,
+      MESSAGES.backdateTooFar('cashier', 'an activation', EARLIEST),
+    );
+    await enteredOn('2026-01-01', () => ok(activate(schemeid, '2026-01-01')));
+    const before = await counts(customer.id);
+    const response = await as('cashier', 'add-installment', {
+      schemeid,
+      date: '2026-01-11',
+      mode: 'cash',
+    });
+    expectRefusal(
+      response,
+      403,
+      `A cashier can date an installment at most 7 days back (from ${EARLIEST}). Ask the owner to record an older one.`,
+    );
+    expect(await counts(customer.id)).toEqual(before);
+    // Within the week, the cashier records it.
+    await ok(as('cashier', 'add-installment', { schemeid, date: '2026-02-04', mode: 'cash' }));
+    expect((await counts(customer.id)).installments).toBe(before.installments + 1);
+  });
+
+  it('lets the owner date further back with a reason, kept in the audit row; without one, 400', async () => {
+    const customer = await newCustomer();
+    const before = await counts(customer.id);
+    expectRefusal(
+      await post('generate', startPayload(customer, '2025-06-01')),
+      400,
+      MESSAGES.backdateReasonRequired(EARLIEST),
+    );
+    expectRefusal(
+      await post('generate', startPayload(customer, '2025-06-01', { backdateReason: 'ab' })),
+      400,
+      'Reason must be 3 to 200 characters.',
+    );
+    expectRefusal(
+      await post(
+        'generate',
+        startPayload(customer, '2025-06-01', { backdateReason: 'x'.repeat(201) }),
+      ),
+      400,
+      'Reason must be 3 to 200 characters.',
+    );
+    expect(await counts(customer.id)).toEqual(before);
+
+    const reason = 'Signed on paper at the Diwali mela';
+    const started = await ok(
+      post('generate', startPayload(customer, '2025-06-01', { backdateReason: ` ${reason} ` })),
+    );
+    const schemeid = started.data.schemeid as number;
+    expect(await auditAfter('scheme.generate', schemeid)).toMatchObject({
+      startdt: '2025-06-01',
+      backdateReason: reason,
+    });
+
+    expectRefusal(
+      await post('activate', { schemeid, date: '2025-06-01', mode: 'cash' }),
+      400,
+      MESSAGES.backdateReasonRequired(EARLIEST),
+    );
+    await ok(
+      post('activate', {
+        schemeid,
+        date: '2025-06-01',
+        mode: 'cash',
+        backdateReason: 'First installment paid on paper',
+      }),
+    );
+    expect(await auditAfter('scheme.installment', schemeid)).toMatchObject({
+      paidOn: '2025-06-01',
+      backdateReason: 'First installment paid on paper',
+    });
+    await ok(
+      post('add-installment', {
+        schemeid,
+        date: '2025-07-01',
+        mode: 'upi',
+        backdateReason: 'July slip entered late',
+      }),
+    );
+    expect(await auditAfter('scheme.installment', schemeid)).toMatchObject({
+      paidOn: '2025-07-01',
+      backdateReason: 'July slip entered late',
+    });
+    // A recent date needs no reason, and none is kept.
+    await ok(post('add-installment', { schemeid, date: TODAY, mode: 'upi' }));
+    expect(await auditAfter('scheme.installment', schemeid)).not.toHaveProperty('backdateReason');
+  });
+
+  it('refuses even the owner a start whose scheme would already have matured, as 1900', async () => {
+    const customer = await newCustomer();
+    const before = await counts(customer.id);
+    expectRefusal(
+      await post(
+        'generate',
+        startPayload(customer, '1900-01-01', { backdateReason: 'Old ledger brought in' }),
+      ),
+      400,
+      'A scheme started on 01-01-1900 would have matured on 31-12-1900, before today. Choose a later start date.',
+    );
+    // Started 364 days ago, it matures today: still running.
+    expectRefusal(
+      await post(
+        'generate',
+        startPayload(customer, '2025-02-10', { backdateReason: 'Old ledger brought in' }),
+      ),
+      400,
+      MESSAGES.startAlreadyMatured('10-02-2025', '09-02-2026'),
+    );
+    expect(await counts(customer.id)).toEqual(before);
+    await ok(
+      post(
+        'generate',
+        startPayload(customer, '2025-02-11', { backdateReason: 'Old ledger brought in' }),
+      ),
+    );
   });
 });
 

@@ -33,6 +33,8 @@ describe('configuration from the environment', () => {
     ['REPORTS_DATABASE_URL', 'replica.example:5432'],
     ['REPORTS_MAX_LAG_SECONDS', '0'],
     ['DATABASE_PREPARED_STATEMENTS', 'no'],
+    ['TALLY_TIMEOUT', '0'],
+    ['RAZORPAY_TIMEOUT', 'ten'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

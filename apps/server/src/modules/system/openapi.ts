@@ -16,6 +16,8 @@ import {
   reportCsvResponse,
   unrecoveredReportResponse,
   importFields,
+  importProblemsCsvResponse,
+  importResponse,
   uploadFileFields,
   MEMBER_API_PATHS,
   MEMBER_PATHS,
@@ -84,6 +86,18 @@ function reportAnswer(json: z.ZodType): Operation['ok'] {
     content: { 'application/json': { schema: json }, 'text/csv': { schema: reportCsvResponse } },
   };
 }
+
+/** An import's answer: the report, or with ?format=csv on a check every problem as a file. */
+const importAnswer: Operation['ok'] = {
+  description:
+    'JSON `{ data }` (the first problems listed, `errorCount` all of them), or with ' +
+    '?format=csv on a check (dryRun) every problem as a CSV file download (UTF-8 with a ' +
+    'byte-order mark).',
+  content: {
+    'application/json': { schema: importResponse },
+    'text/csv': { schema: importProblemsCsvResponse },
+  },
+};
 
 /** Every path of the contract, so a new path cannot reach the docs without a tag. */
 const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS, Operation> = {
@@ -314,7 +328,8 @@ const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS,
   collectionsReport: {
     tag: 'reports',
     summary:
-      'The cash book of the days from–to: every installment and redemption, with totals by mode',
+      'The cash book of the days from–to: every installment and redemption, with totals by mode; ' +
+      'by: "entered" lists the installments entered on those days, whatever their date',
     ok: reportAnswer(collectionsReportResponse),
   },
   overdueReport: {
@@ -349,6 +364,7 @@ const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS,
     form: importFields.extend({
       file: z.string().meta({ format: 'binary', description: 'CSV or Excel workbook (.xlsx)' }),
     }),
+    ok: importAnswer,
   },
   importSchemes: {
     tag: 'import',
@@ -356,6 +372,7 @@ const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS,
     form: importFields.extend({
       file: z.string().meta({ format: 'binary', description: 'CSV or Excel workbook (.xlsx)' }),
     }),
+    ok: importAnswer,
   },
   importProgress: {
     tag: 'import',
@@ -414,6 +431,13 @@ const refused = z
   .looseObject({
     success: z.literal(false),
     message: z.string().describe('Says what to fix, in words for shop staff.'),
+    code: z
+      .string()
+      .optional()
+      .describe(
+        'Present on refusals a screen answers by itself, e.g. GOLD_RATE_UNUSUAL: send the same ' +
+          'request again with `confirmed: true` once staff confirm.',
+      ),
   })
   .describe(
     'Refused, and nothing changed: 400 invalid input, 401 no or expired token, 403 not yours, ' +

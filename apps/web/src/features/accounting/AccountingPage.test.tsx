@@ -157,7 +157,9 @@ describe('Accounting', { timeout: 60_000 }, () => {
     await typeDate(user, texts.from, '02/01/2026');
     await typeDate(user, texts.to, '01/01/2026');
     await user.click(screen.getByRole('button', { name: texts.push }));
-    expect(await screen.findByText('from must not be after to.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The from date must not be after the to date.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.sent('POST', API_PATHS.tallyPush)).toHaveLength(0);
   });

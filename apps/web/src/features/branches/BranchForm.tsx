@@ -8,15 +8,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import {
   BRANCH_TEXTS,
+  RECEIPT_PAPERS,
   branchSaveRequest,
   type Branch,
   type BranchSaveRequest,
 } from '@kanak/contract';
 import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
+import { SelectField } from '../../components/SelectField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useSaveBranch } from './api';
 
@@ -26,9 +28,12 @@ const texts = BRANCH_TEXTS;
 export function BranchForm({ branch, onClose }: { branch: Branch | null; onClose: () => void }) {
   const save = useSaveBranch();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<BranchSaveRequest>({
+  const { register, handleSubmit, formState, control } = useForm<BranchSaveRequest>({
     resolver: zodResolver(branchSaveRequest),
-    defaultValues: branch ?? { code: '', name: '', address: '', phone: '' },
+    defaultValues: {
+      ...(branch ?? { code: '', name: '', address: '', phone: '' }),
+      receiptPaper: branch?.receiptPaper ?? 'a4',
+    },
   });
   const { errors } = formState;
   const code = register('code');
@@ -86,6 +91,22 @@ export function BranchForm({ branch, onClose }: { branch: Branch | null; onClose
             {field('name', texts.name)}
             {field('address', texts.address, { multiline: true, minRows: 2 })}
             {field('phone', texts.phone, { type: 'tel' })}
+            <Controller
+              control={control}
+              name="receiptPaper"
+              render={({ field: paper }) => (
+                <SelectField
+                  label={texts.receiptPaper}
+                  name={paper.name}
+                  value={paper.value ?? 'a4'}
+                  options={RECEIPT_PAPERS.map((value) => ({
+                    value,
+                    label: texts.receiptPapers[value],
+                  }))}
+                  onChange={paper.onChange}
+                />
+              )}
+            />
             {refusal && (
               <Alert severity="error" role="alert">
                 {refusal}

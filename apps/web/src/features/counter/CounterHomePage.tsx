@@ -16,6 +16,7 @@ import { CustomerSearch, type CustomerOption } from '../../components/CustomerSe
 import { CustomerTier } from '../../components/CustomerTier';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { useStoreToday } from '../../components/useStoreToday';
 import { SchemeLink } from '../../components/SchemeLink';
 import {
   CUSTOMER_PARAM,
@@ -25,6 +26,7 @@ import {
 import { useMayCall } from '../../lib/me';
 import { PATHS } from '../../lib/paths';
 import { redeemTermsQuery } from '../../lib/redeem-terms';
+import { customerSchemesPath } from '../../components/schemeSummaryAddress';
 import { myDayQuery } from './api';
 
 const texts = COUNTER_TEXTS;
@@ -55,15 +57,17 @@ const columns: DataColumn<MyDayInstallment>[] = [
 
 /**
  * Where the work is done; with a customer chosen, each opens with that customer. Taking an
- * installment starts from the customer's schemes (Scheme Summary), else from a scheme ID.
+ * installment starts from every scheme of the customer (Scheme Summary, whenever they
+ * started), else from a scheme ID.
  */
 function QuickActions({ customer }: { customer: CustomerOption | null }) {
   const mayRedeem = useMayCall('redeemPoints');
+  const today = useStoreToday();
   const actions = [
     { key: 'credit', to: withCustomer(PATHS.loyaltyPoints, customer), label: texts.creditPoints },
     {
       key: 'installment',
-      to: customer ? withCustomer(PATHS.schemeSummary, customer) : PATHS.schemeStatement,
+      to: customer ? customerSchemesPath(customer, today) : PATHS.schemeStatement,
       label: texts.takeInstallment,
     },
     { key: 'start', to: withCustomer(PATHS.schemeGeneration, customer), label: texts.startScheme },

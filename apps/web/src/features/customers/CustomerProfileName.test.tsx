@@ -71,6 +71,13 @@ describe('Customer Profile: the name', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: texts.save }));
     expect(await alertWith(MESSAGES.nameWithLink('Name'))).toHaveClass('MuiAlert-colorWarning');
 
+    // A host under any top-level domain, its dot an ideographic full stop.
+    await user.clear(name);
+    await user.click(name);
+    await user.paste('Asha - points frozen, verify KYC at kanak-kyc\u3002store');
+    await user.click(screen.getByRole('button', { name: texts.save }));
+    expect(await alertWith(MESSAGES.nameWithLink('Name'))).toHaveClass('MuiAlert-colorWarning');
+
     await user.clear(name);
     await user.click(name);
     await user.paste('Asha \u202ERao');

@@ -344,7 +344,9 @@ describe('Customer Profile', { timeout: 60_000 }, () => {
     await user.selectOptions(within(dialog).getByLabelText(TIER_BY_HAND_TEXTS.tier), 'GOLD');
     // A tier needs its date: said in the dialog, and nothing is sent.
     await user.click(within(dialog).getByRole('button', { name: TIER_BY_HAND_TEXTS.confirm }));
-    expect(await within(dialog).findByText('until is required with a tier.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Choose the date the tier lasts until.'),
+    ).toBeInTheDocument();
     expect(fake.sent('POST', P.customerTier)).toHaveLength(0);
 
     await typeDate(user, TIER_BY_HAND_TEXTS.until, ddmmyyyy(until), dialog);

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { DASHBOARD_TEXTS, formatRupees, type DashboardData } from '@kanak/contract';
 
@@ -15,6 +16,14 @@ const monthName = (month: string, withYear: boolean) =>
     ...(withYear && { year: 'numeric' }),
     timeZone: 'UTC',
   });
+
+/**
+ * The month axis's height. The chart draws a tick label only where its measured line fits under
+ * the tick (the axis's height less 9 px), else as empty text: 25 px left 16, and 12 px Noto
+ * Sans (Debian's fonts for Indian scripts) measures 17 px tall, so every month vanished. 36 px
+ * holds a line of over twice the font size, whatever font the computer draws it in.
+ */
+const MONTH_AXIS_HEIGHT = 36;
 
 /** An axis's figures, short: 1.3L, 1.2Cr. */
 const compact = (value: number) => value.toLocaleString('en-IN', { notation: 'compact' });
@@ -43,6 +52,11 @@ function MonthChart({
 }) {
   const headingId = useId();
   const descId = useId();
+  // A phone's chart is too narrow for twelve month names side by side: every other one, counted
+  // back from this month so that it always shows. Wider, the chart leaves out any that would
+  // overlap.
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const everyOther = (_month: string, index: number) => (months.length - 1 - index) % 2 === 0;
   const empty = series.every((s) => s.data.every((value) => !value));
   const description = months
     .map(
@@ -85,6 +99,8 @@ function MonthChart({
             {
               scaleType: 'band',
               data: [...months],
+              height: MONTH_AXIS_HEIGHT,
+              tickLabelInterval: narrow ? everyOther : 'auto',
               valueFormatter: (month: string, context) =>
                 monthName(month, context.location !== 'tick'),
             },

@@ -240,12 +240,22 @@ describe('Dashboard', { timeout: 60_000 }, () => {
       custname: 'Lata Pillai',
       mobileno: '9822200014',
       amount: 2500,
+      expected: 2500,
       forMonth: '2026-03',
       paidAt: '2026-03-10T06:30:00.000Z',
       reason: 'monthPaid',
       branch: 'MAIN',
     };
-    let waiting = [refund];
+    // A payment of ₹1.00 for a ₹5,000 installment: not recorded, waiting for staff.
+    const mismatch: OnlineRefund = {
+      ...refund,
+      paymentId: 'pay_MISMATCH00001',
+      orderId: 'order_MISMATCH0001',
+      amount: 1,
+      expected: 5000,
+      reason: 'amountMismatch',
+    };
+    let waiting = [refund, mismatch];
     const server = dashboardServer('owner')
       .on('GET', API_PATHS.onlineRefunds, () => ({
         status: 200,
@@ -265,6 +275,9 @@ describe('Dashboard', { timeout: 60_000 }, () => {
     expect(table).toHaveTextContent('03-2026');
     expect(table).toHaveTextContent('₹2,500');
     expect(table).toHaveTextContent(ONLINE_REFUND_TEXTS.reasons.monthPaid);
+    expect(table).toHaveTextContent(
+      'Received ₹1.00, expected ₹5,000 — not recorded as an installment; refund or settle it.',
+    );
 
     const user = userEvent.setup();
     await user.click(

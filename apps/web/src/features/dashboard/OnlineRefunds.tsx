@@ -9,6 +9,7 @@ import {
   ONLINE_REFUND_TEXTS,
   formatMonth,
   formatRupees,
+  formatRupeesAndPaise,
   markOnlineRefundRequest,
   type OnlineRefund,
 } from '@kanak/contract';
@@ -24,7 +25,8 @@ const texts = ONLINE_REFUND_TEXTS;
 
 /**
  * The online payments that bought no installment (a month meanwhile paid at the counter, an
- * order paid twice), for the owner and managers to refund: shown only while there are any.
+ * order paid twice, a payment of another amount than its installment), for the owner and
+ * managers to refund: shown only while there are any.
  * Noting one refunded asks for the gateway's refund id first.
  */
 export function OnlineRefunds() {
@@ -59,7 +61,11 @@ export function OnlineRefunds() {
       width: '100px',
       align: 'right',
       nowrap: true,
-      cell: (row) => formatRupees(row.amount),
+      // A payment of another amount than the installment is refunded to the paisa.
+      cell: (row) =>
+        row.reason === 'amountMismatch'
+          ? formatRupeesAndPaise(row.amount)
+          : formatRupees(row.amount),
     },
     {
       key: 'paidOn',
@@ -77,7 +83,10 @@ export function OnlineRefunds() {
       key: 'reason',
       header: texts.reason,
       width: 'minmax(0, 1fr)',
-      cell: (row) => texts.reasons[row.reason],
+      cell: (row) =>
+        row.reason === 'amountMismatch'
+          ? texts.mismatch(formatRupeesAndPaise(row.amount), formatRupees(row.expected))
+          : texts.reasons[row.reason],
     },
     { key: 'branch', header: texts.branch, width: '80px', cell: (row) => row.branch },
     {

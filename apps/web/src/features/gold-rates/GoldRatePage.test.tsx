@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   API_PATHS,
   GOLD_RATE_TEXTS,
+  GOLD_RATE_UNUSUAL,
   IDEMPOTENCY_HEADER,
   MESSAGES,
   PAGE_TITLES,
@@ -94,6 +95,24 @@ describe('Gold rate', { timeout: 60_000 }, () => {
     expect(within(table()).getByText(formatSlashDate(today))).toBeInTheDocument();
   }, 120_000);
 
+  it("shows when each rate was entered in the store's time, not the computer's", async () => {
+    // 20:15 UTC is 01:45 the next morning in Kolkata, the store's zone in the tests' branding.
+    goldRateServer('cashier', [
+      {
+        date: today,
+        rate22k: 7904,
+        rate24k: 8623,
+        enteredBy: 'Admin',
+        updatedAt: `${addDays(today, -1)}T20:15:00.000Z`,
+      },
+    ]);
+    await openScreen('cashier');
+    const [year, month, day] = today.split('-');
+    expect(
+      await within(table()).findByText(`${day}/${month}/${year.slice(2)}, 1:45 am`),
+    ).toBeVisible();
+  });
+
   it("asks before correcting a date's rate, showing both rates", async () => {
     const entered: GoldRate = {
       date: today,
@@ -162,6 +181,56 @@ describe('Gold rate', { timeout: 60_000 }, () => {
       rate24k: 7860,
       confirmed: true,
     });
+  });
+
+  it('asks before saving a first rate outside the usual band, and sends it confirmed', async () => {
+    const server = goldRateServer('owner');
+    const user = await openScreen('owner');
+    await user.type(screen.getByLabelText(texts.rate22k), '4.35');
+    await user.type(screen.getByLabelText(texts.rate24k), '4.75');
+    await user.click(screen.getByRole('button', { name: texts.save }));
+    const dialog = await screen.findByRole('dialog', { name: texts.unusualTitle });
+    expect(dialog).toHaveTextContent(
+      MESSAGES.goldRateOutsideBand('22K', '₹4.35', '₹2,000', '₹50,000', 31),
+    );
+    expect(server.sent('POST', API_PATHS.saveGoldRate)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: texts.saveUnusual }));
+    expect(await screen.findByText(MESSAGES.goldRateSaved(today))).toBeInTheDocument();
+    expect(server.sent('POST', API_PATHS.saveGoldRate)[0]?.body).toEqual({
+      date: today,
+      rate22k: 4.35,
+      rate24k: 4.75,
+      confirmed: true,
+    });
+  });
+
+  it('asks when the server finds the rate unusual, in its words, and sends it confirmed', async () => {
+    const server = goldRateServer('owner');
+    const refusal = MESSAGES.goldRateFarFromLast('22K', '₹7,000', -12, '₹8,000', '09/03/2026');
+    let posts = 0;
+    server.on('POST', API_PATHS.saveGoldRate, (request) => {
+      posts++;
+      const body = request.body as { confirmed?: boolean };
+      return body.confirmed
+        ? { status: 200, body: { success: true, message: MESSAGES.goldRateSaved(today) } }
+        : {
+            status: 409,
+            body: { success: false, message: refusal, code: GOLD_RATE_UNUSUAL },
+          };
+    });
+    const user = await openScreen('owner');
+    await user.type(screen.getByLabelText(texts.rate22k), '7000');
+    await user.type(screen.getByLabelText(texts.rate24k), '7600');
+    await user.click(screen.getByRole('button', { name: texts.save }));
+    const dialog = await screen.findByRole('dialog', { name: texts.unusualTitle });
+    expect(dialog).toHaveTextContent(refusal);
+    expect(posts).toBe(1);
+    await user.click(within(dialog).getByRole('button', { name: texts.saveUnusual }));
+    expect(await screen.findByText(MESSAGES.goldRateSaved(today))).toBeInTheDocument();
+    expect(server.sent('POST', API_PATHS.saveGoldRate).map((sent) => sent.body)).toEqual([
+      { date: today, rate22k: 7000, rate24k: 7600 },
+      { date: today, rate22k: 7000, rate24k: 7600, confirmed: true },
+    ]);
   });
 
   it("shows the server's refusal beside the form", async () => {

@@ -9,12 +9,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GOLD_RATE_CHECK,
   GOLD_RATE_TEXTS,
+  GOLD_RATE_UNUSUAL,
   PAGE_TITLES,
   addDays,
   formatRupees,
   formatSlashDate,
   goldRateSaveRequest,
   ratesFarFromLast,
+  readTypedNumber,
   type GoldRate,
 } from '@kanak/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -22,7 +24,7 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
 import { SubmitButton } from '../../components/SubmitButton';
-import { useStoreToday } from '../../components/useStoreToday';
+import { useStoreTimeZone, useStoreToday } from '../../components/useStoreToday';
 import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
 import { reportFailure } from '../../lib/failure';
@@ -39,8 +41,8 @@ const HISTORY_DAYS = 31;
 const ratePair = (rates: Rates) =>
   texts.ratePair(formatRupees(rates.rate22k), formatRupees(rates.rate24k));
 
-/** A typed rate as the contract reads it: blank is no number at all, not zero. */
-const typedNumber = (typed: string) => (typed.trim() === '' ? undefined : Number(typed));
+/** A typed rate as every screen reads it ("7,904" too): blank is no number at all, not zero. */
+const typedNumber = (typed: string) => (typed.trim() === '' ? undefined : readTypedNumber(typed));
 
 /**
  * Gold rate (/home/gold-rate): a manager or the owner enters the day's 22K and 24K rate, or
@@ -93,10 +95,28 @@ function EnterRate() {
         setRate24k('');
         if (answer.message) showAlert('success', answer.message);
       },
-      onError: (error) =>
+      onError: (error) => {
+        // The server found the rate unusual (a rate entered meanwhile, say, that this screen
+        // did not see): staff are asked, in the server's words, and a yes sends it confirmed.
+        const failure = readFailure(error);
+        if (
+          failure.kind === 'refused' &&
+          failure.code === GOLD_RATE_UNUSUAL &&
+          !request.confirmed &&
+          failure.message
+        ) {
+          setDialogError(null);
+          setCorrection((shown) => ({
+            request: { ...request, confirmed: true },
+            before: shown?.before,
+            unusual: [failure.message!],
+          }));
+          return;
+        }
         reportFailure(error, texts.saveFailed, (message) =>
           (inDialog ? setDialogError : setRefusal)(message ?? texts.saveFailed),
-        ),
+        );
+      },
     });
 
   const submit = async (event: FormEvent) => {
@@ -226,7 +246,8 @@ function EnterRate() {
   );
 }
 
-const columns: DataColumn<GoldRate>[] = [
+/** The history's columns; a rate's time of entry in the store's time zone. */
+const columnsIn = (timeZone: string): DataColumn<GoldRate>[] => [
   {
     key: 'date',
     header: texts.colDate,
@@ -265,12 +286,14 @@ const columns: DataColumn<GoldRate>[] = [
       new Date(rate.updatedAt).toLocaleString('en-IN', {
         dateStyle: 'short',
         timeStyle: 'short',
+        timeZone,
       }),
   },
 ];
 
 function History() {
   const today = useStoreToday();
+  const timeZone = useStoreTimeZone();
   const [from, setFrom] = useState(() => addDays(today, -(HISTORY_DAYS - 1)));
   const [to, setTo] = useState(today);
   const [shown, setShown] = useState({ from, to });
@@ -296,7 +319,7 @@ function History() {
       <DataTable
         loadError={history.isError && (rangeError ?? texts.loadFailed)}
         label={texts.historyTable}
-        columns={columns}
+        columns={columnsIn(timeZone)}
         rows={history.data ?? []}
         rowKey={(rate) => rate.date}
         bodyHeight={360}

@@ -22,11 +22,9 @@ import {
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import { readFailure } from '../../lib/api';
-import { downloadReport, sendImport } from './api';
+import { downloadAllProblems, downloadReport, sendImport } from './api';
 
 const texts = IMPORT_TEXTS;
-/** Bad rows shown on the screen; the downloaded report holds them all. */
-const SHOWN = 200;
 
 /**
  * Import (/home/import, owner): a CSV or Excel export of other software checked first (the
@@ -141,21 +139,37 @@ export function ImportPage() {
           </Stack>
         </Paper>
         {failure && <Alert severity="error">{failure}</Alert>}
-        {result && <Report result={result} />}
+        {result && file && <Report result={result} kind={kind} file={file} />}
       </Stack>
     </>
   );
 }
 
-function Report({ result }: { result: ImportResult }) {
+function Report({ result, kind, file }: { result: ImportResult; kind: ImportKind; file: File }) {
   const figures: [string, number][] = [
     [texts.rows, result.rows],
     [texts.valid, result.valid],
     [texts.created, result.created],
     [texts.updated, result.updated],
-    [texts.errors, result.errors.length],
+    [texts.errors, result.errorCount],
   ];
   const heading = useId();
+  // The answer lists the first problems only: the whole list is the server's to write.
+  const listedAll = result.errors.length === result.errorCount;
+  const [downloading, setDownloading] = useState(false);
+  const [downloadFailure, setDownloadFailure] = useState<string | null>(null);
+  const downloadAll = async () => {
+    setDownloading(true);
+    setDownloadFailure(null);
+    try {
+      await downloadAllProblems(kind, file);
+    } catch (error) {
+      const read = readFailure(error);
+      setDownloadFailure((read.kind === 'refused' && read.message) || texts.failed);
+    } finally {
+      setDownloading(false);
+    }
+  };
   return (
     // A region named by its heading: a screen reader's list of landmarks leads to the report.
     <Paper component="section" sx={{ p: 2 }} aria-labelledby={heading}>
@@ -183,17 +197,38 @@ function Report({ result }: { result: ImportResult }) {
             </Typography>
           ))}
         </Stack>
-        {result.errors.length === 0 ? (
+        {result.errorCount === 0 ? (
           <Typography>{texts.noErrors}</Typography>
         ) : (
           <>
-            <Button
-              variant="outlined"
-              sx={{ alignSelf: 'flex-start' }}
-              onClick={() => downloadReport(result)}
-            >
-              {texts.download}
-            </Button>
+            {listedAll ? (
+              <Button
+                variant="outlined"
+                sx={{ alignSelf: 'flex-start' }}
+                onClick={() => downloadReport(result)}
+              >
+                {texts.download}
+              </Button>
+            ) : (
+              <Stack
+                direction="row"
+                spacing={2}
+                useFlexGap
+                sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+              >
+                <Typography>
+                  {texts.showingFirst(result.errors.length, result.errorCount)}
+                </Typography>
+                <Button
+                  variant="outlined"
+                  disabled={downloading}
+                  onClick={() => void downloadAll()}
+                >
+                  {texts.downloadAll}
+                </Button>
+              </Stack>
+            )}
+            {downloadFailure && <Alert severity="error">{downloadFailure}</Alert>}
             <Table size="small" sx={{ overflowX: 'auto', display: 'block' }}>
               <TableHead>
                 <TableRow>
@@ -203,7 +238,7 @@ function Report({ result }: { result: ImportResult }) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {result.errors.slice(0, SHOWN).map((error, index) => (
+                {result.errors.map((error, index) => (
                   <TableRow key={`${error.row}-${error.column}-${index}`}>
                     <TableCell>{error.row}</TableCell>
                     <TableCell>{error.column}</TableCell>

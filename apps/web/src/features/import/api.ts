@@ -5,6 +5,7 @@ import {
   type ImportKind,
   type ImportProgress,
   type ImportResult,
+  type importProblemsCsvResponse,
   type importProgressResponse,
   type importResponse,
   LIMITS,
@@ -69,6 +70,23 @@ export async function sendImport(
   } finally {
     answered = true;
   }
+}
+
+/**
+ * Every problem of the file, as the server lists them when the answer holds only the first: the
+ * file checked again (`dryRun`, nothing changes) and answered as CSV.
+ */
+export async function downloadAllProblems(kind: ImportKind, file: File) {
+  const form = new FormData();
+  form.append('dryRun', 'true');
+  form.append('file', file, file.name);
+  const { data } = await api.post<Answer<typeof importProblemsCsvResponse>>(PATHS[kind], form, {
+    params: { format: 'csv' },
+    responseType: 'text',
+    headers: { 'Content-Type': 'multipart/form-data', 'Idempotency-Key': newIdempotencyKey() },
+    timeout: LIMITS.importTimeoutMs,
+  });
+  saveFile(data, IMPORT_TEXTS.reportFile);
 }
 
 /** The report's bad rows as a CSV the owner can open beside the file and correct. */

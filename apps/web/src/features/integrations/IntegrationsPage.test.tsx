@@ -92,7 +92,7 @@ describe('Integrations', () => {
     await user.click(screen.getByRole('button', { name: texts.add }));
     const dialog = await screen.findByRole('dialog', { name: texts.addTitle });
     await user.click(within(dialog).getByRole('button', { name: texts.save }));
-    expect(await within(dialog).findByText('label is required.', { exact: false })).toBeTruthy();
+    expect(await within(dialog).findByText('Label is required.', { exact: false })).toBeTruthy();
     expect(server.sent('POST', API_PATHS.apiKeys)).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText(texts.label), 'Anna Nagar till');

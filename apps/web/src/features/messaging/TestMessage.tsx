@@ -13,8 +13,8 @@ const texts = TEST_MESSAGE_TEXTS;
 
 /**
  * "Send test message": one WhatsApp message to the saved Phone through the saved panel, and
- * how it went (sent or not, the provider's HTTP status and the server's reason), so the owner
- * sees at once whether customers' notices can go.
+ * how it went (sent or not, and why, in words), so the owner sees at once whether customers'
+ * notices can go.
  */
 export function TestMessage({
   saved,
@@ -63,7 +63,6 @@ export function TestMessage({
           sx={{ mt: 2 }}
         >
           <AlertTitle>{result.sent ? NOTICE_MESSAGES.testMessageSent : texts.notSent}</AlertTitle>
-          {result.status !== null && <div>{texts.httpStatus(result.status)}</div>}
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             {result.answer}
           </Typography>

@@ -186,7 +186,7 @@ describe('Delivery Log', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: texts.search }));
 
     expect(screen.getByLabelText(texts.mobile)).toHaveAccessibleDescription(
-      'mobile must be 10 digits.',
+      'Mobile no. must be 10 digits.',
     );
     expect(screen.getByLabelText(texts.mobile)).toHaveAttribute(
       'maxlength',

@@ -87,6 +87,9 @@ describe('Points Rules', () => {
     expect(screen.getByText('bullion')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(texts.expiryMonths));
     await user.type(screen.getByLabelText(texts.expiryMonths), '0');
+    // Grouped as the shop writes it.
+    await user.clear(screen.getByLabelText(texts.minRedeemPoints));
+    await user.type(screen.getByLabelText(texts.minRedeemPoints), '1,000');
     await user.click(screen.getByRole('button', { name: texts.save }));
 
     await waitFor(() => expect(server.sent('POST', API_PATHS.pointsRules)).toHaveLength(1));
@@ -95,7 +98,7 @@ describe('Points Rules', () => {
       rupeesPerPoint: 250.5,
       excludedCategories: ['coins', 'Bullion'],
       pointValue: 1,
-      minRedeemPoints: 50,
+      minRedeemPoints: 1000,
       expiryMonths: 0,
     });
     expect(sent?.headers[IDEMPOTENCY_HEADER]).toBeTruthy();

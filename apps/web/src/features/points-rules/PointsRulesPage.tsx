@@ -11,6 +11,7 @@ import {
   POINTS_RULES_TEXTS,
   type PointsRules,
   pointsRulesForm,
+  readTypedNumber,
 } from '@kanak/contract';
 import { PageHeader } from '../../components/PageHeader';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -36,8 +37,6 @@ const categoriesOf = (text: string) =>
     .split(',')
     .map((c) => c.trim())
     .filter((c) => c !== '');
-
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /**
  * Points Rules (/home/points-rules, owner): how many rupees of a sale earn a point, which
@@ -68,11 +67,11 @@ function RulesEditor({ current }: { current: PointsRules }) {
     event.preventDefault();
     setRefusal(null);
     const form: RulesForm = {
-      rupeesPerPoint: numberOf(draft.rupeesPerPoint),
+      rupeesPerPoint: readTypedNumber(draft.rupeesPerPoint),
       excludedCategories: categoriesOf(draft.excludedCategories),
-      pointValue: numberOf(draft.pointValue),
-      minRedeemPoints: numberOf(draft.minRedeemPoints),
-      expiryMonths: numberOf(draft.expiryMonths),
+      pointValue: readTypedNumber(draft.pointValue),
+      minRedeemPoints: readTypedNumber(draft.minRedeemPoints),
+      expiryMonths: readTypedNumber(draft.expiryMonths),
     };
     const checked = pointsRulesForm.safeParse(form);
     if (!checked.success) {

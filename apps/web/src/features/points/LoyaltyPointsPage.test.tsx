@@ -90,6 +90,13 @@ describe('Edit customer balance (Loyalty Points)', { timeout: 60_000 }, () => {
 
     await user.type(field(texts.points), '1a2-3.4 e5');
     expect(field(texts.points)).toHaveValue('12345');
+    // Grouped as the shop writes it, typed or pasted whole: the digits, never cut short.
+    await user.clear(field(texts.points));
+    await user.type(field(texts.points), '1,000');
+    expect(field(texts.points)).toHaveValue('1000');
+    await user.clear(field(texts.points));
+    await user.paste('10,00,000');
+    expect(field(texts.points)).toHaveValue('1000000');
   });
 
   it('the toggle chooses one of allocation and deduction', async () => {
@@ -108,20 +115,25 @@ describe('Edit customer balance (Loyalty Points)', { timeout: 60_000 }, () => {
     const fake = server();
     const user = await openScreen();
 
+    // The spec's warning, then what is missing.
+    const warning = (...missing: string[]) => [MESSAGES.requiredFields, ...missing].join(' ');
     await user.click(update());
-    await expectWarning(user, MESSAGES.requiredFields);
+    await expectWarning(
+      user,
+      warning(texts.missing.customer, texts.missing.entryType, texts.missing.points),
+    );
 
     // A customer and points, but no allocation/deduction choice.
     await pickCustomer(user, texts.search, '9123', RAVI);
     await user.type(field(texts.points), '100');
     await user.click(update());
-    await expectWarning(user, MESSAGES.requiredFields);
+    await expectWarning(user, warning('Choose Points Allocation or Points Deduction.'));
 
     // A choice but no points.
     await user.click(toggle(texts.allocation));
     await user.clear(field(texts.points));
     await user.click(update());
-    await expectWarning(user, MESSAGES.requiredFields);
+    await expectWarning(user, warning('Enter the loyalty points.'));
 
     expect(fake.sent('POST', P.updatePoints)).toHaveLength(0);
   });

@@ -12,7 +12,7 @@ import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutl
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { CASHCR, LEDGER_TEXTS, LIMITS, MESSAGES, type CashCr } from '@kanak/contract';
+import { CASHCR, LEDGER_TEXTS, LIMITS, MESSAGES, typedDigits, type CashCr } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
 import { usePreselectedCustomer } from '../../components/customerFromAddress';
 import { DateField } from '../../components/DateField';
@@ -128,9 +128,16 @@ export function PointsForm({
   };
 
   const submit = (values: PointsFormValues) => {
-    // A mobile number, a points value and a CASHCR choice (and a date) are needed.
-    if (!values.MOBILENO || !values.POINTS || !values.CASHCR || !values.INVDATE) {
-      showAlert('warning', MESSAGES.requiredFields);
+    // A mobile number, a points value and a CASHCR choice (and a date) are needed: the spec's
+    // warning, then what is missing.
+    const missing = [
+      !values.MOBILENO && texts.missing.customer,
+      !values.INVDATE && texts.missing.date,
+      !values.CASHCR && texts.missing.entryType,
+      !values.POINTS && texts.missing.points,
+    ].filter((text) => text !== false);
+    if (missing.length > 0 || !values.CASHCR) {
+      showAlert('warning', [MESSAGES.requiredFields, ...missing].join(' '));
       return;
     }
     onSubmit({ ...values, CASHCR: values.CASHCR, NARRATION: values.NARRATION.trim() }, clear);
@@ -233,15 +240,14 @@ export function PointsForm({
               inputRef={field.ref}
               value={field.value}
               onBlur={field.onBlur}
-              // Digits only; any other keystroke is ignored.
+              // Digits only ("1,000" keeps 1000); any other keystroke is ignored.
               onChange={(event) => {
-                if (/^\d*$/.test(event.target.value)) field.onChange(event.target.value);
+                const digits = typedDigits(event.target.value, POINTS_MAX_DIGITS);
+                if (digits !== null) field.onChange(digits);
               }}
               required
               autoComplete="off"
-              slotProps={{
-                htmlInput: { inputMode: 'numeric', maxLength: POINTS_MAX_DIGITS },
-              }}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
           )}
         />

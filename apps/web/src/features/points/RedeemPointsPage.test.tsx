@@ -51,6 +51,12 @@ describe('Redeem Points', { timeout: 60_000 }, () => {
     expect(screen.getByText(texts.minimum('100'))).toBeInTheDocument();
     await user.type(pointsField(), '2x00');
     expect(pointsField()).toHaveValue('200');
+    // Grouped as the shop writes it, typed or pasted whole.
+    await user.clear(pointsField());
+    await user.paste('1,000');
+    expect(pointsField()).toHaveValue('1000');
+    await user.clear(pointsField());
+    await user.type(pointsField(), '200');
     expect(screen.getByText(texts.pointsWorth('₹100'))).toBeInTheDocument();
   });
 

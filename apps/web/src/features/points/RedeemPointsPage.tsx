@@ -14,6 +14,7 @@ import {
   POS_LIMITS,
   formatRupees,
   formatSchemeDate,
+  typedDigits,
   type CounterRedemptionAnswer,
 } from '@kanak/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -177,10 +178,11 @@ export function RedeemPointsPage() {
               name="points"
               inputRef={pointsInput}
               value={points}
-              // Digits only; any other keystroke is ignored.
+              // Digits only ("1,000" keeps 1000); any other keystroke is ignored.
               onChange={(event) => {
-                if (!/^\d*$/.test(event.target.value)) return;
-                setPoints(event.target.value);
+                const digits = typedDigits(event.target.value, POINTS_MAX_DIGITS);
+                if (digits === null) return;
+                setPoints(digits);
                 setPointsError(undefined);
               }}
               required
@@ -192,7 +194,7 @@ export function RedeemPointsPage() {
                   ? texts.pointsWorth(worth(wanted, terms.data.pointValue))
                   : ' ')
               }
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: POINTS_MAX_DIGITS } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             <TextField
               label={texts.invoiceNo}

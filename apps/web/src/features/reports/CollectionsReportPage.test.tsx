@@ -23,6 +23,7 @@ const installment: CollectionRow = {
   mode: 'upi',
   amount: 125000,
   points: null,
+  enteredOn: '2026-11-24',
 };
 const redemption: CollectionRow = {
   ...installment,
@@ -43,6 +44,7 @@ const totals = {
   cancelledRedemptions: 0,
   pointsRedeemed: 2469,
   redeemedValue: 1234.5,
+  backdated: 0,
 };
 const oneDay = reportAnswer([installment, redemption], 2, totals);
 
@@ -134,6 +136,46 @@ describe('Daily Collections', { timeout: 60_000 }, () => {
     expect(screen.getByRole('group', { name: texts.from }).querySelector('input')).toHaveValue(
       ddmmyyyy(today()),
     );
+  });
+
+  it('lists by the day entered when asked, marking an installment entered after its date', async () => {
+    const backdated: CollectionRow = {
+      ...installment,
+      date: '2026-11-19',
+      enteredOn: '2026-11-24',
+    };
+    const server = reportServer(
+      'owner',
+      path,
+      reportAnswer([backdated, redemption], 2, { ...totals, backdated: 1 }),
+    );
+    const user = await openReport(PATHS.collectionsReport, title);
+    await waitFor(() => expect(bodyRows(title)).toHaveLength(2));
+    // Dated 19/11, entered 24/11: the row says so, and the totals count it.
+    expect(cells(bodyRows(title)[0]!)[0]).toBe('19/11/2026 10:05Backdatedentered 24/11/2026');
+    expect(cells(bodyRows(title)[1]!)[0]).toBe('24/11/2026 11:40');
+    expect(
+      screen.getByText(
+        'Totals · Installments: 1 · Redemptions: 1 · Cancelled redemptions: 0 · Backdated: 1',
+      ),
+    ).toBeVisible();
+
+    // By the day entered: asked of the server, and back to dated on Clear.
+    await user.selectOptions(screen.getByRole('combobox', { name: texts.by }), 'entered');
+    await user.click(screen.getByRole('button', { name: texts.search }));
+    await waitFor(() =>
+      expect(bodies(server, path).at(-1)).toEqual({
+        from: today(),
+        to: today(),
+        by: 'entered',
+        ...firstPage,
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: texts.clear }));
+    await waitFor(() =>
+      expect(bodies(server, path).at(-1)).toEqual({ from: today(), to: today(), ...firstPage }),
+    );
+    expect(screen.getByRole('combobox', { name: texts.by })).toHaveValue('dated');
   });
 
   it('downloads the whole report as the server’s CSV, with one byte-order mark', async () => {

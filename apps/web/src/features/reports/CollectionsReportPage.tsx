@@ -29,7 +29,30 @@ const columns: DataColumn<ReportRow<'collections'>>[] = [
     header: c.dateTime,
     width: '96px',
     nowrap: true,
-    cell: (r) => <TwoLines first={formatSlashDate(r.date)} second={r.time} />,
+    // An installment entered on a later day than it is dated says so, and when it was entered.
+    cell: (r) => (
+      <TwoLines
+        first={formatSlashDate(r.date)}
+        second={
+          r.date < r.enteredOn ? (
+            <>
+              {r.time}
+              <Box
+                component="span"
+                sx={{ display: 'block', color: 'warning.dark', fontWeight: 600 }}
+              >
+                {texts.backdated}
+              </Box>
+              <Box component="span" sx={{ display: 'block' }}>
+                {texts.enteredOn(formatSlashDate(r.enteredOn))}
+              </Box>
+            </>
+          ) : (
+            r.time
+          )
+        }
+      />
+    ),
   },
   {
     key: 'branchStaff',
@@ -86,6 +109,8 @@ const columns: DataColumn<ReportRow<'collections'>>[] = [
 /**
  * Daily Collections (/home/daily-collections): the cash book. Under the rows, the till's
  * totals: installment rupees by mode, all of them, and the points redeemed with their value.
+ * Installments are listed by the day they are dated, or by the day they were entered (what
+ * the counter took in that day, whatever date it was given); a backdated one is marked.
  */
 export function CollectionsReportPage() {
   return (
@@ -118,6 +143,8 @@ export function CollectionsReportPage() {
         [t.installments, totals.installments],
         [t.redemptions, totals.redemptions],
         [t.cancelledRedemptions, totals.cancelledRedemptions],
+        // Installments entered later than they are dated, counted once there are any.
+        ...(totals.backdated > 0 ? [[t.backdated, totals.backdated] as [string, number]] : []),
       ]}
     />
   );

@@ -5,6 +5,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  COLLECTIONS_BY,
   LIMITS,
   REPORT_DATES,
   REPORT_TEXTS,
@@ -149,7 +150,7 @@ export function ReportPage<Name extends ReportName>({
             )
           : texts.printAllDates;
 
-  const fieldCount = dates.length + (mayPickBranch ? 1 : 0);
+  const fieldCount = dates.length + (name === 'collections' ? 1 : 0) + (mayPickBranch ? 1 : 0);
   const defaults = defaultDates(name, today);
 
   return (
@@ -221,6 +222,18 @@ export function ReportPage<Name extends ReportName>({
                       onChange={(asOf) => edit({ asOf })}
                     />
                   )}
+                  {name === 'collections' && (
+                    <SelectField
+                      label={texts.by}
+                      name="by"
+                      value={form.by ?? 'dated'}
+                      options={COLLECTIONS_BY.map((by) => ({
+                        value: by,
+                        label: texts.byOptions[by],
+                      }))}
+                      onChange={(by) => edit({ by: by === 'entered' ? by : undefined })}
+                    />
+                  )}
                   {mayPickBranch && (
                     <SelectField
                       label={texts.branch}
@@ -268,7 +281,11 @@ export function ReportPage<Name extends ReportName>({
             testId={`print-report-${name}`}
             lines={[
               title,
-              ...[datesLine, branchLine].filter((line) => line !== null),
+              ...[
+                datesLine,
+                asked.by === 'entered' ? texts.printByEntered : null,
+                branchLine,
+              ].filter((line) => line !== null),
               countsLine(printed.totals),
             ]}
             columns={columns}

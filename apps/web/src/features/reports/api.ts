@@ -3,6 +3,7 @@ import {
   API_PATHS,
   LIMITS,
   reportCsvFileName,
+  type CollectionsBy,
   type ReportName,
   type ReportRequest,
   type collectionsReportResponse,
@@ -34,6 +35,8 @@ export interface ReportFilter {
   from?: string;
   to?: string;
   asOf?: string;
+  /** The cash book by the day its installments were entered; unset, by the day dated. */
+  by?: CollectionsBy;
   branch?: string;
 }
 

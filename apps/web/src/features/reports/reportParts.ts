@@ -23,7 +23,7 @@ export function defaultDates(name: ReportName, today: string): ReportFilter {
 }
 
 /** The filter fields a report screen keeps in its address (`?from=…&branch=…`). */
-const FIELDS = ['from', 'to', 'asOf', 'branch'] as const;
+const FIELDS = ['from', 'to', 'asOf', 'by', 'branch'] as const;
 
 /**
  * The filter a report is asked with: from the address (a dashboard card's link, a bookmark),
@@ -41,6 +41,8 @@ export function filterFromAddress(
     const value = params.get(field) || defaults[field];
     if (value) filter[field] = value;
   }
+  // Only the cash book lists by the day entered; by the day dated is its default, left unsaid.
+  if (name === 'collections' && params.get('by') === 'entered') filter.by = 'entered';
   const branch = params.get('branch');
   if (branch) filter.branch = branch;
   return filter;

@@ -11,6 +11,7 @@ import {
   SCHEME_PLAN_FIELDS,
   SCHEME_PLAN_KINDS,
   SCHEME_PLAN_TEXTS,
+  readTypedNumber,
   schemePlanSaveRequest,
   type SchemePlan,
   type SchemePlanKind,
@@ -67,9 +68,6 @@ const draftOf = (plan: SchemePlan): Draft => ({
   active: plan.active,
 });
 
-/** A blank box is no number at all (refused by the rule), never zero or the default. */
-const numberOf = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed));
-
 // Active is a switch with no line for a message: a refusal of it is shown above the buttons.
 const FIELDS = (Object.entries(SCHEME_PLAN_FIELDS) as [Field, string][]).filter(
   ([key]) => key !== 'active',
@@ -123,7 +121,7 @@ export function PlanForm({
       name: draft.name,
       kind: draft.kind,
       active: draft.active,
-      ...Object.fromEntries(NUMBER_FIELDS.map((field) => [field, numberOf(draft[field])])),
+      ...Object.fromEntries(NUMBER_FIELDS.map((field) => [field, readTypedNumber(draft[field])])),
     });
     const found: Errors = {};
     for (const issue of checked.error?.issues ?? [])

@@ -280,4 +280,30 @@ describe('Scheme plans', { timeout: 90_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(cells(dataRows(texts.table)[2]!)[3]).toBe('6');
   });
+
+  it('takes a minimum typed as the shop writes it, 1,000, and refuses misplaced commas', async () => {
+    const server = plansServer();
+    const user = await openScreen();
+    await user.click(screen.getByRole('button', { name: texts.add }));
+    const dialog = await screen.findByRole('dialog', { name: texts.addTitle });
+    await user.type(within(dialog).getByLabelText(texts.code), 'flex5');
+    await user.type(within(dialog).getByLabelText(texts.name), 'Flexi 5');
+    const minAmount = within(dialog).getByLabelText(texts.minAmount);
+    await user.type(minAmount, '1,00,0');
+    const save = within(dialog).getByRole('button', { name: texts.save });
+    await user.click(save);
+    expect(said(dialog, texts.minAmount)).toContain(
+      'Minimum installment must be a whole number from 1 to 99,99,999.',
+    );
+    expect(server.sent('POST', API_PATHS.saveSchemePlan)).toHaveLength(0);
+
+    await user.clear(minAmount);
+    await user.type(minAmount, '1,000');
+    await user.click(save);
+    expect(await screen.findByText(MESSAGES.schemePlanSaved('FLEX5'))).toBeInTheDocument();
+    expect(server.sent('POST', API_PATHS.saveSchemePlan)[0]?.body).toMatchObject({
+      code: 'FLEX5',
+      minAmount: 1000,
+    });
+  });
 });

@@ -30,19 +30,21 @@ export function SchemePlansPage() {
   // null: closed; 'new': adding; a plan: editing it.
   const [editing, setEditing] = useState<SchemePlan | 'new' | null>(null);
 
+  // The tracks add up to the table's least width, less its 16 px gutter and border: 952 px
+  // fits the 1280 px screen beside the sidebar, with the page's scrollbar.
   const columns: DataColumn<SchemePlan>[] = [
     { key: 'code', header: texts.code, width: '76px', nowrap: true, cell: (p) => p.code },
-    { key: 'name', header: texts.name, width: 'minmax(120px, 1.4fr)', cell: (p) => p.name },
+    { key: 'name', header: texts.name, width: 'minmax(100px, 1.4fr)', cell: (p) => p.name },
     {
       key: 'kind',
       header: texts.kind,
-      width: 'minmax(100px, 1fr)',
+      width: 'minmax(84px, 1fr)',
       cell: (p) => texts.kinds[p.kind],
     },
     {
       key: 'installments',
       header: texts.installments,
-      width: '120px',
+      width: '112px',
       align: 'right',
       cell: (p) => p.installments,
     },
@@ -121,7 +123,7 @@ export function SchemePlansPage() {
           rows={plans.data ?? []}
           rowKey={(p) => p.code}
           bodyHeight={420}
-          minWidth={980}
+          minWidth={952}
           emptyText={texts.empty}
           loading={plans.isFetching}
           loadingLabel={texts.loading}

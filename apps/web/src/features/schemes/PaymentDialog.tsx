@@ -17,6 +17,7 @@ import {
 import { DateField } from '../../components/DateField';
 import { SelectField } from '../../components/SelectField';
 import { SubmitButton } from '../../components/SubmitButton';
+import { BackdateReasonField, useBackdating } from './BackdateReason';
 
 const texts = SCHEME_TEXTS.installment;
 
@@ -24,6 +25,8 @@ export interface PaymentValues {
   date: string;
   mode: PaymentMode;
   reference: string;
+  /** The owner's reason for a date further back than staff may date a payment. */
+  backdateReason?: string;
 }
 
 interface PaymentDialogProps {
@@ -60,11 +63,20 @@ export function PaymentDialog({
   const [date, setDate] = useState(today);
   const [mode, setMode] = useState<PaymentMode>('cash');
   const [reference, setReference] = useState('');
+  const [reason, setReason] = useState('');
+  const backdating = useBackdating(today);
+  const needsReason = backdating.needsReason(date);
+  const ready = date !== '' && (!needsReason || backdating.reasonGiven(reason));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!date || pending) return;
-    onSubmit({ date, mode, reference: reference.trim() });
+    if (!ready || pending) return;
+    onSubmit({
+      date,
+      mode,
+      reference: reference.trim(),
+      ...(needsReason ? { backdateReason: reason.trim() } : {}),
+    });
   };
 
   return (
@@ -79,10 +91,17 @@ export function PaymentDialog({
               name="date"
               value={date}
               onChange={setDate}
-              min={min}
+              min={backdating.min(min)}
               max={today}
               required
             />
+            {needsReason && (
+              <BackdateReasonField
+                value={reason}
+                onChange={setReason}
+                earliest={backdating.earliest}
+              />
+            )}
             <SelectField
               label={texts.mode}
               name="mode"
@@ -114,7 +133,7 @@ export function PaymentDialog({
           <Button type="button" onClick={onClose} disabled={pending}>
             {texts.cancel}
           </Button>
-          <SubmitButton pending={pending} pendingLabel={texts.saving} disabled={!date}>
+          <SubmitButton pending={pending} pendingLabel={texts.saving} disabled={!ready}>
             {submitLabel}
           </SubmitButton>
         </DialogActions>

@@ -10,11 +10,13 @@ import {
 } from '@kanak/contract';
 import { SlipDialog } from '../../components/SlipDialog';
 import { useBranding } from '../../lib/branding';
+import { monthInWords, rupeesInWords } from '../../lib/rupees-in-words';
 
 const texts = SCHEME_TEXTS.receipt;
 
 /**
- * An installment's receipt: number, customer, scheme, date, amount, mode, installment n of N;
+ * An installment's receipt: number, customer, scheme, date, the month it is for, amount (also
+ * in words), mode, installment n of N and what has been paid in so far;
  * for a weight scheme the day's rate and the gold it bought; the shop's GSTIN when it has one.
  * A `duplicate` (reprinted later from the statement) says so, on screen and on paper.
  */
@@ -35,10 +37,13 @@ export function ReceiptDialog({
     [texts.customer, texts.customerValue(receipt.custname, receipt.mobileno)],
     [texts.scheme, texts.schemeValue(receipt.schemeid)],
     [texts.date, formatSchemeDate(receipt.date)],
+    [texts.forMonth, monthInWords(receipt.forMonth)],
     [texts.amount, formatRupees(receipt.amount)],
+    [texts.amountInWords, rupeesInWords(receipt.amount)],
     [texts.mode, PAYMENT_MODE_LABELS[receipt.mode] ?? receipt.mode],
     ...(receipt.reference ? ([[texts.reference, receipt.reference]] as [string, string][]) : []),
     [texts.installment, texts.installmentValue(receipt.installmentNo, receipt.installments)],
+    [texts.paidSoFar, formatRupees(receipt.paidSoFar)],
   ];
   if (receipt.rate22k != null && receipt.mg != null) {
     lines.push(

@@ -50,6 +50,8 @@ const receipt: InstallmentReceipt = {
   reference: 'UTR 5',
   installmentNo: 1,
   installments: 11,
+  forMonth: today().slice(0, 7),
+  paidSoFar: 5000,
 };
 
 /** A scheme running from 40 days ago, so this month and next are within its term. */

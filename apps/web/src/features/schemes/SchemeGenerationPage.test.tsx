@@ -59,9 +59,18 @@ describe('Scheme Initiation', { timeout: 40_000 }, () => {
 
     expect(screen.getByRole('textbox', { name: texts.name })).toHaveAttribute('readonly');
     expect(dateShown(texts.date)).toBe(ddmmyyyy(today()));
-    expect(amountInput()).toHaveAttribute('maxlength', String(LIMITS.amountInputMaxLength));
     await user.type(amountInput(), '12a3.4-5678999');
     expect(amountInput()).toHaveValue('1234567');
+    // Grouped as the shop writes it, typed or pasted whole: the digits, never cut short.
+    await user.clear(amountInput());
+    await user.type(amountInput(), '5,000');
+    expect(amountInput()).toHaveValue('5000');
+    await user.clear(amountInput());
+    await user.paste('₹10,00,000');
+    expect(amountInput()).toHaveValue('1000000');
+    await user.clear(amountInput());
+    await user.paste('5,000.50');
+    expect(amountInput()).toHaveValue('');
     expect(screen.getByText(MESSAGES.noActiveSchemes)).toBeInTheDocument();
   });
 

@@ -21,6 +21,7 @@ import {
   isInactive,
   isValidPan,
   needsPan,
+  typedDigits,
   type CustomerRecord,
   type SchemePlan,
   type SchemeRecord,
@@ -48,6 +49,7 @@ import {
   useVerifyPan,
 } from './api';
 import { ActivateButton, ActivateSchemeDialog } from './ActivateScheme';
+import { BackdateReasonField, useBackdating } from './BackdateReason';
 import { DeleteSchemeDialog } from './DeleteSchemeDialog';
 import { PanDialog } from './PanDialog';
 import { maturityDate } from './schemeFormat';
@@ -58,14 +60,12 @@ const texts = SCHEME_TEXTS.generation;
 const c = texts.columns;
 const planTexts = SCHEME_PLAN_TEXTS;
 
-const digitsOnly = (value: string) =>
-  value.replace(/\D+/g, '').slice(0, LIMITS.amountInputMaxLength);
-
 /** Scheme Initiation (/home/scheme-generation): start a savings scheme for a customer. */
 export function SchemeGenerationPage() {
   const today = useStoreToday();
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
   const [dateInput, setDate] = useState<string | null>(null);
+  const [backdateReason, setBackdateReason] = useState('');
   const [amount, setAmount] = useState('');
   const [chosenPlan, setPlan] = useState<string>(STD_PLAN_CODE);
   const [panOpen, setPanOpen] = useState(false);
@@ -101,6 +101,8 @@ export function SchemeGenerationPage() {
   const plan = offered.find((candidate) => candidate.code === planCode);
 
   const date = dateInput ?? today;
+  const backdating = useBackdating(today);
+  const needsReason = backdating.needsReason(date);
   const loadingCustomer = customer !== null && (record.isPending || schemes.isLoading);
   const busy = generate.isPending || verifyPan.isPending || updatePan.isPending;
 
@@ -129,6 +131,7 @@ export function SchemeGenerationPage() {
         amount: Number(amount),
         // Without a plan the server starts the standard scheme, as the original call did.
         ...(planCode === STD_PLAN_CODE ? {} : { plan: planCode }),
+        ...(needsReason ? { backdateReason: backdateReason.trim() } : {}),
       },
       {
         onSuccess: (body) => {
@@ -148,6 +151,10 @@ export function SchemeGenerationPage() {
     const who = customer ? record.data : undefined;
     if (!who) return showAlert('warning', MESSAGES.selectCustomer);
     if (amount === '' || Number(amount) === 0) return showAlert('warning', MESSAGES.enterAmount);
+    if (needsReason && !backdating.reasonGiven(backdateReason)) {
+      const earliest = formatSchemeDate(backdating.earliest);
+      return showAlert('warning', MESSAGES.backdateReasonRequired(earliest));
+    }
     const latest = schemes.data?.[0];
     if (latest && isInactive(latest.matyn))
       return showAlert('warning', MESSAGES.previousSchemePending);
@@ -288,10 +295,12 @@ export function SchemeGenerationPage() {
           sx={{
             display: 'grid',
             gap: 2,
+            // Wide, the plan takes a row's first two columns, under the customer and the name:
+            // a plan's name (up to 60 letters) shows whole, where a sixth of the row cut it.
             gridTemplateColumns: {
               xs: '1fr',
               sm: '1fr 1fr',
-              lg: '2fr 1.5fr 1fr 1.5fr 1fr auto',
+              lg: '2fr 1.5fr 1fr auto',
             },
             alignItems: 'start',
           }}
@@ -308,29 +317,30 @@ export function SchemeGenerationPage() {
             name="startdt"
             value={date}
             onChange={setDate}
+            min={backdating.min()}
             max={today}
           />
-          <SelectField
-            label={planTexts.plan}
-            name="plan"
-            value={planCode}
-            options={planOptions}
-            onChange={setPlan}
-          />
+          <Box sx={{ gridColumn: { lg: '1 / 3' }, minWidth: 0 }}>
+            <SelectField
+              label={planTexts.plan}
+              name="plan"
+              value={planCode}
+              options={planOptions}
+              onChange={setPlan}
+            />
+          </Box>
           <TextField
             label={texts.amount}
             name="amount"
             value={amount}
-            onChange={(event) => setAmount(digitsOnly(event.target.value))}
+            // At most 7 digits, grouping left out ("5,000" keeps 5000); other keystrokes are ignored.
+            onChange={(event) => {
+              const digits = typedDigits(event.target.value, LIMITS.amountInputMaxLength);
+              if (digits !== null) setAmount(digits);
+            }}
             autoComplete="off"
             fullWidth
-            slotProps={{
-              htmlInput: {
-                maxLength: LIMITS.amountInputMaxLength,
-                inputMode: 'numeric',
-                pattern: '[0-9]*',
-              },
-            }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
           />
           <SubmitButton
             size="large"
@@ -341,6 +351,15 @@ export function SchemeGenerationPage() {
           >
             {texts.submit}
           </SubmitButton>
+          {needsReason && (
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <BackdateReasonField
+                value={backdateReason}
+                onChange={setBackdateReason}
+                earliest={backdating.earliest}
+              />
+            </Box>
+          )}
           {plan && <PlanTerms plan={plan} />}
         </Box>
       </Paper>
@@ -387,12 +406,19 @@ export function SchemeGenerationPage() {
   );
 }
 
-/** The chosen plan's terms; a weight plan adds how its installments buy gold, at today's rate. */
+/**
+ * The chosen plan's name and terms; a weight plan adds how its installments buy gold, at
+ * today's rate. The name is said in full here, on as many lines as it takes: a narrow plan
+ * field cuts it.
+ */
 function PlanTerms({ plan }: { plan: SchemePlan }) {
   const weight = plan.kind === 'weight';
   const rate = useQuery({ ...todayGoldRateQuery, enabled: weight });
   return (
     <Box sx={{ gridColumn: '1 / -1' }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {plan.name}
+      </Typography>
       <Typography variant="body2" color="text.secondary">
         {planTexts.terms(
           plan.installments,

@@ -7,13 +7,14 @@ import {
   PAGE_TITLES,
   SCHEME_PLAN_TEXTS,
   SCHEME_TEXTS,
+  SLIP_TEXTS,
   UI_TEXTS,
   addDays,
   type InstallmentReceipt,
   type SchemeRecord,
   type SchemeStatementRow,
 } from '@kanak/contract';
-import { fakeServer, testBranding } from '../../test/fake-server';
+import { fakeServer, testBranding, testOwner } from '../../test/fake-server';
 import { queryClient } from '../../lib/query-client';
 import { renderApp, signedInAs } from '../../test/render';
 import { dateShown, ddmmyyyy } from '../../components/DateField.testing';
@@ -98,6 +99,20 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
     expect(screen.getByText(MESSAGES.noResults)).toBeInTheDocument();
   });
 
+  it('"abc" as a Scheme ID is told it is no Scheme ID, not that it is blank', async () => {
+    const fake = server();
+    const user = await openScreen();
+    await user.type(screen.getByRole('textbox', { name: texts.schemeId }), 'abc');
+    await user.click(generateButton());
+
+    const warning = await screen.findByText(
+      'A Scheme ID is a number, e.g. 1024: letters and signs are not part of it.',
+    );
+    expect(warning.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorWarning');
+    expect(screen.queryByText(MESSAGES.schemeIdRequired)).not.toBeInTheDocument();
+    expect(fake.sent('POST', API_PATHS.schemeStatement)).toHaveLength(0);
+  });
+
   it('fills Name and Mobile No., lists S no., DD-MM-YYYY dates, narration, amounts and the ₹ total', async () => {
     const fake = server();
     const user = await openScreen();
@@ -121,11 +136,40 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
     expect(reprinted).toHaveTextContent(UI_TEXTS.printAddress(annaNagar.address, annaNagar.phone));
     expect(reprinted).toHaveTextContent('UTR 7');
     expect(reprinted).toHaveTextContent(SCHEME_TEXTS.receipt.installmentValue(2, 11));
+    // What a receipt carries beyond the payment: the month, the amount in words, the total
+    // paid in by then (both rows), and a line for each signature.
+    expect(reprinted).toHaveTextContent(`${SCHEME_TEXTS.receipt.forMonth}May 2025`);
+    expect(reprinted).toHaveTextContent(
+      `${SCHEME_TEXTS.receipt.amountInWords}Five Thousand Rupees Only`,
+    );
+    expect(reprinted).toHaveTextContent(`${SCHEME_TEXTS.receipt.paidSoFar}₹10,000`);
+    expect(reprinted).toHaveTextContent(SLIP_TEXTS.customerSignature);
+    expect(reprinted).toHaveTextContent(SLIP_TEXTS.shopSignature('Swarnamahal Jewellers'));
+    expect(reprinted).toHaveAttribute('data-paper', 'a4');
     await user.click(within(reprinted).getByRole('button', { name: SCHEME_TEXTS.receipt.close }));
     const table = screen.getByRole('table', { name: texts.table });
     const footer = table.querySelectorAll(':scope > [role="rowgroup"]')[2] as HTMLElement;
     expect(within(footer).getByText(texts.total)).toBeInTheDocument();
     expect(within(footer).getByText('₹10,000')).toBeInTheDocument();
+  });
+
+  it('at a counter whose branch prints on an 80 mm roll, the receipt is laid out for the roll', async () => {
+    const fake = server();
+    fake.on('GET', API_PATHS.me, {
+      status: 200,
+      body: {
+        success: true,
+        data: { ...testOwner, branch: { ...annaNagar, receiptPaper: '80mm' } },
+      },
+    });
+    const user = await openScreen();
+    await generate(user, '7');
+    await waitFor(() => expect(bodyRows(texts.table)).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: texts.reprint('1') }));
+    const reprinted = await screen.findByRole('dialog', { name: SCHEME_TEXTS.receipt.title('1') });
+    expect(reprinted).toHaveAttribute('data-paper', '80mm');
+    expect(reprinted).toHaveTextContent(`${SCHEME_TEXTS.receipt.paidSoFar}₹5,000`);
+    expect(reprinted).toHaveTextContent(`${SCHEME_TEXTS.receipt.forMonth}April 2025`);
   });
 
   it("a weight scheme shows each installment's 22K rate and grams, the total grams and the late rows", async () => {
@@ -275,6 +319,8 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
       reference: 'UTR123',
       installmentNo: 3,
       installments: 11,
+      forMonth: today().slice(0, 7),
+      paidSoFar: 15000,
     };
     fake.on(
       'POST',

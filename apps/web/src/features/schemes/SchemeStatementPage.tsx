@@ -89,8 +89,9 @@ export function SchemeStatementPage() {
   const months = scheme ? installmentMonths(scheme, rows, today) : null;
 
   const generate = () => {
-    const id = idInput.trim();
+    const id = idInput.replace(/\s+/g, '');
     if (id === '') return showAlert('warning', MESSAGES.schemeIdRequired);
+    if (!/^\d{1,10}$/.test(id)) return showAlert('warning', MESSAGES.schemeIdDigits);
     if (Number(id) === submitted) void result.refetch();
     else setSubmitted(Number(id));
   };
@@ -146,6 +147,9 @@ export function SchemeStatementPage() {
         reference: row.reference ?? '',
         installmentNo: index + 1,
         installments: scheme.installments,
+        forMonth: row.period ?? row.date.slice(0, 7),
+        // The rows before it are its scheme's earlier installments, in the order paid.
+        paidSoFar: rows.slice(0, index + 1).reduce((sum, earlier) => sum + earlier.amount, 0),
         rate22k: row.rate22k,
         mg: row.mg,
       },
@@ -169,11 +173,12 @@ export function SchemeStatementPage() {
             label={texts.schemeId}
             name="schemeid"
             value={idInput}
-            onChange={(event) => setIdInput(event.target.value.replace(/\D+/g, '').slice(0, 10))}
+            // As typed: "abc" is told it is no Scheme ID, not that the box is blank.
+            onChange={(event) => setIdInput(event.target.value)}
             autoFocus
             autoComplete="off"
             fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
           />
           <GenerateButton pending={loading} pendingLabel={texts.generating}>
             {texts.generate}

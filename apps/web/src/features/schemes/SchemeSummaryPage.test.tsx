@@ -330,6 +330,8 @@ describe('Scheme Summary', { timeout: 40_000 }, () => {
       reference: 'AUTH9',
       installmentNo: 1,
       installments: 11,
+      forMonth: today().slice(0, 7),
+      paidSoFar: 20000,
     };
     const fake = server().on(
       'POST',

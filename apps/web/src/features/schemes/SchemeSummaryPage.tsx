@@ -14,9 +14,8 @@ import {
   formatSchemeDate,
   isInactive,
   type SchemeSummaryRow,
-  type SummaryStatusLabel,
 } from '@kanak/contract';
-import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
+import { CustomerSearch } from '../../components/CustomerSearch';
 import { usePreselectedCustomer } from '../../components/customerFromAddress';
 import type { DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
@@ -24,7 +23,7 @@ import { ListPage } from '../../components/ListPage';
 import { SelectField } from '../../components/SelectField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { saveFile } from '../../components/saveFile';
-import { useAddressFilter, type AddressFilter } from '../../components/useAddressFilter';
+import { useAddressFilter } from '../../components/useAddressFilter';
 import { usePrintAll } from '../../components/usePrintAll';
 import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
@@ -36,51 +35,11 @@ import { SummaryPrint } from './PrintSheet';
 import { StatementModal } from './StatementModal';
 import { SchemeLink } from '../../components/SchemeLink';
 import { StatusChip } from './StatusChip';
+import { summaryAddress, type SummaryForm } from '../../components/schemeSummaryAddress';
 import { summaryCsv } from './schemeFormat';
 
 const texts = SCHEME_TEXTS.summary;
 const c = texts.columns;
-
-/** The filter form; a date left null shows its default (From: the financial year's start). */
-interface SummaryForm {
-  customer: CustomerOption | null;
-  status: SummaryStatusLabel;
-  from: string | null;
-  to: string | null;
-}
-
-const isStatus = (value: string | null): value is SummaryStatusLabel =>
-  SUMMARY_STATUS_OPTIONS.some((option) => option.label === value);
-const isDate = (value: string | null): value is string =>
-  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
-
-/**
- * The summary asked for, in the address (`?status=Active&from=…&to=…&mobile=…&name=…`): the
- * dates say it was generated; the customer's name rides along so the search box shows them.
- */
-const summaryAddress: AddressFilter<SummaryForm> = {
-  read: (params) => {
-    const mobile = params.get('mobile');
-    const status = params.get('status');
-    const from = params.get('from');
-    const to = params.get('to');
-    return {
-      customer: mobile ? { MOBILENO: mobile, CUSTNAME: params.get('name') ?? '' } : null,
-      status: isStatus(status) ? status : 'All',
-      from: isDate(from) ? from : null,
-      to: isDate(to) ? to : null,
-    };
-  },
-  write: ({ customer, status, from, to }) =>
-    from === null || to === null
-      ? {}
-      : {
-          status,
-          from,
-          to,
-          ...(customer && { mobile: customer.MOBILENO, name: customer.CUSTNAME }),
-        },
-};
 
 /** The summary the address asks for; null until Generate Summary is first pressed. */
 const summaryOf = ({ customer, status, from, to }: SummaryForm): SummaryFilter | null =>
@@ -103,8 +62,7 @@ export function SchemeSummaryPage() {
   const today = useStoreToday();
   const { asked, form, edit, page, setPage, show } = useAddressFilter(summaryAddress);
   const submitted = summaryOf(asked);
-  // The customer the counter home chose comes with the address: their schemes, to take an
-  // installment.
+  // A link naming a customer (`?customer=`) opens with them chosen.
   usePreselectedCustomer(form.customer, (customer) => edit({ customer }));
   const [viewing, setViewing] = useState<number | null>(null);
   const [activating, setActivating] = useState<SchemeSummaryRow | null>(null);

@@ -76,13 +76,13 @@ describe('Tiers', { timeout: 120_000 }, () => {
     await user.click(save());
     const third = tier(3);
     expect(
-      await within(third).findByText('code must be 1 to 12 letters, digits or _.'),
+      await within(third).findByText("A tier's code must be 1 to 12 letters, digits or _."),
     ).toBeInTheDocument();
     expect(
-      within(third).getByText('minSpend must be an amount in rupees with at most 2 decimals.'),
+      within(third).getByText('Minimum spend must be an amount in rupees with at most 2 decimals.'),
     ).toBeInTheDocument();
     expect(
-      within(third).getByText('earnPercent must be a whole number from 1 to 1000.'),
+      within(third).getByText('Earning % must be a whole number from 1 to 1000.'),
     ).toBeInTheDocument();
     expect(within(tier(1)).queryByText(/must be/)).not.toBeInTheDocument();
     expect(server.sent('POST', API_PATHS.tiers)).toHaveLength(0);
@@ -128,5 +128,38 @@ describe('Tiers', { timeout: 120_000 }, () => {
     expect(await screen.findByText(TIER_MESSAGES.tierHeld('SILVER', 3))).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.sent('POST', API_PATHS.tiers)).toHaveLength(2);
+  });
+
+  it('takes spends typed as the shop writes them, 2,00,000 or 10,00,000, and refuses misplaced commas', async () => {
+    const server = tiersServer();
+    setScreenWidth(1366);
+    signedInAs('admin');
+    renderApp('/home/tiers');
+    await screen.findByRole('group', { name: texts.tier(2) }, { timeout: 30_000 });
+    const user = userEvent.setup();
+
+    await fill(user, 2, { minSpend: '2,00,000' });
+    expect(within(tier(2)).getByText('₹2,00,000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: texts.add }));
+    await fill(user, 3, { code: 'plat', name: 'Platinum', minSpend: '10,0,000' });
+    await user.click(save());
+    expect(
+      await within(tier(3)).findByText(
+        'Minimum spend must be an amount in rupees with at most 2 decimals.',
+      ),
+    ).toBeInTheDocument();
+    expect(server.sent('POST', API_PATHS.tiers)).toHaveLength(0);
+
+    await fill(user, 3, { minSpend: '₹ 10,00,000' });
+    await user.click(save());
+    expect(await screen.findByText(TIER_MESSAGES.saved)).toBeInTheDocument();
+    expect(server.sent('POST', API_PATHS.tiers)[0]?.body).toEqual({
+      tiers: [
+        SILVER,
+        { ...GOLD, minSpend: 200_000 },
+        { code: 'PLAT', name: 'Platinum', minSpend: 1_000_000, earnPercent: 100 },
+      ],
+      downgrade: 'never',
+    });
   });
 });

@@ -17,6 +17,7 @@ import {
   TIER_LIMITS,
   TIERS_TEXTS,
   formatRupees,
+  readTypedNumber,
   tiersForm,
   type TierDowngrade,
   type TiersFormInput,
@@ -42,12 +43,9 @@ const downgradeOptions = TIER_DOWNGRADES.map((value) => ({
   label: texts.downgrades[value],
 }));
 
-/** A typed number as the contract reads it: blank is no number at all, not zero. */
-const typedNumber = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed));
-
 /** Lowest spend first, as the ladder reads; rows without a number yet go last. */
 const bySpend = (a: Row, b: Row) => {
-  const [x, y] = [typedNumber(a.minSpend), typedNumber(b.minSpend)];
+  const [x, y] = [readTypedNumber(a.minSpend), readTypedNumber(b.minSpend)];
   if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : -1;
   return x - y;
 };
@@ -119,8 +117,8 @@ function TiersEditor({ current }: { current: TiersSettings }) {
       tiers: ordered.map((r) => ({
         code: r.code.trim().toUpperCase(),
         name: r.name.trim(),
-        minSpend: typedNumber(r.minSpend),
-        earnPercent: typedNumber(r.earnPercent),
+        minSpend: readTypedNumber(r.minSpend),
+        earnPercent: readTypedNumber(r.earnPercent),
       })),
       downgrade,
     };
@@ -157,7 +155,7 @@ function TiersEditor({ current }: { current: TiersSettings }) {
 
   const field = (r: Row, n: number, name: Field, label: string, help?: string) => {
     const error = errors[r.row]?.[name];
-    const spend = name === 'minSpend' ? typedNumber(r.minSpend) : Number.NaN;
+    const spend = name === 'minSpend' ? readTypedNumber(r.minSpend) : Number.NaN;
     const numeric = name === 'minSpend' || name === 'earnPercent';
     return (
       <TextField

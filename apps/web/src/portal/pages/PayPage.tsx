@@ -55,9 +55,11 @@ export function PayPage({ schemeid }: { schemeid: number }) {
       setStep('checking');
       const answer = await verifyPayment(response);
       setOutcome(
-        answer.data.overpayment
-          ? { kind: 'note', message: texts.overpayment, tone: 'info' }
-          : { kind: 'paid', message: answer.message, receipt: answer.data.receipt },
+        answer.data.checking
+          ? { kind: 'note', message: texts.beingChecked, tone: 'info' }
+          : answer.data.overpayment
+            ? { kind: 'note', message: texts.overpayment, tone: 'info' }
+            : { kind: 'paid', message: answer.message, receipt: answer.data.receipt },
       );
     } catch (failure) {
       // The server's own words: "Online payment is not set up.", nothing due, and the like.

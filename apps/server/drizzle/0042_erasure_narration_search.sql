@@ -1,0 +1,3 @@
+CREATE INDEX "points_entries_typed_narration_trgm_idx" ON "points_entries" USING gin ("narration" gin_trgm_ops) WHERE "points_entries"."ts" = 'M';--> statement-breakpoint
+CREATE INDEX "scheme_installments_narration_trgm_idx" ON "scheme_installments" USING gin ("narration" gin_trgm_ops) WHERE "scheme_installments"."narration" <> '';--> statement-breakpoint
+CREATE INDEX "scheme_installments_reference_trgm_idx" ON "scheme_installments" USING gin ("reference" gin_trgm_ops) WHERE "scheme_installments"."reference" <> '' AND "scheme_installments"."mode" IN ('cash', 'upi', 'card', 'bank', 'cheque');

@@ -1,0 +1,1 @@
+CREATE INDEX "scheme_installments_entered_idx" ON "scheme_installments" USING btree ("created_at","id");
