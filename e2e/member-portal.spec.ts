@@ -106,9 +106,9 @@ test('a customer signs in at /my, pays an installment online, prints its receipt
     await expect(page.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
     await code.fill('000000');
     await page.keyboard.press('Enter');
-    // The server's own words for a wrong code.
+    // The server's own words for a wrong code, with the tries the code still has.
     await expect(page.getByRole('alert')).toHaveText(
-      'The code is wrong or has expired. Please ask for a new one.',
+      'The code is wrong. Please check it and try again: 4 tries left.',
     );
     await code.fill(await codeSentTo(request, mobileno));
     await page.keyboard.press('Enter');

@@ -230,10 +230,11 @@ test.describe("the owner's view", () => {
       path: '/home/daily-collections',
       file: 'collections',
       header:
-        'Date,Time,Branch,Staff,Kind,Receipt / invoice,Scheme ID,Customer,Mobile,Mode,Amount,Points',
+        'Date,Time,Branch,Staff,Kind,Receipt / invoice,Scheme ID,Customer,Mobile,Mode,Amount,Points,Entered on,Backdated',
+      // Paid and entered today: not backdated.
       line: () =>
         new RegExp(
-          `^${slashDate(today)},.*,${made.todayScheme},${custname},${mobile},UPI,12345,$`,
+          `^${slashDate(today)},.*,${made.todayScheme},${custname},${mobile},UPI,12345,,${slashDate(today)},$`,
           'm',
         ),
     },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import pg from 'pg';
 import { API_PATHS, API_PREFIX, IDEMPOTENCY_HEADER, MESSAGES } from '@kanak/contract';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
+import { createTestDatabase, lateEntryReason, type TestDatabase } from '../../test/helpers.js';
 import {
   addCustomer,
   firstOfMonth,
@@ -176,7 +176,7 @@ beforeAll(async () => {
     const generated = await post<{ data: { schemeid: number } }>(
       server.url,
       API_PATHS.generateScheme,
-      { custid, mobileno, startdt, amount: SCHEME_AMOUNT },
+      { custid, mobileno, startdt, amount: SCHEME_AMOUNT, ...lateEntryReason(startdt) },
       { token },
     );
     expect(generated.status, JSON.stringify(generated.body)).toBe(200);
@@ -184,7 +184,13 @@ beforeAll(async () => {
     const activated = await post(
       server.url,
       API_PATHS.activateScheme,
-      { schemeid, date: startdt, mode: 'upi', reference: `UPI-${s}-0` },
+      {
+        schemeid,
+        date: startdt,
+        mode: 'upi',
+        reference: `UPI-${s}-0`,
+        ...lateEntryReason(startdt),
+      },
       { token },
     );
     expect(activated.status, JSON.stringify(activated.body)).toBe(200);
@@ -213,6 +219,7 @@ describe('answers lost on the way back to the web client', () => {
             mode: 'upi',
             reference: `UPI-${s}-${i + 1}`,
             narration,
+            ...lateEntryReason(firstOfMonth(-INSTALLMENTS_EACH + i + 1)),
           },
         };
       }),

@@ -8,6 +8,7 @@ import { connectDatabase } from '../db/client.js';
 import { EXPIRY_QUEUE, JOBS_SCHEMA, startJobs } from '../jobs.js';
 import { usersRepo } from '../modules/users/users.repo.js';
 import {
+  lateEntryReason,
   createTestDatabase,
   pointsBalance,
   servicesOn,
@@ -196,13 +197,19 @@ describe('a server whose DATABASE_URL goes through PgBouncer in transaction mode
           mobileno,
           startdt: firstOfMonth(-3),
           amount: 2_500,
+          ...lateEntryReason(firstOfMonth(-3)),
         }),
       ),
     );
     // One Inactive scheme at a time, however many ask at once.
     expect(generated.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
     const schemeid = generated.find((answer) => answer.status === 200)!.body.data!.schemeid;
-    const payment = (month: number) => ({ schemeid, date: firstOfMonth(month), mode: 'upi' });
+    const payment = (month: number) => ({
+      schemeid,
+      date: firstOfMonth(month),
+      mode: 'upi',
+      ...lateEntryReason(firstOfMonth(month)),
+    });
     expect((await call(API_PATHS.activateScheme, payment(-3))).status).toBe(200);
     const installments = await Promise.all(
       [-2, -2, -1, 0].map((month) => call(API_PATHS.addInstallment, payment(month))),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, API_PREFIX, LIMITS, MESSAGES } from '@kanak/contract';
 import { connectDatabase } from '../db/client.js';
 import { createUsersService } from '../modules/users/users.service.js';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
+import { lateEntryReason, createTestDatabase, type TestDatabase } from '../../test/helpers.js';
 import {
   addCustomer,
   firstOfMonth,
@@ -114,7 +114,13 @@ async function raceGenerates() {
         post<{ data?: { schemeid: number } }>(
           through(i).url,
           API_PATHS.generateScheme,
-          { custid, mobileno, startdt: firstOfMonth(-3), amount: 2_000 },
+          {
+            custid,
+            mobileno,
+            startdt: firstOfMonth(-3),
+            amount: 2_000,
+            ...lateEntryReason(firstOfMonth(-3)),
+          },
           { token: through(i).token },
         ),
       ),
@@ -133,7 +139,13 @@ async function raceInstallments() {
   const generated = await post<{ data: { schemeid: number } }>(
     servers[0]!.url,
     API_PATHS.generateScheme,
-    { custid, mobileno, startdt: firstOfMonth(-5), amount: 3_000 },
+    {
+      custid,
+      mobileno,
+      startdt: firstOfMonth(-5),
+      amount: 3_000,
+      ...lateEntryReason(firstOfMonth(-5)),
+    },
     { token: tokens[0] },
   );
   const schemeid = generated.body.data.schemeid;
@@ -142,6 +154,7 @@ async function raceInstallments() {
     date: firstOfMonth(month),
     mode: 'card',
     reference,
+    ...lateEntryReason(firstOfMonth(month)),
   });
   // Activation raced through both: one first installment, the other refused.
   const activations = await Promise.all(

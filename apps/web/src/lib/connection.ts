@@ -75,7 +75,8 @@ export const connection = {
   checkNow,
 };
 
-if (typeof window !== 'undefined') {
+// Outside a browser (the server's tests drive this client from Node) there is nothing to hear.
+if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
   window.addEventListener('offline', () => enter('offline'));
   // The network is back; whether the server is, only its answer says.
   window.addEventListener('online', () => void checkNow());

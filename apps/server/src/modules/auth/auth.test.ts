@@ -75,7 +75,8 @@ describe('POST /api/login/verify', () => {
       payload: { USERNAME: 'meera' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('PASSWORD');
+    // Named as the sign-in screen names it, not by the body's key.
+    expect(response.json().message).toBe('Password is required.');
   });
 
   it('locks an address out of a username after 5 failures, even for the right password, and not other users or addresses', async () => {

@@ -108,6 +108,7 @@ describe('Branches', { timeout: 60_000 }, () => {
       name: 'Anna Nagar',
       address: '5 2nd Avenue, Chennai',
       phone: '+91 44 2626 1001',
+      receiptPaper: 'a4',
     });
     expect(sent?.headers[IDEMPOTENCY_HEADER]).toBeTruthy();
     expect(await screen.findByText(MESSAGES.branchSaved('ANN'))).toBeInTheDocument();
@@ -123,11 +124,17 @@ describe('Branches', { timeout: 60_000 }, () => {
     const address = within(dialog).getByLabelText(texts.address);
     await user.clear(address);
     await user.type(address, '14 Zaveri Bazaar, Mumbai 400002');
+    // The counter's printer: an 80 mm roll instead of A4 sheets.
+    await user.selectOptions(
+      within(dialog).getByLabelText(texts.receiptPaper),
+      texts.receiptPapers['80mm'],
+    );
     await user.click(within(dialog).getByRole('button', { name: texts.save }));
     await waitFor(() =>
       expect(server.sent('POST', API_PATHS.saveBranch)[0]?.body).toEqual({
         ...main,
         address: '14 Zaveri Bazaar, Mumbai 400002',
+        receiptPaper: '80mm',
       }),
     );
     expect(await within(table()).findByText('14 Zaveri Bazaar, Mumbai 400002')).toBeInTheDocument();

@@ -107,7 +107,7 @@ describe('Gold rate', { timeout: 60_000 }, () => {
       },
     ]);
     await openScreen('cashier');
-    const [year, month, day] = today.split('-');
+    const [year, month, day] = today.split('-') as [string, string, string];
     expect(
       await within(table()).findByText(`${day}/${month}/${year.slice(2)}, 1:45 am`),
     ).toBeVisible();
