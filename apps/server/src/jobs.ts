@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
@@ -14,6 +15,29 @@ import { pointsSummaryReader } from './modules/points/points.summary.js';
 import { reviewTierAnniversaries } from './modules/points/points.tiers.js';
 import { schemesRepo } from './modules/schemes/schemes.repo.js';
 import type { Services } from './services.js';
+
+/**
+ * pg-boss 10's worker settles each job with `this.complete(…)` or `this.fail(…)` and neither
+ * awaits nor catches the call (its manager's `work`): a database lost at that moment leaves a
+ * rejection nobody hears. Each call's promise is marked as listened to here, and still
+ * rejects for whoever awaits it; the job, left active, expires and runs again, which every
+ * job of ours is safe to do.
+ */
+function hearJobSettlements() {
+  type Settle = (this: unknown, ...args: unknown[]) => Promise<unknown>;
+  const manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as {
+    prototype: Record<'complete' | 'fail', Settle>;
+  };
+  for (const name of ['complete', 'fail'] as const) {
+    const settle = manager.prototype[name];
+    manager.prototype[name] = function (this: unknown, ...args: unknown[]) {
+      const settled = settle.apply(this, args);
+      settled.catch(() => undefined);
+      return settled;
+    };
+  }
+}
+hearJobSettlements();
 
 /** The queue of the daily look at tiers whose anniversary has come. */
 export const TIER_REVIEW_QUEUE = 'tiers-anniversary';
