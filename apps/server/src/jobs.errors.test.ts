@@ -2,10 +2,12 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { connectDatabase, type Database } from './db/client.js';
 import { startJobs } from './jobs.js';
 import { createTestDatabase, servicesOn, type TestDatabase } from '../test/helpers.js';
+import { startTcpRelay } from '../test/proxies.js';
 
 let database: TestDatabase;
 let connection: Database;
@@ -95,5 +97,50 @@ describe('a pg-boss error in the log', () => {
     expect(line).toBeDefined();
     expect(line).not.toContain('9876543210');
     expect(JSON.parse(line!)).toMatchObject({ err: { queue: 'points-expiry' } });
+  }, 60_000);
+});
+
+describe('a job settled while the database is away', () => {
+  it('leaves no rejection unheard, and runs again once the database is back', async () => {
+    const target = new URL(database.url);
+    const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
+    const through = new URL(database.url);
+    through.host = `127.0.0.1:${relay.port}`;
+    const boss = new PgBoss({
+      connectionString: through.toString(),
+      schema: 'settling',
+      max: 2,
+      maintenanceIntervalSeconds: 1,
+      monitorStateIntervalSeconds: 1,
+    });
+    boss.on('error', () => undefined);
+    const unheard: unknown[] = [];
+    const hear = (reason: unknown) => unheard.push(reason);
+    process.on('unhandledRejection', hear);
+    try {
+      await boss.start();
+      await boss.createQueue('settling');
+      await boss.send('settling', {}, { expireInSeconds: 1, retryLimit: 5, retryDelay: 0 });
+      let runs = 0;
+      let cutDone: Promise<void> | undefined;
+      await boss.work('settling', { pollingIntervalSeconds: 0.5 }, async () => {
+        runs += 1;
+        // The database goes away as the job ends: pg-boss's worker settles it unawaited.
+        if (runs === 1) cutDone = relay.cut();
+      });
+      for (const until = Date.now() + 10_000; !cutDone && Date.now() < until;) await sleep(100);
+      expect(cutDone, 'the job ran').toBeDefined();
+      await cutDone;
+      // The settlement's rejection (connection refused) has come and gone by now.
+      await sleep(1_500);
+      expect(unheard).toEqual([]);
+      await relay.restore();
+      for (const until = Date.now() + 30_000; runs < 2 && Date.now() < until;) await sleep(200);
+      expect(runs, 'the job, left active, expired and ran again').toBeGreaterThanOrEqual(2);
+    } finally {
+      process.off('unhandledRejection', hear);
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      await relay.close();
+    }
   }, 60_000);
 });

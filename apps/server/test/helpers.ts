@@ -296,3 +296,37 @@ export function lateEntryReason(date: unknown, now: Date = new Date()) {
     ? { backdateReason: LATE_ENTRY_REASON }
     : {};
 }
+
+/** Noon of `isoDate` in Kolkata: a moment on that day whatever the machine's time zone. */
+export const noonOf = (isoDate: string) => new Date(`${isoDate}T12:00:00+05:30`);
+
+/**
+ * The app's clock for a test file, showing noon of `today` until a test moves it. The app
+ * stamps what is entered with the day its clock shows, so a fixture entered "on" an old date
+ * moves the clock there for that work and back after it.
+ */
+export function movableClock(today: string) {
+  let now = noonOf(today);
+  return {
+    /** Hand this to the app (`clock`). */
+    now: () => now,
+    /** Moves the clock to noon of a day, or to an exact moment. */
+    set(at: string | Date) {
+      now = typeof at === 'string' ? noonOf(at) : at;
+    },
+    /** Back to noon of `today`. */
+    reset() {
+      now = noonOf(today);
+    },
+    /** `work` done on `date`, the clock moved there and back: entered at the counter that day. */
+    async enteredOn<T>(date: string, work: () => Promise<T>): Promise<T> {
+      const before = now;
+      now = noonOf(date);
+      try {
+        return await work();
+      } finally {
+        now = before;
+      }
+    },
+  };
+}

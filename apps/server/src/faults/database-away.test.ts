@@ -1,21 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { API_PATHS, API_PREFIX, MESSAGES } from '@kanak/contract';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
 import {
-  addCustomer,
-  post,
-  signIn,
-  startServer,
-  storeToday,
-  tempDir,
-  waitForHealth,
-  type Answer,
-  type ServerProcess,
-} from '../../test/processes.js';
-import { startTcpRelay, type TcpRelay } from '../../test/proxies.js';
+  creditPoints,
+  serverBehindRelay,
+  type ServerBehindRelay,
+} from '../../test/database-faults.js';
+import type { TestDatabase } from '../../test/helpers.js';
+import { post, waitForHealth, type Answer, type ServerProcess } from '../../test/processes.js';
+import type { TcpRelay } from '../../test/proxies.js';
 
 /**
  * The database away: the server reaches PostgreSQL through a relay that the test
@@ -29,8 +23,8 @@ const MOBILENO = '9400000001';
 /** A customer whose row the test holds locked, so an update waits inside its transaction. */
 const HELD_MOBILENO = '9400000002';
 const UNAVAILABLE = { success: false, message: MESSAGES.databaseUnavailable };
+let at: ServerBehindRelay;
 let db: TestDatabase;
-let dir: ReturnType<typeof tempDir>;
 let relay: TcpRelay;
 let server: ServerProcess;
 let token: string;
@@ -39,20 +33,7 @@ let token: string;
 const acknowledged = new Map<string, number>();
 
 async function credit(points: number, narration: string, mobileno = MOBILENO): Promise<Answer> {
-  const answer = await post(
-    server.url,
-    API_PATHS.updatePoints,
-    {
-      formData: {
-        MOBILENO: mobileno,
-        POINTS: String(points),
-        CASHCR: 'CR',
-        INVDATE: storeToday(),
-        NARRATION: narration,
-      },
-    },
-    { token, idempotencyKey: randomUUID() },
-  );
+  const answer = await creditPoints(at, mobileno, points, narration);
   if (answer.status === 200) acknowledged.set(narration, points);
   return answer;
 }
@@ -63,24 +44,14 @@ async function health(): Promise<Answer> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const target = new URL(db.url);
-  relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
-  const viaRelay = new URL(db.url);
-  viaRelay.host = `127.0.0.1:${relay.port}`;
-  dir = tempDir('kanak-fault-away-');
-  server = await startServer({ dataDir: dir.path, env: { DATABASE_URL: viaRelay.toString() } });
-  token = await signIn(server.url);
-  await addCustomer(server.url, token, MOBILENO, 'Away Customer');
-  await addCustomer(server.url, token, HELD_MOBILENO, 'Held Customer');
+  at = await serverBehindRelay('kanak-fault-away-', {
+    [MOBILENO]: 'Away Customer',
+    [HELD_MOBILENO]: 'Held Customer',
+  });
+  ({ db, relay, server, token } = at);
 }, 90_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await relay?.close();
-  await db?.drop();
-  dir?.remove();
-});
+afterAll(() => at?.close());
 
 describe('the database going away for a few seconds', () => {
   it('answers a clear 503 meanwhile and serves again by itself when it returns', async () => {

@@ -1,20 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, MESSAGES } from '@kanak/contract';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
+import { MESSAGES } from '@kanak/contract';
 import {
-  addCustomer,
-  post,
-  signIn,
-  startServer,
-  storeToday,
-  tempDir,
-  waitForHealth,
-  type Answer,
-  type ServerProcess,
-} from '../../test/processes.js';
-import { startTcpRelay, type TcpRelay } from '../../test/proxies.js';
+  creditPoints,
+  serverBehindRelay,
+  type ServerBehindRelay,
+} from '../../test/database-faults.js';
+import { waitForHealth, type Answer } from '../../test/processes.js';
 
 /**
  * The database stalls: its connections stay open and nothing answers for longer than the
@@ -34,47 +26,19 @@ const STALL_MS = 9_000;
 const AT_ONCE = 40;
 const MOBILENO = '9400000011';
 const UNAVAILABLE = { success: false, message: MESSAGES.databaseUnavailable };
-let db: TestDatabase;
-let dir: ReturnType<typeof tempDir>;
-let relay: TcpRelay;
-let server: ServerProcess;
-let token: string;
+let at: ServerBehindRelay;
 
 const credit = (points: number, narration: string): Promise<Answer> =>
-  post(
-    server.url,
-    API_PATHS.updatePoints,
-    {
-      formData: {
-        MOBILENO,
-        POINTS: String(points),
-        CASHCR: 'CR',
-        INVDATE: storeToday(),
-        NARRATION: narration,
-      },
-    },
-    { token, idempotencyKey: randomUUID(), timeoutMs: 30_000 },
-  ).catch((error: unknown) => ({ status: 0, body: { message: String(error) } }));
+  creditPoints(at, MOBILENO, points, narration, 30_000).catch((error: unknown) => ({
+    status: 0,
+    body: { message: String(error) },
+  }));
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const target = new URL(db.url);
-  relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
-  const viaRelay = new URL(db.url);
-  viaRelay.host = `127.0.0.1:${relay.port}`;
-  dir = tempDir('kanak-fault-stall-');
-  server = await startServer({ dataDir: dir.path, env: { DATABASE_URL: viaRelay.toString() } });
-  token = await signIn(server.url);
-  await addCustomer(server.url, token, MOBILENO, 'Stalled Customer');
+  at = await serverBehindRelay('kanak-fault-stall-', { [MOBILENO]: 'Stalled Customer' });
 }, 90_000);
 
-afterAll(async () => {
-  relay?.resume();
-  await server?.stop();
-  await relay?.close();
-  await db?.drop();
-  dir?.remove();
-});
+afterAll(() => at?.close());
 
 describe('a database that stops answering for a few seconds', () => {
   it('keeps the server alive, answers each request or a clear 503, and serves on after', async () => {
@@ -82,17 +46,17 @@ describe('a database that stops answering for a few seconds', () => {
     const warm = await Promise.all(Array.from({ length: 8 }, (_, i) => credit(1, `warm ${i}`)));
     expect(warm.map((answer) => answer.status)).toEqual(Array(8).fill(200));
 
-    relay.stall();
+    at.relay.stall();
     let answers: Answer[];
     try {
       const during = Array.from({ length: AT_ONCE }, (_, i) => credit(1 + (i % 9), `during ${i}`));
       await sleep(STALL_MS);
       // Still the same process, past the moment its session notices stopped coming back.
-      expect(() => process.kill(server.pid, 0)).not.toThrow();
-      relay.resume();
+      expect(() => process.kill(at.server.pid, 0)).not.toThrow();
+      at.relay.resume();
       answers = await Promise.all(during);
     } finally {
-      relay.resume();
+      at.relay.resume();
     }
 
     const refused = answers.filter((answer) => answer.status === 503);
@@ -102,18 +66,18 @@ describe('a database that stops answering for a few seconds', () => {
     expect(refused.length).toBeGreaterThan(0);
     expect(done.length).toBeGreaterThan(0);
 
-    await waitForHealth(server.url, 15_000);
+    await waitForHealth(at.server.url, 15_000);
     expect((await credit(7, 'after')).status).toBe(200);
 
     // Each acknowledged credit once, none of the refused ones, the balance the ledger's sum.
     const acknowledged = answers.flatMap((answer, i) => (answer.status === 200 ? [i] : []));
-    const rows = await db.sql<{ narration: string }>(
+    const rows = await at.db.sql<{ narration: string }>(
       `SELECT narration FROM points_entries WHERE narration LIKE 'during %' ORDER BY narration`,
     );
     expect(rows.map((row) => row.narration).sort()).toEqual(
       acknowledged.map((i) => `during ${i}`).sort(),
     );
-    const [drift] = await db.sql<{ bad: number }>(
+    const [drift] = await at.db.sql<{ bad: number }>(
       `SELECT count(*)::int AS bad FROM customers c JOIN points_accounts a ON a.customer_id = c.id
         WHERE a.balance <>
               (SELECT coalesce(sum(credit - debit), 0) FROM points_entries WHERE customer_id = c.id)`,

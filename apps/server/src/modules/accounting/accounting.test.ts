@@ -12,6 +12,7 @@ import {
   appOnDatabase,
   authed,
   createTestContext,
+  movableClock,
   staffSession,
   type TestContext,
 } from '../../../test/helpers.js';
@@ -32,17 +33,8 @@ import { ENVELOPE_END, envelopeStart, voucherXml } from './tally-xml.js';
  */
 
 const TODAY = '2026-11-20';
-const noonOf = (isoDate: string) => new Date(`${isoDate}T12:00:00+05:30`);
-let now = noonOf(TODAY);
-/** `work` done on `date`, the clock moved there and back: entered at the counter that day. */
-async function enteredOn<T>(date: string, work: () => Promise<T>): Promise<T> {
-  now = noonOf(date);
-  try {
-    return await work();
-  } finally {
-    now = noonOf(TODAY);
-  }
-}
+const clock = movableClock(TODAY);
+const { enteredOn } = clock;
 const FIXTURE = new URL('../../../test/fixtures/tally-export-example.xml', import.meta.url);
 
 let ctx: TestContext;
@@ -169,7 +161,7 @@ const points = (mobile: string, cashcr: 'CR' | 'DB', amount: number, date: strin
 
 beforeAll(async () => {
   tally = await startFakeTally(Object.values(DEFAULT_ACCOUNTING_SETTINGS).filter(Boolean));
-  ctx = await createTestContext({ INSTALLMENTS: '2', TALLY_URL: tally.url }, () => now);
+  ctx = await createTestContext({ INSTALLMENTS: '2', TALLY_URL: tally.url }, clock.now);
   const session = async (name: keyof typeof tokens, role: Role, branch?: string) => {
     tokens[name] = (await staffSession(ctx, name, role, branch)).token;
   };
@@ -467,7 +459,7 @@ describe('Tally push', () => {
   });
 
   it("says plainly when Tally's address is not set, and when Tally does not answer", async () => {
-    const unset = await appOnDatabase(ctx.database, {}, () => now);
+    const unset = await appOnDatabase(ctx.database, {}, clock.now);
     try {
       const response = await unset.inject(
         authed(tokens.owner!, {
@@ -481,7 +473,7 @@ describe('Tally push', () => {
     } finally {
       await unset.close();
     }
-    const away = await appOnDatabase(ctx.database, { TALLY_URL: 'http://127.0.0.1:1' }, () => now);
+    const away = await appOnDatabase(ctx.database, { TALLY_URL: 'http://127.0.0.1:1' }, clock.now);
     try {
       const response = await away.inject(
         authed(tokens.owner!, {
@@ -519,7 +511,7 @@ describe('a Tally address that redirects, stalls or floods', () => {
     const app = await appOnDatabase(
       ctx.database,
       { TALLY_URL: tally.url, TALLY_TIMEOUT: '0.5' },
-      () => now,
+      clock.now,
     );
     tally.misbehave = how;
     const before = await ctx.sql(`SELECT remote_id, last_pushed_at FROM tally_pushed_vouchers`);

@@ -3,6 +3,7 @@ import type { Role } from '@kanak/contract';
 import {
   authed,
   createTestContext,
+  movableClock,
   staffSession,
   type TestContext,
 } from '../../../test/helpers.js';
@@ -14,8 +15,7 @@ import {
  */
 
 const TODAY = '2026-03-10';
-const noonOf = (isoDate: string) => new Date(`${isoDate}T12:00:00+05:30`);
-let now = noonOf(TODAY);
+const clock = movableClock(TODAY);
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 
@@ -27,7 +27,7 @@ async function staffMember(username: string, role: Role, branch: string) {
 
 /** A scheme started and activated on 10 Jan, entered that day at the counter. */
 async function activeScheme(username: string, mobileno: string, custname: string, amount: number) {
-  now = noonOf('2026-01-10');
+  clock.set('2026-01-10');
   const [customer] = await ctx.sql<{ id: number }>(
     `INSERT INTO customers (mobileno, custname) VALUES ($1, $2) RETURNING id`,
     [mobileno, custname],
@@ -47,12 +47,12 @@ async function activeScheme(username: string, mobileno: string, custname: string
     mode: 'cash',
   });
   expect(activated.statusCode, activated.body).toBe(200);
-  now = noonOf(TODAY);
+  clock.reset();
   return schemeid;
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, () => now);
+  ctx = await createTestContext({}, clock.now);
   await staffMember('owner1', 'owner', 'MAIN');
   await staffMember('asha', 'cashier', 'MAIN');
   await staffMember('ravi', 'cashier', 'MAIN');
@@ -74,9 +74,9 @@ describe("a staff member's own day", () => {
       await paid('ravi', ravis, TODAY, 'cash'),
     ];
     // Asha's, but of another day (and entered that day).
-    now = noonOf('2026-02-10');
+    clock.set('2026-02-10');
     answers.push(await paid('asha', ravis, '2026-02-10', 'card'));
-    now = noonOf(TODAY);
+    clock.reset();
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
 
     const asha = await as('asha', 'GET', '/reports/my-day');

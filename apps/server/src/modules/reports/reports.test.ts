@@ -4,6 +4,7 @@ import { CSV_BOM, MESSAGES, REPORT_MESSAGES, type Role } from '@kanak/contract';
 import {
   authed,
   createTestContext,
+  movableClock,
   staffSession,
   type TestContext,
 } from '../../../test/helpers.js';
@@ -18,10 +19,8 @@ import { expectSummariesAgree } from '../../../test/summaries.js';
  */
 
 const TODAY = '2026-03-10';
-let now = new Date(`${TODAY}T12:00:00+05:30`);
-const setToday = (isoDate: string) => {
-  now = new Date(`${isoDate}T12:00:00+05:30`);
-};
+const clock = movableClock(TODAY);
+const { enteredOn } = clock;
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -94,17 +93,6 @@ const points = (
     }),
   );
 
-/** `work` done on `date`, the clock moved there and back: entered at the counter that day. */
-async function enteredOn<T>(date: string, work: () => Promise<T>): Promise<T> {
-  const before = now;
-  setToday(date);
-  try {
-    return await work();
-  } finally {
-    now = before;
-  }
-}
-
 /** The schemes, by the names the test gives them, and each installment's receipt. */
 const S: Record<string, number> = {};
 const receipts: Record<string, string> = {};
@@ -173,7 +161,7 @@ async function pinRedemptionTime(
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ INSTALLMENTS: '11' }, () => now);
+  ctx = await createTestContext({ INSTALLMENTS: '11' }, clock.now);
   await staffMember('owner1', 'Owner One', 'owner');
   await ok(
     as('owner1', 'POST', '/branches', {
@@ -207,7 +195,7 @@ beforeAll(async () => {
   // Points. Older credits first: one expired on 15 Jan 2026, one expiring on 20 Mar 2026.
   await points('asha', C.om, 'CR', 80, '2024-01-15');
   await points('asha', C.padma, 'CR', 60, '2024-03-20');
-  setToday('2026-02-05');
+  clock.set('2026-02-05');
   await sale('MAIN', 'INV-M1', '2026-02-05', C.kiran, gold(50_000));
   await sale('PUNE', 'INV-P1', '2026-02-05', C.lata, gold(30_000), {
     description: 'Coin',
@@ -215,10 +203,10 @@ beforeAll(async () => {
     amount: 10_000,
   });
   await points('asha', C.mohan, 'CR', 200, '2026-02-05');
-  setToday('2026-02-20');
+  clock.set('2026-02-20');
   await pos('MAIN', 'redemptions', { invoiceNo: 'INV-M2', mobile: C.kiran.mobileno, points: 150 });
   await points('ravi', C.lata, 'DB', 50, '2026-02-20');
-  setToday('2026-03-02');
+  clock.set('2026-03-02');
   await sale('MAIN', 'INV-M3', '2026-03-02', C.nisha, gold(20_000));
   await pos('MAIN', 'returns', {
     returnNo: 'RET-M1',
@@ -227,7 +215,7 @@ beforeAll(async () => {
     lines: [gold(20_000)],
   });
   await sale('PUNE', 'INV-P4', '2026-03-02', C.mohan, gold(15_000));
-  setToday(TODAY);
+  clock.set(TODAY);
   await sale('PUNE', 'INV-P2', TODAY, C.om, gold(10_000));
   await pos('PUNE', 'redemptions', { invoiceNo: 'INV-P3', mobile: C.lata.mobileno, points: 100 });
   await pos('MAIN', 'redemptions', { invoiceNo: 'INV-M4', mobile: C.nisha.mobileno, points: 100 });

@@ -5,6 +5,7 @@ import {
   authed,
   createTestContext,
   lateEntryReason,
+  movableClock,
   pointsBalance,
   staffSession,
   type TestContext,
@@ -20,17 +21,8 @@ import { expireDueLots } from '../points/index.js';
  */
 
 const TODAY = '2026-03-10';
-const noonOf = (isoDate: string) => new Date(`${isoDate}T12:00:00+05:30`);
-let now = noonOf(TODAY);
-/** `work` done on `date`, the clock moved there and back: entered at the counter that day. */
-async function enteredOn<T>(date: string, work: () => Promise<T>): Promise<T> {
-  now = noonOf(date);
-  try {
-    return await work();
-  } finally {
-    now = noonOf(TODAY);
-  }
-}
+const clock = movableClock(TODAY);
+const { enteredOn } = clock;
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 const keys: string[] = [];
@@ -72,7 +64,7 @@ async function staffMember(username: string, role: Role, branch: string) {
 const balanceOf = async (customerId: number) => (await pointsBalance(ctx, customerId))!;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, () => now);
+  ctx = await createTestContext({}, clock.now);
   await staffMember('owner1', 'owner', 'MAIN');
   const branch = await call('owner1', '/branches', {
     code: 'PUNE',
@@ -217,7 +209,7 @@ async function randomChange(): Promise<LightMyRequestResponse | undefined> {
         schemeid: scheme.id,
         date,
         mode: rng.pick(['cash', 'upi', 'card', 'bank', 'cheque']),
-        ...lateEntryReason(date, now),
+        ...lateEntryReason(date, clock.now()),
       });
     }
   }

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, milligramsFor, valueOfMilligrams } from '@kanak/contract';
-import { signedIn, type SignedIn } from '../../../test/helpers.js';
+import { movableClock, signedIn, type SignedIn } from '../../../test/helpers.js';
 
-let now = new Date('2026-01-05T12:00:00+05:30');
-const setToday = (isoDate: string) => {
-  now = new Date(`${isoDate}T12:00:00+05:30`);
-};
+const clock = movableClock('2026-01-05');
 
 const GSTIN = '27AAACK1234A1Z5';
 let ctx: SignedIn;
@@ -13,7 +10,7 @@ let ctx: SignedIn;
 beforeAll(async () => {
   ctx = await signedIn('owner', {
     env: { INSTALLMENTS: '11', BONUS_PERCENT: '100', COMPANY_GSTIN: GSTIN },
-    clock: () => now,
+    clock: clock.now,
   });
 });
 afterAll(() => ctx.close());
@@ -153,15 +150,15 @@ describe('scheme plans', () => {
     });
 
     // Due 5 February: the 12th is the last day of grace. ₹7,000.00 a gram: 428 mg.
-    setToday('2026-02-12');
+    clock.set('2026-02-12');
     await rateOn('2026-02-12', 700_000);
     expect((await scheme('add-installment', pay('2026-02-12'))).json().data.mg).toBe(428);
     // Due 5 March, paid the 13th: late. ₹7,777.77 a gram: 385.71… mg, 385.
-    setToday('2026-03-13');
+    clock.set('2026-03-13');
     await rateOn('2026-03-13', 777_777);
     expect((await scheme('add-installment', pay('2026-03-13'))).json().data.mg).toBe(385);
 
-    setToday('2026-03-20');
+    clock.set('2026-03-20');
     // The gold the shop owes, by plan, and the maturing report's grams.
     const dashboard = await ctx.inject({ method: 'GET', url: '/api/dashboard' });
     expect(dashboard.json().data.schemes.goldHeld).toEqual([
@@ -232,7 +229,7 @@ describe('scheme plans', () => {
       (await savePlan(plan({ code: 'SAVE4', kind: 'value', installments: 4 }))).statusCode,
     ).toBe(200);
     const customer = await newCustomer('9811100003');
-    setToday('2026-01-05');
+    clock.set('2026-01-05');
     const started = await scheme('generate', {
       ...customer,
       startdt: '2026-01-05',
@@ -244,7 +241,7 @@ describe('scheme plans', () => {
     expect((await scheme('activate', pay('2026-01-05'))).statusCode).toBe(200);
     // February is never paid; March and April on their own due days.
     for (const day of ['2026-03-05', '2026-04-12']) {
-      setToday(day);
+      clock.set(day);
       const paid = await scheme('add-installment', pay(day));
       expect(paid.statusCode, paid.body).toBe(200);
     }
@@ -259,7 +256,7 @@ describe('scheme plans', () => {
   it("keeps a plan's bonus until its days to redeem have passed, then pays what was paid in", async () => {
     const lapsing = plan({ code: 'SHORT', kind: 'value', installments: 1, redeemWithinDays: 10 });
     expect((await savePlan(lapsing)).statusCode).toBe(200);
-    setToday('2026-01-05');
+    clock.set('2026-01-05');
     const started = await scheme('generate', {
       ...(await newCustomer('9811100004')),
       startdt: '2026-01-05',
@@ -271,7 +268,7 @@ describe('scheme plans', () => {
       (await scheme('activate', { schemeid, date: '2026-01-05', mode: 'cash' })).statusCode,
     ).toBe(200);
     // Matures 4 February; the 14th is the last day to redeem with the bonus.
-    setToday('2026-02-14');
+    clock.set('2026-02-14');
     expect((await scheme('close-preview', { schemeid })).json().data).toEqual({
       bonus: 1000,
       maturityValue: 3000,
@@ -280,7 +277,7 @@ describe('scheme plans', () => {
       redeemBy: '2026-02-14',
       bonusLapsed: false,
     });
-    setToday('2026-02-15');
+    clock.set('2026-02-15');
     const lapsed = {
       bonus: 0,
       maturityValue: 2000,
@@ -302,7 +299,7 @@ describe('scheme plans', () => {
   });
 
   it('refuses a plan no longer offered', async () => {
-    setToday('2026-01-05');
+    clock.set('2026-01-05');
     expect((await savePlan(plan({ code: 'OLD', kind: 'value', active: false }))).statusCode).toBe(
       200,
     );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '@kanak/contract';
-import { signedIn, type SignedIn } from '../../../test/helpers.js';
+import { movableClock, signedIn, type SignedIn } from '../../../test/helpers.js';
 
 /**
  * A customer may pay next month's installment early. The counter asks for it with
@@ -14,12 +14,12 @@ let cashier: SignedIn;
  * The day the cashier enters a payment: the day it is dated, as at a counter (a cashier may
  * date one only a few days back). The advances themselves are asked for on TODAY.
  */
-let enteredOn = TODAY;
+const clock = movableClock(TODAY);
 
 beforeAll(async () => {
   cashier = await signedIn('cashier', {
     env: { INSTALLMENTS: '11' },
-    clock: () => new Date(`${enteredOn}T12:00:00+05:30`),
+    clock: clock.now,
   });
 });
 afterAll(() => cashier?.close());
@@ -29,7 +29,7 @@ let nextMobile = 0;
 async function activeScheme(startdt: string) {
   nextMobile++;
   const mobileno = `97${String(nextMobile).padStart(8, '0')}`;
-  enteredOn = startdt;
+  clock.set(startdt);
   const [customer] = await cashier.sql<{ id: number }>(
     `INSERT INTO customers (mobileno, custname) VALUES ($1, $2) RETURNING id`,
     [mobileno, `Advance ${nextMobile}`],
@@ -53,7 +53,7 @@ async function activeScheme(startdt: string) {
 }
 
 const add = (schemeid: number, date: string, extra: Record<string, unknown> = {}) => {
-  enteredOn = date;
+  clock.set(date);
   return cashier.post('/api/scheme/add-installment', { schemeid, date, mode: 'upi', ...extra });
 };
 

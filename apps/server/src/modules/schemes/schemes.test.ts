@@ -4,6 +4,7 @@ import { MESSAGES } from '@kanak/contract';
 import {
   authed,
   lateEntryReason,
+  movableClock,
   signedIn,
   staffSession,
   type SignedIn,
@@ -11,10 +12,8 @@ import {
 
 /** "Today" in Kolkata for every test, unless a test moves the clock (reset before each). */
 const TODAY = '2026-02-10';
-let now = new Date(`${TODAY}T12:00:00+05:30`);
-const setToday = (isoDate: string) => {
-  now = new Date(`${isoDate}T12:00:00+05:30`);
-};
+const clock = movableClock(TODAY);
+const { enteredOn } = clock;
 
 let ctx: SignedIn;
 let staffId: number;
@@ -22,7 +21,7 @@ let staffId: number;
 beforeAll(async () => {
   ctx = await signedIn('owner', {
     env: { INSTALLMENTS: '11', BONUS_PERCENT: '100' },
-    clock: () => now,
+    clock: clock.now,
     username: 'kavya',
   });
   [{ id: staffId }] = (await ctx.sql<{ id: number }>(
@@ -30,21 +29,10 @@ beforeAll(async () => {
   )) as [{ id: number }];
 });
 afterAll(() => ctx.close());
-beforeEach(() => setToday(TODAY));
+beforeEach(() => clock.reset());
 
 /** The owner's reason, sent as the screen sends it: only with a date it asks one for. */
-const reasonFor = (date: unknown) => lateEntryReason(date, now);
-
-/** `work` done on `date`, the clock moved there and back: a scheme entered the day it started. */
-async function enteredOn<T>(date: string, work: () => Promise<T>): Promise<T> {
-  const before = now;
-  setToday(date);
-  try {
-    return await work();
-  } finally {
-    now = before;
-  }
-}
+const reasonFor = (date: unknown) => lateEntryReason(date, clock.now());
 
 const AMOUNT_RULE = 'Amount must be a whole number of rupees from 1 to 99,99,999.';
 const VALID_PAN = 'ABCDE1234F';
@@ -196,7 +184,7 @@ describe('POST /api/scheme/generate', () => {
   });
 
   it('counts 364 days across a leap day', async () => {
-    setToday('2024-03-01');
+    clock.set('2024-03-01');
     const customer = await newCustomer();
     const schemeid = await schemeFor(customer, 100, '2024-03-01');
     expect((await schemeRow(schemeid)).matdt).toBe('2025-02-28');
@@ -250,7 +238,7 @@ describe('POST /api/scheme/generate', () => {
   });
 
   it('takes "today" in Kolkata, not UTC', async () => {
-    now = new Date('2026-02-10T19:00:00Z'); // 00:30 on 11 February in Kolkata
+    clock.set(new Date('2026-02-10T19:00:00Z')); // 00:30 on 11 February in Kolkata
     const customer = await newCustomer();
     await schemeFor(customer, 1000, '2026-02-11');
   });
@@ -634,7 +622,7 @@ describe('POST /api/scheme/add-installment', () => {
     expectRefusal(await addInstallment(schemeid, '2025-01-31'), 400, outside);
     expectRefusal(await addInstallment(schemeid, '2026-02-11'), 400, MESSAGES.entryDateInFuture);
     // The last day of the term is in; the day after is out (once it is no longer in the future).
-    setToday('2026-03-01');
+    clock.set('2026-03-01');
     await ok(addInstallment(schemeid, '2026-02-19'));
     expectRefusal(await addInstallment(schemeid, '2026-02-20'), 400, outside);
     expect(await installmentCount(schemeid)).toBe(2);
@@ -780,13 +768,13 @@ describe('installments count and closing', () => {
     }
     expect(await installmentCount(schemeid)).toBe(7);
     expectRefusal(await post('close', { schemeid }), 409);
-    setToday('2026-02-28'); // the maturity date itself: not yet passed
+    clock.set('2026-02-28'); // the maturity date itself: not yet passed
     expectRefusal(
       await post('close', { schemeid }),
       409,
       MESSAGES.notYetClosable(11, '28-02-2026'),
     );
-    setToday('2026-03-01');
+    clock.set('2026-03-01');
     const body = await ok(post('close', { schemeid }));
     const bonus = Math.floor((1000 * 7) / 11);
     expect(bonus).toBe(636);
