@@ -7,14 +7,7 @@ import pg from 'pg';
 import type { Db } from './db/client.js';
 import { errorInBrief } from './lib/logging.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
-import { customersRepo } from './modules/customers/customers.repo.js';
-import { queueReminders } from './modules/notices/notices.reminders.js';
-import { createNoticeSender, type SenderOptions } from './modules/notices/notices.sender.js';
-import { expireDueLots } from './modules/points/points.expiry.js';
-import { pointsSummaryReader } from './modules/points/points.summary.js';
-import { reviewTierAnniversaries } from './modules/points/points.tiers.js';
-import { schemesRepo } from './modules/schemes/schemes.repo.js';
-import type { Services } from './services.js';
+import type { NoticeSenderTimings, Services } from './services.js';
 
 /**
  * pg-boss 10's worker settles each job with `this.complete(…)` or `this.fail(…)` and neither
@@ -73,11 +66,11 @@ export interface JobsOptions {
   /** The process's services (see createServices): the jobs run theirs. */
   services: Pick<
     Services,
-    'config' | 'db' | 'today' | 'outbox' | 'messaging' | 'members' | 'memberPayments'
+    'config' | 'db' | 'today' | 'background' | 'members' | 'memberPayments'
   >;
   catchUpAfterSeconds?: number;
   /** The sender's timings, for tests. */
-  sender?: Pick<SenderOptions, 'leaseSeconds' | 'timeoutMs' | 'runSeconds'>;
+  sender?: NoticeSenderTimings;
 }
 
 /** How long a start that met an unreachable database waits before it tries again. */
@@ -125,17 +118,8 @@ const DAILY_POLICY: Job['policy'] = {
  */
 function jobsOf(options: JobsOptions): Job[] {
   const { log, services } = options;
-  const { db, today } = services;
-  const { messaging } = services.config;
-  const sender = createNoticeSender({
-    ...options.sender,
-    db,
-    panel: services.messaging,
-    customers: customersRepo,
-    urls: messaging.panelUrls,
-    rate: messaging.rate,
-    log,
-  });
+  const { today, background } = services;
+  const sender = background.noticeSender(log, options.sender);
   return [
     {
       queue: EXPIRY_QUEUE,
@@ -143,7 +127,7 @@ function jobsOf(options: JobsOptions): Job[] {
       policy: DAILY_POLICY,
       atStart: 'catch-up',
       async run() {
-        const result = await expireDueLots({ db }, today());
+        const result = await background.expirePoints(today());
         log.info({ today: today(), ...result }, 'jobs: points expiry done');
       },
     },
@@ -153,7 +137,7 @@ function jobsOf(options: JobsOptions): Job[] {
       policy: DAILY_POLICY,
       atStart: 'catch-up',
       async run() {
-        const result = await reviewTierAnniversaries({ db }, today());
+        const result = await background.reviewTiers(today());
         log.info({ today: today(), ...result }, 'jobs: tier anniversaries done');
       },
     },
@@ -180,10 +164,7 @@ function jobsOf(options: JobsOptions): Job[] {
       policy: DAILY_POLICY,
       atStart: 'catch-up',
       async run() {
-        const counts = await queueReminders(
-          { db, outbox: services.outbox, schemes: schemesRepo, points: pointsSummaryReader },
-          today(),
-        );
+        const counts = await background.queueReminders(today());
         log.info({ today: today(), ...counts }, 'jobs: reminders queued');
       },
     },

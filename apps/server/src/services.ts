@@ -52,6 +52,8 @@ import {
   type MessagingService,
 } from './modules/messaging/messaging.service.js';
 import { createNoticesOutbox, type NoticesOutbox } from './modules/notices/notices.outbox.js';
+import { queueReminders } from './modules/notices/notices.reminders.js';
+import { createNoticeSender, type SenderOptions } from './modules/notices/notices.sender.js';
 import { noticesRepo } from './modules/notices/notices.repo.js';
 import { createNoticesService, type NoticesService } from './modules/notices/notices.service.js';
 import { pointsRepo } from './modules/points/points.repo.js';
@@ -62,10 +64,12 @@ import {
 } from './modules/points/points.rules.js';
 import { createPointsService, type PointsService } from './modules/points/points.service.js';
 import { pointsAccountsRepo } from './modules/points/points.ledger.js';
+import { expireDueLots } from './modules/points/points.expiry.js';
 import { pointsMovementByMonth, pointsSummaryReader } from './modules/points/points.summary.js';
 import { createPosService, type PosService } from './modules/points/pos.service.js';
 import {
   createTiersService,
+  reviewTierAnniversaries,
   tierCounts,
   type TiersService,
 } from './modules/points/points.tiers.js';
@@ -105,6 +109,24 @@ export interface ServicesDeps {
   replica?: boolean;
 }
 
+/** The sender's timings a caller may change (tests shorten them). */
+export type NoticeSenderTimings = Pick<SenderOptions, 'leaseSeconds' | 'timeoutMs' | 'runSeconds'>;
+
+/** What the background jobs do on a day, each safe to run twice and to be stopped midway. */
+export interface BackgroundWork {
+  /** The points lots that expire by `day`, expired. */
+  expirePoints(day: string): ReturnType<typeof expireDueLots>;
+  /** The tiers whose anniversary is `day`, looked at again. */
+  reviewTiers(day: string): ReturnType<typeof reviewTierAnniversaries>;
+  /** The day's reminders and digests to customers, queued. */
+  queueReminders(day: string): ReturnType<typeof queueReminders>;
+  /** A sender of the queued notices, logging to `log`. */
+  noticeSender(
+    log: SenderOptions['log'],
+    timings?: NoticeSenderTimings,
+  ): ReturnType<typeof createNoticeSender>;
+}
+
 /** Every service of the app, each built once, on one database. */
 export interface Services {
   config: Config;
@@ -139,6 +161,7 @@ export interface Services {
   members: MembersService;
   memberPayments: MemberPayments;
   imports: ImportService;
+  background: BackgroundWork;
 }
 
 /**
@@ -295,5 +318,21 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       ordersPerHour: windowCounter(db, 'member-orders-hour', hour),
     }),
     imports: createImportService({ db, today, terms: config.schemeTerms, erasedMobileHash }),
+    background: {
+      expirePoints: (day) => expireDueLots({ db }, day),
+      reviewTiers: (day) => reviewTierAnniversaries({ db }, day),
+      queueReminders: (day) =>
+        queueReminders({ db, outbox, schemes: schemesRepo, points: pointsSummaryReader }, day),
+      noticeSender: (senderLog, timings) =>
+        createNoticeSender({
+          ...timings,
+          db,
+          panel: messaging,
+          customers: customersRepo,
+          urls: config.messaging.panelUrls,
+          rate: config.messaging.rate,
+          log: senderLog,
+        }),
+    },
   };
 }

@@ -3,12 +3,15 @@ import type { Config } from '../config.js';
 import { connectDatabase, type Database } from '../db/client.js';
 import { openEmbeddedPostgres } from '../db/embedded.js';
 import { resolveSecrets, type Secrets } from '../lib/secrets.js';
+import { createServices, type Services } from '../services.js';
 
 export interface CliDatabase {
   database: Database;
   /** The connection string, for a library that opens connections of its own (the jobs). */
   url: string;
   secrets: Secrets;
+  /** The app's services on that database, built as the server builds them. */
+  services: Services;
   /** Closes the connections, and stops the embedded PostgreSQL if the command started it. */
   close(): Promise<void>;
 }
@@ -41,6 +44,7 @@ export async function openCliDatabase(
     database,
     url,
     secrets,
+    services: createServices(config, { database, secrets, replica: false, log }),
     async close() {
       await database.close();
       await embedded?.stop();

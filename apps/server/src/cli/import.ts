@@ -1,11 +1,9 @@
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { sql } from 'drizzle-orm';
-import { IMPORT_KINDS, todayIn, type ImportKind } from '@kanak/contract';
+import { IMPORT_KINDS, type ImportKind } from '@kanak/contract';
 import { loadConfig } from '../config.js';
-import { erasedMobileHasher } from '../lib/crypto.js';
 import { AppError } from '../lib/errors.js';
-import { createImportService } from '../modules/import/index.js';
 import { openCliDatabase } from './cli-database.js';
 
 const USAGE = `Imports customers (with their opening points) or running schemes from another
@@ -33,7 +31,7 @@ async function main() {
     return;
   }
   const config = loadConfig();
-  const { database, secrets, close } = await openCliDatabase(config);
+  const { database, services, close } = await openCliDatabase(config);
   const bar = new SingleBar({
     format: ' {bar} {percentage}% | {value} rows | {duration}s',
     hideCursor: true,
@@ -44,12 +42,7 @@ async function main() {
     const [branch] = (
       await database.db.execute<{ id: number }>(sql`SELECT id FROM branches ORDER BY id LIMIT 1`)
     ).rows;
-    const imports = createImportService({
-      db: database.db,
-      today: () => todayIn(config.storeTimezone),
-      terms: config.schemeTerms,
-      erasedMobileHash: erasedMobileHasher(secrets.dataKey),
-    });
+    const { imports } = services;
     // The file's rows are known once the service has read it through, before the first is
     // written.
     bar.start(0, 0);

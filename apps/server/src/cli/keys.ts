@@ -3,8 +3,6 @@ import { apiKeyAddRequest } from '@kanak/contract';
 import { loadConfig } from '../config.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { AppError } from '../lib/errors.js';
-import { branchesRepo } from '../modules/branches/branches.repo.js';
-import { createApiKeysService } from '../modules/integrations/api-keys.service.js';
 import { openCliDatabase } from './cli-database.js';
 
 const USAGE = `Manage the API keys of the counters' billing systems (POS).
@@ -40,10 +38,10 @@ async function main() {
     process.exit(2);
   }
 
-  const { database, close } = await openCliDatabase(loadConfig());
+  const { database, services, close } = await openCliDatabase(loadConfig());
   try {
     await migrateDatabase(database.db);
-    const keys = createApiKeysService({ db: database.db, branches: branchesRepo });
+    const keys = services.apiKeys;
     switch (command) {
       case 'add': {
         const made = await keys.add(null, input!.data!);

@@ -5,7 +5,7 @@ import { migrateDatabase } from '../db/migrate.js';
 import { AppError } from '../lib/errors.js';
 import { branchesRepo } from '../modules/branches/branches.repo.js';
 import { openCliDatabase } from './cli-database.js';
-import { createUsersService, generatePassword } from '../modules/users/users.service.js';
+import { generatePassword } from '../modules/users/users.service.js';
 
 const USAGE = `Manage staff accounts.
 
@@ -38,10 +38,10 @@ async function main() {
   }
 
   const config = loadConfig();
-  const { database, close } = await openCliDatabase(config);
+  const { database, services, close } = await openCliDatabase(config);
   try {
     await migrateDatabase(database.db);
-    const users = createUsersService({ db: database.db });
+    const { users } = services;
     const password = values.password ?? generatePassword();
     switch (command) {
       case 'add':
