@@ -252,10 +252,27 @@ export const uniqueMobile = (first: '8' | '9' = '9') =>
 /** Picks a customer in a search box as staff do: types the mobile, clicks the matching option. */
 export async function pickCustomer(box: Locator, mobile: string, name: string): Promise<void> {
   await box.fill(mobile);
-  await box
-    .page()
-    .getByRole('option', { name: `${name} (+91) ${mobile}` })
-    .click();
+  try {
+    await box
+      .page()
+      .getByRole('option', { name: `${name} (+91) ${mobile}` })
+      .click();
+  } catch (error) {
+    // What the box showed instead: its text, whether it kept the focus and its list, and the
+    // options drawn (a once-in-a-while miss must say which of those went wrong).
+    const shown = await box
+      .evaluate((input: HTMLInputElement) => ({
+        text: input.value,
+        focused: document.activeElement === input,
+        expanded: input.getAttribute('aria-expanded'),
+        busy:
+          input.closest('.MuiAutocomplete-root')?.querySelector('[role="progressbar"]') !== null,
+        helper: input.closest('.MuiFormControl-root')?.querySelector('p')?.textContent ?? null,
+        options: [...document.querySelectorAll('[role="option"]')].map((o) => o.textContent),
+      }))
+      .catch((why: unknown) => String(why));
+    throw new Error(`${String(error)}\nthe search box showed: ${JSON.stringify(shown)}`);
+  }
 }
 
 /** The texts of a table row's cells. */
