@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { IMPORT_MESSAGES, IMPORT_TEXTS, PAGE_TITLES, type ImportResult } from '@kanak/contract';
+import {
+  csvLine,
+  IMPORT_MESSAGES,
+  IMPORT_REPORT_COLUMNS,
+  IMPORT_TEMPLATES,
+  IMPORT_TEXTS,
+  PAGE_TITLES,
+  type ImportResult,
+} from '@kanak/contract';
 import {
   addDays,
   cells,
@@ -18,9 +26,11 @@ import { misfits, pageOverflow } from './support/geometry';
 
 /**
  * The owner switches from other software: a CSV of customers with opening points is checked
- * on the Import screen (every bad row listed by row, column and reason, the report downloaded),
- * then imported with a progress bar. The API then holds the customers, each balance equal to
- * its ledger; the same file again, as CSV or as an Excel workbook, changes nothing.
+ * on the Import screen (what the import will do, every bad row listed by row, the customer's
+ * name, column, the value in the file and reason, the report downloaded), then imported once
+ * confirmed, with a progress bar. The API then holds the customers, each balance equal to its
+ * ledger; the same file again, as CSV or as an Excel workbook, changes nothing. The template
+ * the screen offers, filled in, is checked and imported the same way.
  */
 
 const texts = IMPORT_TEXTS;
@@ -87,10 +97,16 @@ async function workbookOf(rows: (string | number)[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const expectedErrors = (mobileColumn = 'Mobile No') => [
-  { row: 4, column: mobileColumn, message: IMPORT_MESSAGES.mobile },
-  { row: 5, column: '', message: IMPORT_MESSAGES.duplicate(2) },
-  { row: 6, column: 'DOB', message: IMPORT_MESSAGES.date },
+const expectedErrors = (asha: string) => [
+  {
+    row: 4,
+    name: 'Short Number',
+    column: 'Mobile No',
+    value: '98765 4321',
+    message: IMPORT_MESSAGES.mobile,
+  },
+  { row: 5, name: 'Asha Again', column: '', value: asha, message: IMPORT_MESSAGES.duplicate(2) },
+  { row: 6, name: 'Meena Shah', column: 'DOB', value: '31/02/1990', message: IMPORT_MESSAGES.date },
 ];
 
 /** A customer's profile balance, and the sum of their ledger since the start. */
@@ -141,32 +157,29 @@ test('checks a file, lists its bad rows, imports it once with progress', async (
   await page.goto('/home/import');
   await expect(page.getByRole('heading', { name: PAGE_TITLES.importData, level: 1 })).toBeVisible();
   const check = page.getByRole('button', { name: texts.check });
-  const importButton = page.getByRole('button', { name: texts.import, exact: true });
+  const confirm = page.getByRole('button', { name: texts.confirm });
   const report = page.getByRole('region', { name: texts.report });
   const errorRows = report.getByRole('table').getByRole('row');
 
   // ---- The check: nothing changes, every bad row is listed ---------------------------------
   await choose(page, 'customers.csv', 'text/csv', Buffer.from(file.csv));
-  await expect(importButton).toBeDisabled();
+  await expect(confirm).toHaveCount(0);
   await check.click();
   await expect(report.getByText(texts.checked)).toBeVisible();
+  await expect(report).toContainText('3 customers will be imported, 3 rows skipped (see why).');
   await expect(report).toContainText(`${texts.rows}: 6`);
   await expect(report).toContainText(`${texts.valid}: 3`);
   await expect(report).toContainText(`${texts.created}: 3`);
   await expect(report).toContainText(`${texts.errors}: 3`);
   await expect(errorRows).toHaveCount(4);
-  await expect(errorRows.first().getByRole('columnheader')).toHaveText([
-    texts.row,
-    texts.column,
-    texts.message,
-  ]);
+  await expect(errorRows.first().getByRole('columnheader')).toHaveText([...IMPORT_REPORT_COLUMNS]);
   const listed = await Promise.all(
     [1, 2, 3].map(async (index) => {
-      const [row, column, message] = await cells(errorRows.nth(index));
-      return { row: Number(row), column, message };
+      const [row, name, column, value, message] = await cells(errorRows.nth(index));
+      return { row: Number(row), name, column, value, message };
     }),
   );
-  expect(listed).toEqual(expectedErrors());
+  expect(listed).toEqual(expectedErrors(file.imported[0]!.mobile));
 
   // Fits the counter PC and passes axe with the report shown.
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
@@ -180,8 +193,10 @@ test('checks a file, lists its bad rows, imports it once with progress', async (
   expect(download.suggestedFilename()).toBe(texts.reportFile);
   expect(await csvText((await download.path())!)).toBe(
     [
-      'Row,Column,Problem',
-      ...expectedErrors().map(({ row, column, message }) => `${row},${column},${message}`),
+      'Row,Name,Column,Value in the file,Problem',
+      ...expectedErrors(file.imported[0]!.mobile).map(
+        ({ row, name, column, value, message }) => `${row},${name},${column},${value},${message}`,
+      ),
       '',
     ].join('\r\n'),
   );
@@ -201,7 +216,7 @@ test('checks a file, lists its bad rows, imports it once with progress', async (
     await held;
     await route.continue();
   });
-  await importButton.click();
+  await confirm.click();
   await expect(page.getByRole('progressbar', { name: texts.importing })).toBeVisible();
   await expect(page.getByRole('button', { name: texts.importing })).toBeDisabled();
   release();
@@ -232,7 +247,7 @@ test('checks a file, lists its bad rows, imports it once with progress', async (
   // ---- The same file again changes nothing: as CSV, then as a workbook on the screen -------
   const again = await importFile(page.request, token, file.csv);
   expect(again).toMatchObject({ rows: 6, valid: 3, created: 0, updated: 0 });
-  expect(again.errors).toEqual(expectedErrors());
+  expect(again.errors).toEqual(expectedErrors(file.imported[0]!.mobile));
 
   await choose(
     page,
@@ -243,7 +258,10 @@ test('checks a file, lists its bad rows, imports it once with progress', async (
   await check.click();
   await expect(report.getByText(texts.checked)).toBeVisible();
   await expect(report).toContainText(`${texts.sheet}: Customers`);
-  await importButton.click();
+  await expect(report).toContainText(
+    '0 customers will be imported, 3 rows skipped (see why), 3 rows already imported, no change.',
+  );
+  await confirm.click();
   await expect(report.getByText(IMPORT_MESSAGES.done(0, 0))).toBeVisible();
   await expect(report).toContainText(`${texts.errors}: 3`);
 
@@ -255,4 +273,67 @@ test('checks a file, lists its bad rows, imports it once with progress', async (
       openings: customer.points > 0 ? 1 : 0,
     });
   }
+});
+
+test('fills in the template, checks it, and imports it once confirmed', async ({ page }) => {
+  await page.goto('/home/import');
+  const report = page.getByRole('region', { name: texts.report });
+
+  // ---- The template: the header the import reads and one example row, UTF-8 with BOM -------
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: texts.template }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(texts.templateFile('customers'));
+  const template = await csvText((await download.path())!);
+  const { header, example } = IMPORT_TEMPLATES.customers;
+  expect(template).toBe(csvLine(header) + csvLine(example));
+
+  // ---- Filled in: the example replaced by the shop's rows, numbers as people write them ----
+  const dashed = uniqueMobile();
+  const plus = uniqueMobile();
+  const rows = [
+    `${dashed.slice(0, 5)}-${dashed.slice(5)},Dashed Devi,,,Madurai,,,,,300,`,
+    `+91 ${plus.slice(0, 5)} ${plus.slice(5)},Plus Prakash,,,Salem,,,,,,`,
+    '98400/11009,Slash Singh,,,Erode,,,,,50,',
+  ];
+  const filled = [template.split('\r\n')[0], ...rows, ''].join('\r\n');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'filled.csv', mimeType: 'text/csv', buffer: Buffer.from(filled) });
+
+  // ---- The check: what the import will do, and why a row is skipped -----------------------
+  await page.getByRole('button', { name: texts.check }).click();
+  await expect(report).toContainText('2 customers will be imported, 1 row skipped (see why).');
+  const token = await storedToken(page);
+  for (const mobile of [dashed, plus]) {
+    const none = await page.request.post('/api/customers/get-customer-data', {
+      data: { mobileno: mobile },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(none.status(), 'a check writes nothing').toBe(404);
+  }
+  await report.getByRole('button', { name: texts.seeWhy }).click();
+  const problems = report.getByRole('table');
+  await expect(problems).toBeFocused();
+  expect(await cells(problems.getByRole('row').nth(1))).toEqual([
+    '4',
+    'Slash Singh',
+    'Mobile',
+    '98400/11009',
+    IMPORT_MESSAGES.mobile,
+  ]);
+
+  // ---- Confirmed: imported, the numbers as their 10 digits ---------------------------------
+  await report.getByRole('button', { name: texts.confirm }).click();
+  await expect(report.getByText(IMPORT_MESSAGES.done(2, 0))).toBeVisible();
+  await expect(report.getByRole('button', { name: texts.confirm })).toHaveCount(0);
+  expect(await books(page.request, token, dashed)).toMatchObject({
+    custname: 'Dashed Devi',
+    points: 300,
+    ledger: 300,
+  });
+  expect(await books(page.request, token, plus)).toMatchObject({
+    custname: 'Plus Prakash',
+    points: 0,
+  });
 });

@@ -1,3 +1,6 @@
+import { countOf } from './format.js';
+import type { ImportKind } from './schemas/import.js';
+
 /** What an import says about a file, a row or a cell, in words an owner understands. */
 export const IMPORT_MESSAGES = {
   fileRequired: 'Please choose a CSV or Excel (.xlsx) file to import.',
@@ -61,7 +64,7 @@ export const IMPORT_MESSAGES = {
 export const IMPORT_TEXTS = {
   title: 'Import',
   intro:
-    'Bring customers, their opening points and running schemes from other software, as CSV or Excel (.xlsx). Check the file first; then import. Importing the same file again changes nothing.',
+    'Bring customers, their opening points and running schemes from other software, as CSV or Excel (.xlsx). Check the file first: nothing changes until you confirm the import. Importing the same file again changes nothing.',
   kind: 'What the file holds',
   kinds: { customers: 'Customers and opening points', schemes: 'Running schemes' },
   columnsHelp: {
@@ -70,11 +73,25 @@ export const IMPORT_TEXTS = {
     schemes:
       'Columns: Mobile, Plan (STD or empty), Start Date, Amount, Installments Paid. Import the customers first.',
   },
+  mobileHelp:
+    'Mobile numbers may have spaces, dashes, dots or brackets, and +91, 91 or 0 in front (98400-11005, +91 98400 11005, 098400 11005): the 10 digits are kept. Any other number is refused.',
+  template: 'Download template (CSV)',
+  templateHelp:
+    'The template has the columns Kanak reads and one example row: replace it with yours.',
+  templateFile: (kind: ImportKind) => `kanak-import-${kind}.csv`,
   file: 'File',
   check: 'Check file',
   checking: 'Checking the file',
-  import: 'Import',
+  /** The real run, pressed once the check has said what it will do. */
+  confirm: 'Confirm import',
   importing: 'Importing',
+  /** What the check found the import would do: "17 customers will be imported". */
+  willImport: (kind: ImportKind, count: number) =>
+    `${kind === 'customers' ? countOf(count, 'customer', 'customers') : countOf(count, 'scheme', 'schemes')} will be imported`,
+  skipped: (rows: number) => `${countOf(rows, 'row', 'rows')} skipped`,
+  seeWhy: 'see why',
+  /** Valid rows the file holds as Kanak already does (imported before). */
+  unchanged: (rows: number) => `${countOf(rows, 'row', 'rows')} already imported, no change`,
   failed: 'Error in importing the file.',
   report: 'Report',
   rows: 'Rows',
@@ -90,7 +107,9 @@ export const IMPORT_TEXTS = {
     `Showing the first ${shown.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} problems.`,
   reportFile: 'import-report.csv',
   row: 'Row',
+  name: 'Name',
   column: 'Column',
+  value: 'Value in the file',
   message: 'Problem',
   sheet: 'Sheet read',
   checked: 'Checked: nothing was changed yet.',
@@ -98,3 +117,51 @@ export const IMPORT_TEXTS = {
   imported: (rows: number, total: number) =>
     `Importing: ${rows.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} rows`,
 } as const;
+
+/** The report's columns, on the screen and in its CSV. */
+export const IMPORT_REPORT_COLUMNS = [
+  IMPORT_TEXTS.row,
+  IMPORT_TEXTS.name,
+  IMPORT_TEXTS.column,
+  IMPORT_TEXTS.value,
+  IMPORT_TEXTS.message,
+] as const;
+
+/**
+ * The template the screen offers: the header row each kind reads, named as its columns help
+ * names them, and one example row in the forms the import takes (dates DD/MM/YYYY).
+ */
+export const IMPORT_TEMPLATES: Record<ImportKind, { header: string[]; example: string[] }> = {
+  customers: {
+    header: [
+      'Mobile',
+      'Name',
+      'Email',
+      'Address',
+      'City',
+      'Pincode',
+      'State',
+      'DOB',
+      'Anniversary',
+      'Points',
+      'Expiry',
+    ],
+    example: [
+      '98400 11005',
+      'Lakshmi Narayanan',
+      'lakshmi@example.in',
+      '12 North Mada Street, Mylapore',
+      'Chennai',
+      '600004',
+      'Tamil Nadu',
+      '15/08/1985',
+      '20/05/2010',
+      '1500',
+      '',
+    ],
+  },
+  schemes: {
+    header: ['Mobile', 'Plan', 'Start Date', 'Amount', 'Installments Paid'],
+    example: ['98400 11005', 'STD', '01/04/2025', '5000', '3'],
+  },
+};

@@ -75,14 +75,37 @@ export const importFields = z.object({
     .transform((value) => value === true || value === 'true' || value === '1' || value === 'on'),
 });
 
+/**
+ * The longest value or name a problem repeats from the file (longer ones are cut, with …): a
+ * cell may hold a whole page of text, and the answer lists up to IMPORT_ERRORS_LISTED.
+ */
+export const IMPORT_VALUE_SHOWN = 100;
+
 export const importRowError = z.object({
   /** The row's number as the spreadsheet shows it (the header is row 1). */
   row: z.number().int(),
   /** The column's header as the file spells it, or '' for the row as a whole. */
   column: z.string(),
+  /**
+   * The cell as the file holds it (a workbook's date as DD/MM/YYYY, a formula as =…); for the
+   * row as a whole, its mobile number as written. '' in an answer repeated from the replay
+   * store, which keeps no customer's details.
+   */
+  value: z.string(),
+  /** The customer's name as the row gives it; '' when the file has no name column. */
+  name: z.string(),
   message: z.string(),
 });
 export type ImportRowError = z.infer<typeof importRowError>;
+
+/** A problem as a row of the report's CSV, in the order of IMPORT_TEXTS.reportColumns. */
+export const importProblemCells = (problem: ImportRowError) => [
+  problem.row,
+  problem.name,
+  problem.column,
+  problem.value,
+  problem.message,
+];
 
 export const importResult = z.object({
   rows: z.number().int(),
@@ -105,7 +128,7 @@ export const importResponse = z.object({ success: z.literal(true), data: importR
 
 /**
  * With `format=csv` on a check: every problem as the CSV text itself (UTF-8, byte-order mark
- * first; row, column, problem), not an envelope.
+ * first; row, name, column, value in the file, problem), not an envelope.
  */
 export const importProblemsCsvResponse = z.string();
 

@@ -14,8 +14,10 @@ import {
   csvLine,
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
+  IMPORT_REPORT_COLUMNS,
   IMPORT_TEXTS,
   importFields,
+  importProblemCells,
   importProgressQuery,
   importProgressResponse,
   importQuery,
@@ -23,6 +25,7 @@ import {
   MESSAGES,
   type ImportKind,
   type ImportProgress,
+  type ImportResult,
   type ImportRowError,
 } from '@kanak/contract';
 import {
@@ -31,6 +34,7 @@ import {
   UnsupportedMediaTypeError,
 } from '../../lib/errors.js';
 import { acceptOneFile } from '../../lib/one-file-upload.js';
+import { reread } from '../../plugins/idempotency.js';
 import type { ImportService } from './import.service.js';
 
 /**
@@ -50,18 +54,38 @@ const MAX_MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
 const PROBLEMS_PER_CHUNK = 1000;
 
 /**
- * The whole list of a check's problems as the screen's own report: row, column (the file's
- * header, which may be anything: cells that look like formulas are neutralised) and problem.
+ * The whole list of a check's problems as the screen's own report: row, name, column, value
+ * and problem. The name, the file's header and its value may be anything: cells that look
+ * like formulas are neutralised.
  */
 function* problemsCsv(problems: ImportRowError[]) {
-  yield CSV_BOM + csvLine([IMPORT_TEXTS.row, IMPORT_TEXTS.column, IMPORT_TEXTS.message]);
+  yield CSV_BOM + csvLine([...IMPORT_REPORT_COLUMNS]);
   for (let start = 0; start < problems.length; start += PROBLEMS_PER_CHUNK) {
     yield problems
       .slice(start, start + PROBLEMS_PER_CHUNK)
-      .map((problem) => csvLine([problem.row, problem.column, problem.message]))
+      .map((problem) => csvLine(importProblemCells(problem)))
       .join('');
   }
 }
+
+type ImportAnswer = { success: true; data: ImportResult };
+
+/**
+ * What the replay store keeps of an import's answer: its figures and each problem's row,
+ * column and reason. The names and values repeated from the file are customers' details,
+ * not kept past the answer (a customer erased meanwhile would outlive it there): a repeat
+ * lists the same problems without them.
+ */
+const replayWithoutDetails = reread(
+  (answer: ImportAnswer): ImportAnswer => ({
+    ...answer,
+    data: {
+      ...answer.data,
+      errors: answer.data.errors.map((error) => ({ ...error, value: '', name: '' })),
+    },
+  }),
+  async (kept) => kept,
+);
 
 const sendProblems = (reply: FastifyReply, problems: ImportRowError[]) =>
   reply
@@ -151,10 +175,10 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
           // The JSON answer; the CSV of every problem (format=csv) is a stream the serializer
           // never sees.
           schema: { querystring: importQuery, body: importBody, response: { 200: importResponse } },
-          // The answer holds row numbers and reasons, nothing personal, and at most
-          // IMPORT_ERRORS_LISTED of them: kept as sent. The CSV, a stream, is not kept (the
-          // replay store keeps only text); a check changes nothing, so a repeat checks again.
-          config: { idempotent: true },
+          // The answer lists at most IMPORT_ERRORS_LISTED problems, kept without the names
+          // and values they repeat from the file. The CSV, a stream, is not kept (the replay
+          // store keeps only text); a check changes nothing, so a repeat checks again.
+          config: { idempotent: true, replay: replayWithoutDetails },
           preValidation: (request) => readUpload(request, uploadError),
         },
         async (request, reply) => {

@@ -23,7 +23,7 @@ import { postOpenings } from '../points/index.js';
 import { customersImport } from '../customers/index.js';
 import { installmentDueOn, schemesImport } from '../schemes/index.js';
 import { judgeFile, openSource, type Cell, type SourceRow } from './import.read.js';
-import { CellError, date, mapColumns, mobile, plain, whole } from './import.values.js';
+import { asWritten, CellError, date, mapColumns, mobile, plain, whole } from './import.values.js';
 
 /**
  * Rows written per transaction. A batch stays alive while it is written, long enough for the
@@ -93,6 +93,8 @@ type Profile = Record<(typeof PROFILE)[number], string>;
 
 interface CustomerRow {
   line: number;
+  /** The row as read: what a problem found only when it is written repeats of it. */
+  cells: Cell[];
   mobileno: string;
   profile: Profile;
   points: number;
@@ -101,17 +103,18 @@ interface CustomerRow {
 
 interface SchemeRow {
   line: number;
+  cells: Cell[];
   mobileno: string;
   startdt: string;
   amount: number;
   paid: number;
 }
 
-/** A batch's outcome: the rows it changes and the row errors only the database could tell. */
-interface Counts {
+/** A batch's outcome: the rows it changes and the rows only the database could refuse. */
+interface Counts<Row> {
   created: number;
   updated: number;
-  errors: ImportRowError[];
+  refused: { row: Row; message: string }[];
 }
 
 export function createImportService({ db, today, terms, erasedMobileHash }: Deps) {
@@ -158,6 +161,22 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
       );
     }
     const nameOf = (field: string) => source.header[columns[field]!] ?? field;
+    // What a problem repeats of its row, for the owner to find it: the customer's name (a
+    // schemes file has none) and the bad cell, or the mobile number for the row as a whole.
+    const problem = (
+      row: { line: number; cells: Cell[] },
+      column: string,
+      value: string,
+      message: string,
+    ): ImportRowError => ({
+      row: row.line,
+      column,
+      value,
+      name: columns.name === undefined ? '' : asWritten(row.cells[columns.name]),
+      message,
+    });
+    const wholeRow = (row: { line: number; cells: Cell[] }, message: string) =>
+      problem(row, '', asWritten(row.cells[columns.mobile!]), message);
     const today_ = today();
     const result: Omit<ImportResult, 'errors' | 'errorCount'> = {
       rows: 0,
@@ -178,8 +197,8 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
       const counts = await write(batch as never, actor, options.dryRun, today_);
       result.created += counts.created;
       result.updated += counts.updated;
-      problems.add(counts.errors);
-      result.valid += batch.length - counts.errors.length;
+      problems.add(counts.refused.map(({ row, message }) => wholeRow(row, message)));
+      result.valid += batch.length - counts.refused.length;
       batch = [];
       options.onProgress?.({ rows: result.rows, total });
     };
@@ -196,11 +215,13 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
           return parse(row.cells[columns[field]]);
         } catch (error) {
           if (!(error instanceof CellError)) throw error;
-          errors.push({ row: row.line, column: nameOf(field), message: error.message });
+          const cell = row.cells[columns[field]];
+          errors.push(problem(row, nameOf(field), asWritten(cell), error.message));
           return undefined;
         }
       };
-      const parsed = check(row, read, today_, seen, errors);
+      const refuse = (message: string) => errors.push(wholeRow(row, message));
+      const parsed = check(row, read, today_, seen, refuse);
       problems.add(errors);
       if (errors.length === 0 && parsed) batch.push(parsed);
       if (batch.length >= BATCH) await flush();
@@ -213,13 +234,15 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
   }
 
   type Read = <T>(field: string, parse: (cell: Cell | undefined) => T) => T | undefined;
+  /** Records a problem with the row as a whole. */
+  type Refuse = (message: string) => void;
 
   function checkCustomer(
     row: SourceRow,
     read: Read,
     today_: string,
     seen: Map<string, number>,
-    errors: ImportRowError[],
+    refuse: Refuse,
   ): CustomerRow | undefined {
     const mobileno = read('mobile', mobile);
     const profile = {} as Profile;
@@ -262,11 +285,11 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
     if (mobileno === undefined) return undefined;
     const first = seen.get(mobileno);
     if (first !== undefined) {
-      errors.push({ row: row.line, column: '', message: IMPORT_MESSAGES.duplicate(first) });
+      refuse(IMPORT_MESSAGES.duplicate(first));
       return undefined;
     }
     seen.set(mobileno, row.line);
-    return { line: row.line, mobileno, profile, points, expiresOn };
+    return { line: row.line, cells: row.cells, mobileno, profile, points, expiresOn };
   }
 
   function checkScheme(
@@ -274,7 +297,7 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
     read: Read,
     today_: string,
     seen: Map<string, number>,
-    errors: ImportRowError[],
+    refuse: Refuse,
   ): SchemeRow | undefined {
     const mobileno = read('mobile', mobile);
     read('plan', (cell) => {
@@ -305,15 +328,15 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
     const key = `${mobileno} ${startdt} ${amount}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      errors.push({ row: row.line, column: '', message: IMPORT_MESSAGES.duplicateScheme(first) });
+      refuse(IMPORT_MESSAGES.duplicateScheme(first));
       return undefined;
     }
     seen.set(key, row.line);
-    return { line: row.line, mobileno, startdt, amount, paid };
+    return { line: row.line, cells: row.cells, mobileno, startdt, amount, paid };
   }
 
   /** One transaction per batch; a dry run reads what the batch would change, and writes nothing. */
-  function inBatch(dryRun: boolean, work: (tx: Tx) => Promise<Counts>) {
+  function inBatch<Row>(dryRun: boolean, work: (tx: Tx) => Promise<Counts<Row>>) {
     if (dryRun) return work(db as unknown as Tx);
     return db.transaction(async (tx) => {
       // One batch at a time across imports: two would race to create the same customers. Each
@@ -328,7 +351,7 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
     actor: ImportActor,
     dryRun: boolean,
     today_: string,
-  ): Promise<Counts> {
+  ): Promise<Counts<CustomerRow>> {
     return inBatch(dryRun, async (tx) => {
       const list = `{${rows.map((row) => row.mobileno).join(',')}}`;
       // NO KEY: a sale meanwhile locks the points account, then key-shares the customer (the
@@ -348,10 +371,10 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
         tx,
         unknown.map((row) => erasedMobileHash(row.mobileno)),
       );
-      const errors: ImportRowError[] = [];
+      const refused: Counts<CustomerRow>['refused'] = [];
       const fresh = unknown.filter((row) => {
         if (!erased.has(erasedMobileHash(row.mobileno))) return true;
-        errors.push({ row: row.line, column: '', message: IMPORT_MESSAGES.erasedCustomer });
+        refused.push({ row, message: IMPORT_MESSAGES.erasedCustomer });
         return false;
       });
       const audits: AuditEntry[] = [];
@@ -393,7 +416,7 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
           mobile: row.mobileno,
         });
       }
-      if (dryRun) return { created: fresh.length, updated, errors };
+      if (dryRun) return { created: fresh.length, updated, refused };
 
       const inserted = await customersImport.insertNew(
         tx,
@@ -446,7 +469,7 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
         });
       }
       await recordAudits(tx, audits);
-      return { created: inserted.length, updated, errors };
+      return { created: inserted.length, updated, refused };
     });
   }
 
@@ -455,7 +478,7 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
     actor: ImportActor,
     dryRun: boolean,
     today_: string,
-  ): Promise<Counts> {
+  ): Promise<Counts<SchemeRow>> {
     return inBatch(dryRun, async (tx) => {
       const list = `{${[...new Set(rows.map((row) => row.mobileno))].join(',')}}`;
       const found = await tx.execute<{ id: number; mobileno: string }>(sql`
@@ -469,18 +492,18 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
       const known = new Set(
         held.rows.map((row) => `${row.customer_id} ${row.startdt} ${row.amount}`),
       );
-      const errors: ImportRowError[] = [];
+      const refused: Counts<SchemeRow>['refused'] = [];
       const fresh: (SchemeRow & { customerId: number })[] = [];
       for (const row of rows) {
         const customerId = ids.get(row.mobileno);
         if (customerId === undefined) {
-          errors.push({ row: row.line, column: '', message: IMPORT_MESSAGES.unknownCustomer });
+          refused.push({ row, message: IMPORT_MESSAGES.unknownCustomer });
           continue;
         }
         if (!known.has(`${customerId} ${row.startdt} ${row.amount}`))
           fresh.push({ ...row, customerId });
       }
-      if (dryRun || fresh.length === 0) return { created: fresh.length, updated: 0, errors };
+      if (dryRun || fresh.length === 0) return { created: fresh.length, updated: 0, refused };
 
       const inserted = await schemesImport.insertSchemes(
         tx,
@@ -532,7 +555,7 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
           mobile: row.mobileno,
         })),
       );
-      return { created: inserted.length, updated: 0, errors };
+      return { created: inserted.length, updated: 0, refused };
     });
   }
 

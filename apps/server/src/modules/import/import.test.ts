@@ -86,13 +86,51 @@ describe('importing customers with opening points', () => {
     const before = await footprint();
     const check = await imported('customers', CUSTOMERS, true);
     expect(check).toMatchObject({ rows: 7, valid: 3, created: 3, updated: 0, dryRun: true });
+    // Each with the value as the file holds it and the customer's name from the row; for the
+    // row as a whole, its mobile number as written.
     expect(check.errors).toEqual([
-      { row: 4, column: 'Mobile No', message: IMPORT_MESSAGES.mobile },
-      { row: 5, column: 'DOB', message: IMPORT_MESSAGES.date },
-      { row: 6, column: '', message: IMPORT_MESSAGES.duplicate(2) },
-      { row: 7, column: 'DOB', message: IMPORT_MESSAGES.dateFuture },
-      { row: 7, column: 'Closing Balance', message: expect.stringContaining('whole number') },
-      { row: 7, column: 'Expiry Date', message: IMPORT_MESSAGES.expired },
+      {
+        row: 4,
+        column: 'Mobile No',
+        value: '12345',
+        name: 'No Mobile',
+        message: IMPORT_MESSAGES.mobile,
+      },
+      {
+        row: 5,
+        column: 'DOB',
+        value: '31/02/1980',
+        name: 'Shah, Ramesh',
+        message: IMPORT_MESSAGES.date,
+      },
+      {
+        row: 6,
+        column: '',
+        value: '9845012345',
+        name: 'Sita Again',
+        message: IMPORT_MESSAGES.duplicate(2),
+      },
+      {
+        row: 7,
+        column: 'DOB',
+        value: '01/01/2030',
+        name: 'Future Baby',
+        message: IMPORT_MESSAGES.dateFuture,
+      },
+      {
+        row: 7,
+        column: 'Closing Balance',
+        value: 'abc',
+        name: 'Future Baby',
+        message: expect.stringContaining('whole number'),
+      },
+      {
+        row: 7,
+        column: 'Expiry Date',
+        value: '01/01/2020',
+        name: 'Future Baby',
+        message: IMPORT_MESSAGES.expired,
+      },
     ]);
     expect(await footprint()).toEqual(before);
 
@@ -218,7 +256,15 @@ describe('importing customers with opening points', () => {
     const again = csv('Mobile,Name,Points\n9845099001,Kiran Rao,100\n9845099003,Meena Pillai,0');
     const before = await footprint();
     const check = await imported('customers', again, true);
-    expect(check.errors).toEqual([{ row: 2, column: '', message: IMPORT_MESSAGES.erasedCustomer }]);
+    expect(check.errors).toEqual([
+      {
+        row: 2,
+        column: '',
+        value: '9845099001',
+        name: 'Kiran Rao',
+        message: IMPORT_MESSAGES.erasedCustomer,
+      },
+    ]);
     expect(check).toMatchObject({ valid: 1, created: 1 });
     expect(await footprint()).toEqual(before);
     expect(await imported('customers', again)).toMatchObject({ valid: 1, created: 1 });
@@ -259,7 +305,16 @@ describe('importing customers with opening points', () => {
     const result = await imported('customers', { bytes, filename: 'gehnasoft.xlsx' });
     expect(result).toMatchObject({ rows: 3, valid: 2, created: 2, sheet: 'Customers' });
     expect(result.notices).toEqual([IMPORT_MESSAGES.sheetRead('Customers', 2)]);
-    expect(result.errors).toEqual([{ row: 3, column: 'Points', message: IMPORT_MESSAGES.formula }]);
+    // The formula as the owner typed it, to find it in the workbook.
+    expect(result.errors).toEqual([
+      {
+        row: 3,
+        column: 'Points',
+        value: '=B2*2',
+        name: 'Formula Points',
+        message: IMPORT_MESSAGES.formula,
+      },
+    ]);
     const rows = await owner.sql<{ dob: string; balance: number }>(
       `SELECT c.dob::text AS dob, a.balance::int AS balance FROM customers c
          JOIN points_accounts a ON a.customer_id = c.id
@@ -288,10 +343,29 @@ describe('importing running schemes', () => {
     const before = await footprint();
     const check = await imported('schemes', file, true);
     expect(check).toMatchObject({ rows: 5, valid: 2, created: 2 });
+    // A schemes file names no customer.
     expect(check.errors).toEqual([
-      { row: 4, column: 'Plan', message: IMPORT_MESSAGES.unknownPlan(['STD']) },
-      { row: 5, column: '', message: IMPORT_MESSAGES.unknownCustomer },
-      { row: 6, column: 'Installments Paid', message: IMPORT_MESSAGES.paid(11) },
+      {
+        row: 4,
+        column: 'Plan',
+        value: 'GOLD11',
+        name: '',
+        message: IMPORT_MESSAGES.unknownPlan(['STD']),
+      },
+      {
+        row: 5,
+        column: '',
+        value: '9000000000',
+        name: '',
+        message: IMPORT_MESSAGES.unknownCustomer,
+      },
+      {
+        row: 6,
+        column: 'Installments Paid',
+        value: '40',
+        name: '',
+        message: IMPORT_MESSAGES.paid(11),
+      },
     ]);
     expect(await footprint()).toEqual(before);
 

@@ -1,4 +1,11 @@
-import { IMPORT_COLUMNS, IMPORT_MESSAGES, isIndianMobile, type ImportKind } from '@kanak/contract';
+import {
+  formatSlashDate,
+  IMPORT_COLUMNS,
+  IMPORT_MESSAGES,
+  IMPORT_VALUE_SHOWN,
+  isIndianMobile,
+  type ImportKind,
+} from '@kanak/contract';
 import { text, type Cell } from './import.read.js';
 
 /** A header as matched: lower case, without spaces, dots, underscores, hyphens or slashes. */
@@ -22,6 +29,29 @@ export function plain(cell: Cell | undefined): string {
   if (cell && typeof cell === 'object' && !(cell instanceof Date))
     throw new CellError(IMPORT_MESSAGES.formula);
   return text(cell);
+}
+
+/**
+ * A cell as the owner sees it in the file, for a problem's report: a workbook's date as
+ * DD/MM/YYYY, a formula as =…, anything past IMPORT_VALUE_SHOWN characters cut. Customers'
+ * details: it goes back to the owner who sent the file, never to a log.
+ */
+export function asWritten(cell: Cell | undefined): string {
+  const shown =
+    cell instanceof Date
+      ? Number.isNaN(cell.getTime())
+        ? ''
+        : formatSlashDate(cell.toISOString().slice(0, 10))
+      : cell && typeof cell === 'object'
+        ? `=${cell.formula}`
+        : text(cell);
+  if (shown.length <= IMPORT_VALUE_SHOWN) return shown;
+  // By code points, never halving one written as two UTF-16 units (an emoji in a name).
+  // Enough units for one point more than is shown, if the cell has it.
+  const points = [...shown.slice(0, 2 * IMPORT_VALUE_SHOWN + 2)];
+  return points.length > IMPORT_VALUE_SHOWN
+    ? `${points.slice(0, IMPORT_VALUE_SHOWN - 1).join('')}…`
+    : shown;
 }
 
 /** A mobile number as other software writes it: spaces, +91, a leading 0, a number cell. */

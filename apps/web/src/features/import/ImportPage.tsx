@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -13,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import {
   IMPORT_KINDS,
   IMPORT_MESSAGES,
+  IMPORT_REPORT_COLUMNS,
   IMPORT_TEXTS,
   PAGE_TITLES,
   type ImportKind,
@@ -22,14 +24,15 @@ import {
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import { readFailure } from '../../lib/api';
-import { downloadAllProblems, downloadReport, sendImport } from './api';
+import { downloadAllProblems, downloadReport, downloadTemplate, sendImport } from './api';
 
 const texts = IMPORT_TEXTS;
 
 /**
- * Import (/home/import, owner): a CSV or Excel export of other software checked first (the
- * report of every bad row, downloadable as CSV), then imported: the upload's progress, then the
- * rows written of the file's rows.
+ * Import (/home/import, owner): a CSV or Excel export of other software (or the template,
+ * filled in) checked first: what the import will do, and the report of every bad row with its
+ * value and the customer's name, downloadable as CSV. The owner then confirms, and the same
+ * file is imported: the upload's progress, then the rows written of the file's rows.
  */
 export function ImportPage() {
   const [kind, setKind] = useState<ImportKind>('customers');
@@ -93,6 +96,18 @@ export function ImportPage() {
               options={IMPORT_KINDS.map((value) => ({ value, label: texts.kinds[value] }))}
             />
             <Typography variant="body2">{texts.columnsHelp[kind]}</Typography>
+            <Typography variant="body2">{texts.mobileHelp}</Typography>
+            <Stack
+              direction="row"
+              spacing={2}
+              useFlexGap
+              sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+            >
+              <Button variant="text" onClick={() => downloadTemplate(kind)}>
+                {texts.template}
+              </Button>
+              <Typography variant="body2">{texts.templateHelp}</Typography>
+            </Stack>
             <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
               {file ? file.name : texts.file}
               <input
@@ -106,18 +121,14 @@ export function ImportPage() {
                 }}
               />
             </Button>
-            <Stack direction="row" spacing={2}>
-              <Button type="submit" variant="outlined" disabled={!file || busy !== null}>
-                {busy?.dryRun ? texts.checking : texts.check}
-              </Button>
-              <Button
-                variant="contained"
-                disabled={!file || busy !== null || !result?.dryRun}
-                onClick={() => void send(false)}
-              >
-                {busy && !busy.dryRun ? texts.importing : texts.import}
-              </Button>
-            </Stack>
+            <Button
+              type="submit"
+              variant="outlined"
+              disabled={!file || busy !== null}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {busy?.dryRun ? texts.checking : texts.check}
+            </Button>
             {busy && (
               <Stack spacing={1}>
                 <LinearProgress
@@ -139,13 +150,35 @@ export function ImportPage() {
           </Stack>
         </Paper>
         {failure && <Alert severity="error">{failure}</Alert>}
-        {result && file && <Report result={result} kind={kind} file={file} />}
+        {result && file && (
+          <Report
+            result={result}
+            kind={kind}
+            file={file}
+            importing={busy !== null && !busy.dryRun}
+            onConfirm={busy === null ? () => void send(false) : undefined}
+          />
+        )}
       </Stack>
     </>
   );
 }
 
-function Report({ result, kind, file }: { result: ImportResult; kind: ImportKind; file: File }) {
+function Report({
+  result,
+  kind,
+  file,
+  importing,
+  onConfirm,
+}: {
+  result: ImportResult;
+  kind: ImportKind;
+  file: File;
+  /** The confirmed import is being written. */
+  importing: boolean;
+  /** Imports the file checked; unset while the screen is busy. */
+  onConfirm?: () => void;
+}) {
   const figures: [string, number][] = [
     [texts.rows, result.rows],
     [texts.valid, result.valid],
@@ -154,6 +187,12 @@ function Report({ result, kind, file }: { result: ImportResult; kind: ImportKind
     [texts.errors, result.errorCount],
   ];
   const heading = useId();
+  const problemsTable = useRef<HTMLTableElement>(null);
+  const skipped = result.rows - result.valid;
+  const toImport = result.created + result.updated;
+  const unchanged = result.valid - toImport;
+  // Focus brings the table into view too.
+  const seeWhy = () => problemsTable.current?.focus();
   // The answer lists the first problems only: the whole list is the server's to write.
   const listedAll = result.errors.length === result.errorCount;
   const [downloading, setDownloading] = useState(false);
@@ -177,9 +216,37 @@ function Report({ result, kind, file }: { result: ImportResult; kind: ImportKind
         <Typography variant="h6" component="h2" id={heading}>
           {texts.report}
         </Typography>
-        <Alert severity={result.dryRun ? 'info' : 'success'}>
-          {result.dryRun ? texts.checked : IMPORT_MESSAGES.done(result.created, result.updated)}
-        </Alert>
+        {result.dryRun ? (
+          // The check's outcome, to confirm: what the import of this file will do.
+          <Alert severity="info">
+            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <Typography>{texts.checked}</Typography>
+              <Typography>
+                {texts.willImport(kind, toImport)}
+                {skipped > 0 && (
+                  <>
+                    {', '}
+                    {texts.skipped(skipped)} (
+                    <Link component="button" type="button" onClick={seeWhy}>
+                      {texts.seeWhy}
+                    </Link>
+                    )
+                  </>
+                )}
+                {unchanged > 0 && `, ${texts.unchanged(unchanged)}`}.
+              </Typography>
+              <Button
+                variant="contained"
+                disabled={!onConfirm || result.valid === 0}
+                onClick={onConfirm}
+              >
+                {importing ? texts.importing : texts.confirm}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <Alert severity="success">{IMPORT_MESSAGES.done(result.created, result.updated)}</Alert>
+        )}
         {result.sheet && (
           <Typography>
             {texts.sheet}: {result.sheet}
@@ -229,19 +296,30 @@ function Report({ result, kind, file }: { result: ImportResult; kind: ImportKind
               </Stack>
             )}
             {downloadFailure && <Alert severity="error">{downloadFailure}</Alert>}
-            <Table size="small" sx={{ overflowX: 'auto', display: 'block' }}>
+            {/* Focused by "see why": the rows skipped and the reason of each. */}
+            <Table
+              ref={problemsTable}
+              tabIndex={-1}
+              size="small"
+              sx={{ overflowX: 'auto', display: 'block' }}
+            >
               <TableHead>
                 <TableRow>
-                  <TableCell>{texts.row}</TableCell>
-                  <TableCell>{texts.column}</TableCell>
-                  <TableCell>{texts.message}</TableCell>
+                  {IMPORT_REPORT_COLUMNS.map((label) => (
+                    <TableCell key={label}>{label}</TableCell>
+                  ))}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {result.errors.map((error, index) => (
                   <TableRow key={`${error.row}-${error.column}-${index}`}>
                     <TableCell>{error.row}</TableCell>
+                    <TableCell>{error.name}</TableCell>
                     <TableCell>{error.column}</TableCell>
+                    {/* The file's own text: kept as typed, spaces and all. */}
+                    <TableCell sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {error.value}
+                    </TableCell>
                     <TableCell>{error.message}</TableCell>
                   </TableRow>
                 ))}

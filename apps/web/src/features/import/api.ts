@@ -1,7 +1,10 @@
 import {
   API_PATHS,
+  IMPORT_REPORT_COLUMNS,
+  IMPORT_TEMPLATES,
   IMPORT_TEXTS,
   csvLine,
+  importProblemCells,
   type ImportKind,
   type ImportProgress,
   type ImportResult,
@@ -89,9 +92,17 @@ export async function downloadAllProblems(kind: ImportKind, file: File) {
   saveFile(data, IMPORT_TEXTS.reportFile);
 }
 
-/** The report's bad rows as a CSV the owner can open beside the file and correct. */
+/**
+ * The report's bad rows as a CSV the owner can open beside the file and correct: the same
+ * columns as the server's list, names and values neutralised as every CSV cell is.
+ */
 export function downloadReport(result: ImportResult) {
-  const header = [IMPORT_TEXTS.row, IMPORT_TEXTS.column, IMPORT_TEXTS.message];
-  const rows = result.errors.map((error) => [String(error.row), error.column, error.message]);
-  saveFile([header, ...rows].map(csvLine).join(''), IMPORT_TEXTS.reportFile);
+  const rows = result.errors.map(importProblemCells);
+  saveFile([[...IMPORT_REPORT_COLUMNS], ...rows].map(csvLine).join(''), IMPORT_TEXTS.reportFile);
+}
+
+/** A file of the kind to fill in: the header row the import reads and one example row. */
+export function downloadTemplate(kind: ImportKind) {
+  const { header, example } = IMPORT_TEMPLATES[kind];
+  saveFile(csvLine(header) + csvLine(example), IMPORT_TEXTS.templateFile(kind));
 }
