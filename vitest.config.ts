@@ -8,6 +8,8 @@ export default defineConfig({
       'apps/server',
       'apps/web',
       { test: { name: 'repository', include: ['scripts/checks/*.test.ts'], testTimeout: 60_000 } },
+      // The shared rules, on their own: pure functions of dates and counts.
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
     ],
     reporters: ['default'],
     // Two cores: both projects share these workers.

@@ -83,8 +83,14 @@ export function memberScenarios(members: BenchMember[], today: string): Scenario
             ORDER BY expires_on ASC NULLS LAST, id`,
           [id],
         );
+        // The schemes with their plans and installments: the months paid, which the pay rule
+        // and the maturity figures read, and a weight plan's gold.
         await client.query(
-          `SELECT * FROM schemes WHERE customer_id = $1 AND status <> 'x' ORDER BY id DESC`,
+          `SELECT * FROM schemes s
+             LEFT JOIN scheme_plans p ON p.id = s.plan_id
+             LEFT JOIN scheme_installments i ON i.scheme_id = s.id
+            WHERE s.customer_id = $1 AND s.status <> 'x'
+            ORDER BY s.id DESC, i.paid_on, i.id`,
           [id],
         );
         await client.query(

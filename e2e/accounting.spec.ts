@@ -15,11 +15,13 @@ import {
 } from './support/fixtures';
 
 /**
- * The owner's hand-off to the accountant on the Accounting screen: the Tally company and ledger
- * names saved, this month's vouchers downloaded as a Tally import file (well formed, the
- * customer's name escaped), then sent to the fake Tally the e2e setup starts (TALLY_URL) —
- * created the first time, altered the second — with Tally's answer on the screen. The screen
- * is accessible and fits a 390 px phone.
+ * The owner's hand-off to the accountant on the Accounting screen: the month's download comes
+ * first, then how to import the file in TallyPrime (its menu path, each ledger's group), then
+ * the one-time ledger set-up; the Tally company and ledger names saved, this month's vouchers
+ * downloaded as a Tally import file (well formed, the customer's name escaped, Razorpay's
+ * payouts read from the fake Razorpay the e2e setup starts), then sent to the fake Tally
+ * (TALLY_URL) — created the first time, altered the second — with Tally's answer on the
+ * screen. The screen is accessible and fits a 390 px phone.
  */
 
 const today = storeToday();
@@ -68,16 +70,37 @@ test('the owner names the ledgers, downloads the Tally file and sends it to Tall
   seriousViolations,
 }) => {
   await page.goto('/home/accounting');
+  const download = page.getByRole('button', { name: ACCOUNTING_TEXTS.exportFile });
+  const help = page.getByRole('region', { name: ACCOUNTING_TEXTS.helpHeading });
+  const setUp = page.getByRole('button', {
+    name: new RegExp(`^${ACCOUNTING_TEXTS.ledgersHeading.replace(/[()]/g, '\\$&')}`),
+  });
+  await expect(download).toBeVisible();
+  await expect(help).toContainText('Gateway of Tally → Import → Transactions');
+  await expect(help.getByRole('row', { name: /^Scheme advances/ })).toContainText(
+    'Current Liabilities',
+  );
+  await expect(
+    help.getByRole('row', { name: /^Online installments until Razorpay/ }),
+  ).toContainText('Current Assets');
+  // The month's download first, the help next, the one-time set-up last: as the page reads.
+  const top = async (element: typeof download) => (await element.boundingBox())!.y;
+  expect(await top(download)).toBeLessThan(await top(help));
+  expect(await top(help)).toBeLessThan(await top(setUp));
+
+  if ((await setUp.getAttribute('aria-expanded')) !== 'true') await setUp.click();
   await page.getByLabel(ACCOUNTING_TEXTS.company, { exact: true }).fill(company);
   await page.getByLabel(TALLY_LEDGERS.cashLedger.label).fill('Cash');
   await page.getByRole('button', { name: ACCOUNTING_TEXTS.save, exact: true }).click();
   await expect(page.getByText('Accounting settings saved.')).toBeVisible();
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: ACCOUNTING_TEXTS.exportFile }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^tally-vouchers-\d{4}-\d{2}-\d{2}.*\.xml$/);
-  const xml = await fs.readFile((await download.path())!, 'utf8');
+  await download.click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^tally-vouchers-\d{4}-\d{2}-\d{2}.*\.xml$/);
+  // The e2e server has Razorpay's keys: the file says how many payouts it holds.
+  await expect(page.getByText(/^Downloaded, with \d+ Razorpay payouts?\.$/)).toBeVisible();
+  const xml = await fs.readFile((await file.path())!, 'utf8');
   expect(XMLValidator.validate(xml)).toBe(true);
   const tree = new XMLParser({
     ignoreAttributes: false,

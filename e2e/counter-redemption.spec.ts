@@ -9,6 +9,7 @@ import {
   postAs,
   seriousViolationsOn,
   signIn,
+  slashDate,
   storeToday,
   test,
   uniqueMobile,
@@ -75,7 +76,7 @@ const inViewport = (page: Page) =>
 test.describe('counter redemption', () => {
   test.setTimeout(120_000);
 
-  test('a cashier redeems by keyboard: refusals change nothing, a double press takes once, the slip shows the points', async ({
+  test('a cashier redeems by keyboard: refusals change nothing, a double press takes once, the slip shows the points, the cash book holds it', async ({
     page,
     request,
   }) => {
@@ -169,6 +170,25 @@ test.describe('counter redemption', () => {
     await slip.getByRole('button', { name: texts.slip.close }).click();
     await expect(slip).toBeHidden();
     await expect(balance).toContainText(texts.balanceValue('450', worth(450)));
+
+    // The owner's cash book holds both, each once: who redeemed, the bill, points and worth.
+    const book = await request.post('/api/reports/collections', {
+      data: { format: 'csv' },
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    expect(book.status()).toBe(200);
+    const day = slashDate(storeToday());
+    const redeemed = (staff: string, bill: string, points: number) =>
+      new RegExp(
+        `^${day},\\d\\d:\\d\\d,[A-Z]+,${staff},Points redeemed,${bill},,${customer.custname},${customer.mobileno},Points,${points * rules.pointValue},${points},${day},$`,
+      );
+    const lines = (await book.text())
+      .split('\r\n')
+      .filter((line) => line.includes(`,${customer.mobileno},`));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(redeemed('[^,]+', '', 300));
+    expect(lines[1]).toMatch(redeemed('Counter cashier', 'B-2041', 250));
+
     for (const size of [PHONE, DESKTOP]) {
       await page.setViewportSize(size);
       await expect

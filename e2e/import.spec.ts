@@ -14,6 +14,7 @@ import {
   addDays,
   cells,
   csvText,
+  everyViolationOn,
   expect,
   postAs,
   signedIn as test,
@@ -149,10 +150,7 @@ async function choose(page: Page, name: string, mimeType: string, buffer: Buffer
   await expect(page.getByRole('button', { name })).toBeVisible();
 }
 
-test('checks a file, lists its bad rows, imports it once with progress', async ({
-  page,
-  seriousViolations,
-}) => {
+test('checks a file, lists its bad rows, imports it once with progress', async ({ page }) => {
   const file = makeFile();
   await page.goto('/home/import');
   await expect(page.getByRole('heading', { name: PAGE_TITLES.importData, level: 1 })).toBeVisible();
@@ -161,8 +159,18 @@ test('checks a file, lists its bad rows, imports it once with progress', async (
   const report = page.getByRole('region', { name: texts.report });
   const errorRows = report.getByRole('table').getByRole('row');
 
+  // Clean of every axe finding, minor ones too, as it opens.
+  expect(await everyViolationOn(page), 'the Import screen').toEqual([]);
+
   // ---- The check: nothing changes, every bad row is listed ---------------------------------
-  await choose(page, 'customers.csv', 'text/csv', Buffer.from(file.csv));
+  // The file chosen from the keyboard: its button opens the browser's file chooser.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: texts.file, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await (
+    await chooser
+  ).setFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(file.csv) });
+  await expect(page.getByRole('button', { name: 'customers.csv' })).toBeVisible();
   await expect(confirm).toHaveCount(0);
   await check.click();
   await expect(report.getByText(texts.checked)).toBeVisible();
@@ -181,10 +189,10 @@ test('checks a file, lists its bad rows, imports it once with progress', async (
   );
   expect(listed).toEqual(expectedErrors(file.imported[0]!.mobile));
 
-  // Fits the counter PC and passes axe with the report shown.
+  // Fits the counter PC and passes axe with the report shown, minor findings included.
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   expect(await misfits(report.getByRole('table'))).toEqual([]);
-  expect(await seriousViolations()).toEqual([]);
+  expect(await everyViolationOn(page), 'the Import screen with its report').toEqual([]);
 
   // The report as CSV, every bad row in it.
   const downloading = page.waitForEvent('download');

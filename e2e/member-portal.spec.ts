@@ -1,10 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { formatMonthName, monthAfter } from '@kanak/contract';
 import {
+  addDays,
   adminToken,
   expect,
   expectNothingCut,
   newCustomer,
   postAs,
+  slashDate,
   startScheme,
   storeToday,
   test,
@@ -14,9 +17,11 @@ import { PHONE, STORAGE_PREFIX } from './support/env';
 
 /**
  * The customer's portal at /my on a phone: signed in with the code the shop's WhatsApp panel
- * sent (the run's fake provider), the balance and the scheme, the points history and the
- * passbook, the next installment paid through the gateway's checkout (the run's fake Razorpay,
- * loaded from RAZORPAY_CHECKOUT_URL) and its receipt printed, the consents, sign-out; then the
+ * sent (the run's fake provider), the balance and the scheme with what it pays at maturity, the
+ * points history and the passbook, the next installment (next month's, this month's paid at the
+ * counter) paid through the gateway's checkout (the run's fake Razorpay, loaded from
+ * RAZORPAY_CHECKOUT_URL) and its receipt, naming the month and the payment id, printed; then,
+ * with nothing due, no Pay and the day the next falls due; the consents, sign-out; then the
  * staff's statement of the scheme shows the installment paid online. Customer and scheme are
  * made by the admin through the API.
  */
@@ -24,6 +29,16 @@ import { PHONE, STORAGE_PREFIX } from './support/env';
 test.use({ viewport: PHONE });
 
 const today = storeToday();
+
+/** The day `months` calendar months after `iso`, a shorter month's last day for the 31st. */
+function monthsAfter(iso: string, months: number) {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month - 1 + months, Math.min(day, last)))
+    .toISOString()
+    .slice(0, 10);
+}
+const nextMonth = monthAfter(today.slice(0, 7));
 
 /**
  * The screen fits the narrowest phone the portal is for, 360 px: nothing scrolls sideways, no
@@ -120,12 +135,24 @@ test('a customer signs in at /my, pays an installment online, prints its receipt
     await expect(page.getByRole('heading', { level: 1, name: `Hello, ${custname}` })).toBeVisible();
   };
 
-  await test.step('home: the balance and the scheme', async () => {
+  await test.step('home: the balance, the scheme, the installment due and the maturity value', async () => {
     await expect(page.getByRole('region', { name: 'My points' })).toContainText('1,250 points');
     const schemes = page.getByRole('region', { name: 'My schemes' });
     await expect(schemes).toContainText(`Scheme ${schemeid} · Active`);
     await expect(schemes).toContainText('₹1,500 a month');
     await expect(schemes).toContainText('1 of 11 installments paid');
+    // This month's paid at the counter: Pay takes next month's, in advance.
+    await expect(schemes).toContainText(
+      `Installment 2 of 11, for ${formatMonthName(nextMonth)}, is due on ${slashDate(monthsAfter(today, 1))}.`,
+    );
+    // 11 installments of ₹1,500 and the shop's bonus of one installment.
+    const maturity = page.getByRole('region', { name: `At maturity · Scheme ${schemeid}` });
+    await expect(maturity).toContainText(
+      `On ${slashDate(addDays(today, 364))}, with every installment paid on time:`,
+    );
+    await expect(maturity).toContainText('You will have paid₹16,500');
+    await expect(maturity).toContainText("The shop's bonus₹1,500");
+    await expect(maturity).toContainText('You will get₹18,000');
     await expect(page.getByRole('banner')).toContainText('Kanak Jewellers');
     expect(await seriousViolations()).toEqual([]);
     await fitsSmallPhone(page, 'portal home');
@@ -153,16 +180,31 @@ test('a customer signs in at /my, pays an installment online, prints its receipt
   let receiptNo = '';
   await test.step('pay the next installment through the checkout and print its receipt', async () => {
     await page.getByRole('link', { name: `Pay installment of scheme ${schemeid}` }).click();
+    await expect(
+      page.getByText(`Installment 2 of 11, for ${formatMonthName(nextMonth)}`),
+    ).toBeVisible();
+    await fitsSmallPhone(page, 'pay page');
     await page.getByRole('button', { name: 'Pay ₹1,500' }).click();
     const checkout = page.frameLocator('iframe[title="Razorpay Checkout"]');
     await expect(checkout.getByText('Amount ₹1500.00')).toBeVisible();
+    // The payment id the gateway hands the checkout, read on its way to the page.
+    let paymentId = '';
+    await page.route('**/_fake/checkout/pay', async (route) => {
+      const response = await route.fetch();
+      paymentId = ((await response.json()) as { razorpay_payment_id: string }).razorpay_payment_id;
+      await route.fulfill({ response });
+    });
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible();
+    expect(paymentId).toMatch(/^pay_/);
     await expect(page.getByRole('status')).toHaveText('Payment received. Thank you.');
     const receipt = page.getByRole('region', { name: 'Installment receipt' });
     await expect(receipt).toContainText('₹1,500');
     await expect(receipt).toContainText('Online');
     await expect(receipt).toContainText('2 of 11');
+    await expect(receipt).toContainText(`For the month${formatMonthName(nextMonth)}`);
+    await expect(receipt).toContainText(`Payment id${paymentId}`);
+    await fitsSmallPhone(page, 'payment receipt');
     receiptNo = (await receipt.locator('dd').first().textContent()) ?? '';
     expect(receiptNo).toMatch(/^[A-Z0-9]+-\d{6}$/);
     expect(await seriousViolations()).toEqual([]);
@@ -179,6 +221,25 @@ test('a customer signs in at /my, pays an installment online, prints its receipt
     await expect(page.getByRole('region', { name: 'My schemes' })).toContainText(
       '2 of 11 installments paid',
     );
+  });
+
+  await test.step('nothing due: no Pay, and the day the next installment falls due', async () => {
+    const schemes = page.getByRole('region', { name: 'My schemes' });
+    const nextDue = slashDate(monthsAfter(today, 2));
+    await expect(schemes).toContainText(
+      `Nothing to pay now. Your next installment is due on ${nextDue}.`,
+    );
+    await expect(
+      page.getByRole('link', { name: `Pay installment of scheme ${schemeid}` }),
+    ).toHaveCount(0);
+    // The pay page, opened by its address, says the same and offers no Pay.
+    await page.goto(`/my/schemes/${schemeid}/pay`);
+    await expect(
+      page.getByText(`Nothing to pay now. Your next installment is due on ${nextDue}.`),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+    expect(await seriousViolations()).toEqual([]);
+    await home();
   });
 
   await test.step('consents, with the server’s message', async () => {

@@ -55,6 +55,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { name: 'Points Rules', path: '/home/points-rules', title: /^Points Rules$/ },
   { name: 'Accounting', path: '/home/accounting', title: /^Accounting \(Tally\)$/ },
   { name: 'Audit Trail', path: '/home/audit', title: /^Audit Trail$/ },
+  { name: 'Backups', path: '/home/backups', title: /^Backups$/ },
   { name: 'Delivery Log', path: '/home/delivery-log', title: /^Delivery Log$/ },
   { name: 'My Profile', path: '/home/user', title: /^Update Profile$/ },
   { name: 'Points Statement', path: '/home/statement', title: /^Points Statement$/ },

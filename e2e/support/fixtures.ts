@@ -64,11 +64,20 @@ export async function untilStill(page: Page) {
 }
 
 /** Axe's serious and critical findings (WCAG 2 A/AA and best practices) once the page is still. */
-export async function seriousViolationsOn(page: Page): Promise<Violation[]> {
+export const seriousViolationsOn = (page: Page) => violationsOn(page, ['serious', 'critical']);
+
+/**
+ * Every axe finding, minor and moderate ones too (a label given a button's role is minor), for
+ * a screen that has been made clean of them all.
+ */
+export const everyViolationOn = (page: Page) =>
+  violationsOn(page, ['minor', 'moderate', 'serious', 'critical']);
+
+async function violationsOn(page: Page, impacts: readonly string[]): Promise<Violation[]> {
   await untilStill(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => impacts.includes(violation.impact ?? ''))
     .map((violation) => ({
       id: violation.id,
       impact: violation.impact,

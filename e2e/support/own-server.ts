@@ -19,6 +19,8 @@ export class OwnServer {
     private readonly root: string,
     readonly dataDir: string,
     readonly port: number,
+    /** Settings of this server's own (JOBS=off: no job runs behind the test's back). */
+    private readonly extraEnv: NodeJS.ProcessEnv = {},
   ) {
     this.log = fs.openSync(`${dataDir}.log`, 'a');
   }
@@ -28,13 +30,13 @@ export class OwnServer {
   }
 
   /** A fresh DATA_DIR on a free port, started and answering. */
-  static async create(root: string): Promise<OwnServer> {
+  static async create(root: string, env: NodeJS.ProcessEnv = {}): Promise<OwnServer> {
     const main = path.join(root, 'apps/server/dist/main.js');
     if (!fs.existsSync(main)) throw new Error(`e2e: ${main} is missing: run \`npm run build\`.`);
     // The embedded PostgreSQL may run as the `postgres` user: the folder must be reachable.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kanak-e2e-own-'));
     fs.chmodSync(dataDir, 0o755);
-    const server = new OwnServer(root, dataDir, await freePort());
+    const server = new OwnServer(root, dataDir, await freePort(), env);
     await server.start();
     return server;
   }
@@ -48,6 +50,7 @@ export class OwnServer {
       DATA_DIR: this.dataDir,
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
+      ...this.extraEnv,
     };
     for (const name of [
       'DATABASE_URL',

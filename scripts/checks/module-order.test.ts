@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 const MODULES_LOWEST_FIRST = [
   'system',
   'audit',
+  'backups',
   'content',
   'messaging',
   'branches',
@@ -26,6 +27,7 @@ const MODULES_LOWEST_FIRST = [
   'notices',
   'data-rights',
   'members',
+  'counter',
   'reports',
   'accounting',
 ];

@@ -17,6 +17,7 @@ import type pg from 'pg';
 import pino from 'pino';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { migrationsPending } from './db/migrate.js';
 import { AppError, DataFaultError } from './lib/errors.js';
 import { redactingLogger } from './lib/logging.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
@@ -38,15 +39,18 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { metricsRoutes } from './modules/system/metrics.routes.js';
 import { openApiPlugin } from './modules/system/openapi.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createSessionCache } from './modules/users/session-cache.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { staffRoutes } from './modules/users/staff.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { backupsRoutes } from './modules/backups/backups.routes.js';
 import { importRoutes } from './modules/import/import.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { counterRoutes } from './modules/counter/counter.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { refundsRoutes } from './modules/members/refunds.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -56,6 +60,7 @@ import { windowCounter } from './plugins/rate-limit-store.js';
 import { securityPlugin } from './plugins/security.js';
 import './plugins/types.js';
 import { createServices, type Services } from './services.js';
+import { createServerMetrics } from './metrics.js';
 import { DEFAULT_WEB_DIST, originOf, webPlugin } from './plugins/web.js';
 
 export interface RegisteredRoute {
@@ -126,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   logClientRequestId(app);
   app.decorate('config', config);
   app.setErrorHandler(errorHandler);
-  refuseRequestsWhileStopping(app);
+  const stopping = refuseRequestsWhileStopping(app);
   // Every route with its access rule: the auth test walks this list, the API docs will too.
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
@@ -188,12 +193,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     preparedStatements: config.preparedStatements,
   });
   await app.register(readsPlugin, { reads, noteChange: users.noteChange });
+  // Before the routes: it times every request, whichever route takes it.
+  await app.register(metricsRoutes, {
+    served: config.metricsToken
+      ? {
+          token: config.metricsToken,
+          metrics: createServerMetrics({ db, pool: deps.pool, reads, today: services.today }),
+        }
+      : undefined,
+  });
   // Before the routes: it collects them as they are registered.
   await app.register(openApiPlugin);
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { checkDatabase: services.checkDatabase });
+      await api.register(systemRoutes, {
+        checkDatabase: services.checkDatabase,
+        migrationsPending: () => migrationsPending(db),
+        stopping,
+      });
       await api.register(authRoutes, {
         auth: services.auth,
         signInLimitPerMinute: config.signInLimitPerMinute,
@@ -221,12 +239,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes, { audit: services.audit });
       await api.register(accountingRoutes, { accounting: services.accounting });
       await api.register(reportsRoutes, { reports: services.reports });
+      await api.register(counterRoutes, { counter: services.counter });
       await api.register(membersRoutes, {
         members: services.members,
         payments: services.memberPayments,
       });
       await api.register(refundsRoutes, { payments: services.memberPayments });
       await api.register(importRoutes, { imports: services.imports });
+      await api.register(backupsRoutes, { backups: services.backups });
     },
     { prefix: API_PREFIX },
   );
@@ -249,9 +269,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /**
  * During a graceful stop, requests already running finish; a request that still arrives on
  * an open keep-alive connection is refused with 503 before any work (Fastify adds
- * `Connection: close`), so the client can try again once the server is back.
+ * `Connection: close`), so the client can try again once the server is back. Answers whether
+ * the stop has begun (the readiness check says so too).
  */
-function refuseRequestsWhileStopping(app: FastifyInstance) {
+function refuseRequestsWhileStopping(app: FastifyInstance): () => boolean {
   let stopping = false;
   app.addHook('preClose', async () => {
     stopping = true;
@@ -261,6 +282,7 @@ function refuseRequestsWhileStopping(app: FastifyInstance) {
       return reply.code(503).send({ success: false, message: MESSAGES.serverStopping });
     }
   });
+  return () => stopping;
 }
 
 /**

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { LIMITS, newPassword, SCHEME_DEFAULTS, type Branding } from '@kanak/contract';
 
@@ -104,6 +105,35 @@ const envSchema = z.object({
   WEB_DIST: optional(z.string()),
   /** `off`: this process runs no background jobs (another runs `npm run worker`). */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** The daily backup's time of day, store time. */
+  BACKUP_AT: z
+    .string()
+    .regex(
+      /^([01]\d|2[0-3]):[0-5]\d$/,
+      'must be a time of day as HH:MM on the 24-hour clock, such as 02:30',
+    )
+    .default('02:30'),
+  /** Where backups are written; unset, DATA_DIR/backups. */
+  BACKUP_DIR: optional(z.string()),
+  /** How many good backups the folder keeps: older ones go once a newer one is good. */
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a whole number from 1' })
+    .int('must be a whole number from 1')
+    .min(1, 'must be a whole number from 1')
+    .max(10_000, 'must be at most 10000')
+    .default(14),
+  /**
+   * The bearer token a metrics scraper (Prometheus) sends to GET /metrics; unset, there are no
+   * metrics (404). A token's characters only, so it goes in a header as it is.
+   */
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9._~+/=-]{16,200}$/,
+        'must be 16 to 200 characters: letters, digits and . _ ~ + / = -',
+      ),
+  ),
   /** The messaging panels' providers: where notices to customers go, by the saved panel. */
   MESSAGING_PANEL1_URL: optional(baseUrl).default('https://api.ultramsg.com'),
   MESSAGING_PANEL2_URL: optional(baseUrl).default('https://api.green-api.com'),
@@ -158,6 +188,10 @@ export interface Config {
   webDist: string | undefined;
   /** Run the background jobs (points expiry, notices to customers) in this process. */
   jobs: boolean;
+  /** The daily backup: when (HH:MM store time), where (an absolute path), how many kept. */
+  backups: { at: string; dir: string; keep: number };
+  /** The bearer token GET /metrics asks for; undefined: no metrics are served. */
+  metricsToken: string | undefined;
   /** Sign-in attempts one address may make in a minute. */
   signInLimitPerMinute: number;
   messaging: MessagingConfig;
@@ -225,6 +259,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stopTimeoutSeconds: e.STOP_TIMEOUT,
     webDist: e.WEB_DIST,
     jobs: e.JOBS === 'on',
+    backups: {
+      at: e.BACKUP_AT,
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+      keep: e.BACKUP_KEEP,
+    },
+    metricsToken: e.METRICS_TOKEN,
     signInLimitPerMinute: e.SIGN_IN_LIMIT_PER_MINUTE,
     messaging: {
       panelUrls: {

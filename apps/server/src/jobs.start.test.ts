@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { connectDatabase, type Database } from './db/client.js';
 import {
+  BACKUP_QUEUE,
   EXPIRY_QUEUE,
   MEMBER_PURGE_QUEUE,
   JOBS_SCHEMA,
@@ -52,6 +53,7 @@ describe('the background jobs, started on several instances at once', () => {
         expect(
           await fresh.sql(`SELECT name FROM ${JOBS_SCHEMA}.schedule ORDER BY name COLLATE "C"`),
         ).toEqual([
+          { name: BACKUP_QUEUE },
           { name: MEMBER_PURGE_QUEUE },
           { name: NOTICE_REMINDERS_QUEUE },
           { name: NOTICE_SEND_QUEUE },
@@ -133,6 +135,7 @@ describe('the background jobs of a server whose database is away while they star
       expect(
         await database.sql(`SELECT name FROM ${JOBS_SCHEMA}.schedule ORDER BY name COLLATE "C"`),
       ).toEqual([
+        { name: BACKUP_QUEUE },
         { name: MEMBER_PURGE_QUEUE },
         { name: NOTICE_REMINDERS_QUEUE },
         { name: NOTICE_SEND_QUEUE },

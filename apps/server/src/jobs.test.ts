@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import PgBoss from 'pg-boss';
 import { connectDatabase, type Database } from './db/client.js';
 import {
   EXPIRY_QUEUE,
@@ -258,6 +259,39 @@ describe('the background jobs', () => {
       await jobs.stop();
     }
   }, 60_000);
+
+  it("run a start's catch-up only once a scheduled run under way elsewhere has ended", async () => {
+    // Another instance's scheduled expiry, taken and still running.
+    const other = new PgBoss({ connectionString: database.url, schema: JOBS_SCHEMA });
+    other.on('error', () => undefined);
+    await other.start();
+    const statesOf = () =>
+      database.sql<{ id: string; state: string }>(
+        `SELECT id, state FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'reason' = 'start'
+          AND state <> 'completed'`,
+        [EXPIRY_QUEUE],
+      );
+    let jobs: Awaited<ReturnType<typeof startJobs>> | undefined;
+    try {
+      // The queues as every start makes them, with nothing left waiting in this one.
+      await (await startJobs({ ...jobOptions(noProvider), catchUpAfterSeconds: 3600 })).stop();
+      await database.sql(`DELETE FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state = 'created'`, [
+        EXPIRY_QUEUE,
+      ]);
+      await other.send(EXPIRY_QUEUE, {});
+      const [held] = await other.fetch(EXPIRY_QUEUE);
+      expect(held, 'the scheduled run is under way').toBeDefined();
+      jobs = await startJobs({ ...jobOptions(noProvider), catchUpAfterSeconds: 1 });
+      // Well past the catch-up's time, and the workers' polling: it waits its turn.
+      await sleep(4_000);
+      expect((await statesOf()).map((job) => job.state)).toEqual(['created']);
+      await other.complete(EXPIRY_QUEUE, held!.id);
+      await waitFor(async () => ((await statesOf()).length === 0 ? true : undefined), 15_000);
+    } finally {
+      await jobs?.stop();
+      await other.stop({ graceful: false, wait: true });
+    }
+  }, 40_000);
 
   it('run in the server process unless JOBS=off', () => {
     expect(loadConfig({}).jobs).toBe(true);

@@ -4,7 +4,7 @@ import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { Db } from './db/client.js';
+import type { Db, Tx } from './db/client.js';
 import { errorInBrief } from './lib/logging.js';
 import { isDatabaseUnavailable } from './lib/pg-errors.js';
 import type { NoticeSenderTimings, Services } from './services.js';
@@ -23,11 +23,15 @@ function hearJobSettlements() {
   };
   for (const name of ['complete', 'fail'] as const) {
     const settle = manager.prototype[name];
-    manager.prototype[name] = function (this: unknown, ...args: unknown[]) {
+    // Under its own name: PgBoss offers the manager's methods as its own by their names
+    // (`boss.complete`, `boss.fail`), and an anonymous one would be offered as neither.
+    const heard: Settle = function (this: unknown, ...args: unknown[]) {
       const settled = settle.apply(this, args);
       settled.catch(() => undefined);
       return settled;
     };
+    Object.defineProperty(heard, 'name', { value: name });
+    manager.prototype[name] = heard;
   }
 }
 hearJobSettlements();
@@ -57,17 +61,36 @@ const TIER_REVIEW_CRON = '15 0 * * *';
 const NOTICE_SEND_CRON = '* * * * *';
 /** Daily at 08:00 store time: queued before the day's hours open (9:00), sent from then. */
 const NOTICE_REMINDERS_CRON = '0 8 * * *';
+/** The daily backup; its time of day is BACKUP_AT. */
+export const BACKUP_QUEUE = 'backups-daily';
+/** BACKUP_AT ("02:30") as a daily cron expression. */
+const dailyAt = (time: string) => {
+  const [hour, minute] = time.split(':').map(Number);
+  return `${minute} ${hour} * * *`;
+};
 /** After every start, once this soon: a server switched off at night catches up. */
 const CATCH_UP_AFTER_SECONDS = 30;
+
+/**
+ * Every scheduled job by its queue's name, and whether it works on a day: the store's today
+ * when the schedule runs it, or the day `npm run job -- <name> --as-of` names.
+ */
+export const SCHEDULED_JOBS = {
+  [EXPIRY_QUEUE]: { takesDay: true },
+  [TIER_REVIEW_QUEUE]: { takesDay: true },
+  [NOTICE_SEND_QUEUE]: { takesDay: false },
+  [NOTICE_REMINDERS_QUEUE]: { takesDay: true },
+  [ONLINE_RECONCILE_QUEUE]: { takesDay: false },
+  [MEMBER_PURGE_QUEUE]: { takesDay: false },
+  [BACKUP_QUEUE]: { takesDay: false },
+} as const;
+export type JobName = keyof typeof SCHEDULED_JOBS;
 
 export interface JobsOptions {
   connectionString: string;
   log: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>;
   /** The process's services (see createServices): the jobs run theirs. */
-  services: Pick<
-    Services,
-    'config' | 'db' | 'today' | 'background' | 'members' | 'memberPayments'
-  >;
+  services: Pick<Services, 'config' | 'db' | 'today' | 'background' | 'members' | 'memberPayments'>;
   catchUpAfterSeconds?: number;
   /** The sender's timings, for tests. */
   sender?: NoticeSenderTimings;
@@ -78,7 +101,7 @@ const START_RETRY_MS = 2_000;
 
 /** A background job: its queue, when it runs, how pg-boss keeps it, and what it does. */
 interface Job {
-  queue: string;
+  queue: JobName;
   /** When it runs, in the store's time zone. */
   cron: string;
   policy: Omit<PgBoss.Queue, 'name'>;
@@ -87,8 +110,11 @@ interface Job {
    * server switched off at night catches up).
    */
   atStart: 'now' | 'catch-up';
-  /** One run; `again` asks for the next one at once or after the given seconds. */
-  run(again: (afterSeconds?: number) => Promise<void>): Promise<void>;
+  /**
+   * One run; `again` asks for the next one at once or after the given seconds. `day` is the
+   * day a daily job works on (see SCHEDULED_JOBS).
+   */
+  run(again: (afterSeconds?: number) => Promise<void>, day: string): Promise<void>;
   stop?(): void;
 }
 
@@ -99,6 +125,18 @@ const DAILY_POLICY: Job['policy'] = {
   retryDelay: 60,
   retryBackoff: true,
   expireInHours: 2,
+};
+
+/**
+ * A backup may take a while on a large database; a failed one (a full disk, the database away)
+ * is tried twice more, 10 and 20 minutes later. Each try is recorded.
+ */
+const BACKUP_POLICY: Job['policy'] = {
+  policy: 'singleton',
+  retryLimit: 2,
+  retryDelay: 600,
+  retryBackoff: true,
+  expireInHours: 6,
 };
 
 /**
@@ -114,11 +152,14 @@ const DAILY_POLICY: Job['policy'] = {
  *   to repeat (see queueReminders);
  * - the online orders left open, asked after at the gateway every 10 minutes;
  * - the purge of customers' dead sign-in codes and sessions and old webhook delivery ids,
- *   daily at 00:45 store time and once soon after every start (see purgeExpired).
+ *   daily at 00:45 store time and once soon after every start (see purgeExpired);
+ * - the backup, daily at BACKUP_AT store time and once soon after every start, which backs up
+ *   only when no good backup was made since BACKUP_AT last came round (see scheduled in the
+ *   backups module): a computer switched off at night is backed up once it is on.
  */
 function jobsOf(options: JobsOptions): Job[] {
   const { log, services } = options;
-  const { today, background } = services;
+  const { background } = services;
   const sender = background.noticeSender(log, options.sender);
   return [
     {
@@ -126,9 +167,9 @@ function jobsOf(options: JobsOptions): Job[] {
       cron: EXPIRY_CRON,
       policy: DAILY_POLICY,
       atStart: 'catch-up',
-      async run() {
-        const result = await background.expirePoints(today());
-        log.info({ today: today(), ...result }, 'jobs: points expiry done');
+      async run(_again, day) {
+        const result = await background.expirePoints(day);
+        log.info({ today: day, ...result }, 'jobs: points expiry done');
       },
     },
     {
@@ -136,9 +177,9 @@ function jobsOf(options: JobsOptions): Job[] {
       cron: TIER_REVIEW_CRON,
       policy: DAILY_POLICY,
       atStart: 'catch-up',
-      async run() {
-        const result = await background.reviewTiers(today());
-        log.info({ today: today(), ...result }, 'jobs: tier anniversaries done');
+      async run(_again, day) {
+        const result = await background.reviewTiers(day);
+        log.info({ today: day, ...result }, 'jobs: tier anniversaries done');
       },
     },
     {
@@ -163,9 +204,9 @@ function jobsOf(options: JobsOptions): Job[] {
       cron: NOTICE_REMINDERS_CRON,
       policy: DAILY_POLICY,
       atStart: 'catch-up',
-      async run() {
-        const counts = await background.queueReminders(today());
-        log.info({ today: today(), ...counts }, 'jobs: reminders queued');
+      async run(_again, day) {
+        const counts = await background.queueReminders(day);
+        log.info({ today: day, ...counts }, 'jobs: reminders queued');
       },
     },
     {
@@ -188,6 +229,26 @@ function jobsOf(options: JobsOptions): Job[] {
       async run() {
         const deleted = await services.members.purgeExpired();
         log.info(deleted, 'jobs: members purge done');
+      },
+    },
+    {
+      queue: BACKUP_QUEUE,
+      cron: dailyAt(services.config.backups.at),
+      policy: BACKUP_POLICY,
+      atStart: 'catch-up',
+      async run() {
+        try {
+          const done = await background.backUp();
+          if ('skipped' in done) log.info(done, 'jobs: backup not needed');
+          else {
+            const { id, file, bytes, durationMs, pruned } = done;
+            log.info({ id, file, bytes, durationMs, pruned }, 'jobs: backup written and checked');
+          }
+        } catch (error) {
+          // Recorded on the Backups screen with its reason; tried again by the queue's policy.
+          log.error({ err: errorInBrief(error) }, 'jobs: backup failed');
+          throw error;
+        }
       },
     },
   ];
@@ -232,27 +293,20 @@ export async function startJobs(options: JobsOptions) {
   };
   const jobs = jobsOf(options);
   try {
-    await oneStartAtATime(options.services.db, boss, async () => {
-      for (const job of jobs) {
-        await boss.createQueue(job.queue, { name: job.queue, ...job.policy });
-        await boss.schedule(job.queue, job.cron, {}, { tz: storeTimezone });
-      }
-    });
+    await oneStartAtATime(options.services.db, boss, () => setUpQueues(boss, jobs, storeTimezone));
     for (const job of jobs) {
       await (job.atStart === 'now'
         ? boss.send(job.queue, {})
-        : boss.send(
-            job.queue,
-            { reason: 'start' },
-            { startAfter: catchUp, singletonKey: 'catch-up' },
-          ));
+        : // No key of its own: a catch-up shares the queue's one slot with the scheduled runs,
+          // so it never runs while one is under way (another instance's included).
+          boss.send(job.queue, { reason: 'start' }, { startAfter: catchUp }));
       const again = async (afterSeconds?: number) => {
         await boss.send(job.queue, {}, { startAfter: afterSeconds });
       };
-      await boss.work(job.queue, async () => {
+      await boss.work(job.queue, async ([received]) => {
         running++;
         try {
-          await job.run(again);
+          await job.run(again, dayOf(received?.data) ?? options.services.today());
         } finally {
           running--;
         }
@@ -270,6 +324,20 @@ export async function startJobs(options: JobsOptions) {
     await stopBoss(false).catch(() => undefined);
     throw error;
   }
+}
+
+/** Each job's queue and schedule, made once: a queue or schedule already there is left as it is. */
+async function setUpQueues(boss: PgBoss, jobs: Job[], timeZone: string) {
+  for (const job of jobs) {
+    await boss.createQueue(job.queue, { name: job.queue, ...job.policy });
+    await boss.schedule(job.queue, job.cron, {}, { tz: timeZone });
+  }
+}
+
+/** The day a job's data names (`npm run job -- --as-of`), if it names one. */
+function dayOf(data: unknown): string | undefined {
+  const asOf = (data as { asOf?: unknown } | null | undefined)?.asOf;
+  return typeof asOf === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? asOf : undefined;
 }
 
 /**
@@ -355,4 +423,131 @@ export function noticeNudge(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'warn'>)
     if (sending) again = true;
     else send();
   };
+}
+
+/**
+ * The jobs waiting (queued, or to be retried) and running in each queue, from pg-boss's own
+ * tables; none before pg-boss has made its schema (no instance ran the jobs yet).
+ */
+export async function jobQueueCounts(tx: Tx) {
+  const [schema] = (
+    await tx.execute<{ found: boolean }>(
+      sql`SELECT to_regclass(${`${JOBS_SCHEMA}.queue`}) IS NOT NULL AS found`,
+    )
+  ).rows;
+  if (!schema?.found) return [];
+  const counts = await tx.execute<{ queue: string; queued: number; active: number }>(
+    sql.raw(`
+      SELECT q.name AS queue,
+             count(j.id) FILTER (WHERE j.state < 'active')::int AS queued,
+             count(j.id) FILTER (WHERE j.state = 'active')::int AS active
+        FROM ${JOBS_SCHEMA}.queue q
+             LEFT JOIN ${JOBS_SCHEMA}.job j ON j.name = q.name AND j.state <= 'active'
+       GROUP BY q.name
+       ORDER BY q.name`),
+  );
+  return counts.rows.map((row) => ({
+    queue: row.queue,
+    queued: Number(row.queued),
+    active: Number(row.active),
+  }));
+}
+
+/**
+ * A run asked for by a command comes before every run waiting in its queue, and is held out of
+ * the workers' reach for this long: the command takes it itself. A command that dies before
+ * leaves it to a worker after that, which runs it as the command would have.
+ */
+const COMMAND_PRIORITY = 100;
+const COMMAND_HOLD_SECONDS = 10 * 60;
+/** How often a command waiting for another run of its job to end asks again. */
+const COMMAND_POLL_MS = 1_000;
+
+export interface JobCommand {
+  name: JobName;
+  /** The day a daily job works on; the store's today when absent. */
+  asOf?: string;
+  /** How long to wait for a run already under way to end before giving up. */
+  waitMs: number;
+  /** Called once if another run of the job holds its queue and the command waits. */
+  onWait?(): void;
+}
+
+/** What became of a command's run. */
+export type JobCommandResult = 'done' | 'gave up';
+
+/**
+ * Runs one scheduled job now, as `npm run job` asks, with the same code and the same lock as
+ * its schedule: the run is a job of the job's own queue, taken (made active) by this process
+ * as a worker takes one, so the queue's policy still lets one run at a time (a singleton or
+ * stately queue refuses to make a second one active; the command waits until the first ends).
+ * A run that fails is marked failed in its queue, and pg-boss retries it as it retries the
+ * schedule's (the run keeps its day).
+ */
+export async function runJobNow(
+  options: JobsOptions,
+  command: JobCommand,
+): Promise<JobCommandResult> {
+  const { log, services } = options;
+  const jobs = jobsOf(options);
+  const job = jobs.find((candidate) => candidate.queue === command.name);
+  if (!job) throw new Error(`no job named ${command.name}`);
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: 2,
+    application_name: 'kanak-job-command',
+  });
+  pool.on('error', (error) => log.error({ err: errorInBrief(error) }, 'jobs: pg-boss error'));
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  // Neither supervising queues nor sending scheduled runs: the instances running the jobs do.
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schema: JOBS_SCHEMA,
+    supervise: false,
+    schedule: false,
+  });
+  boss.on('error', (error) => log.error({ err: errorInBrief(error) }, 'jobs: pg-boss error'));
+  const again = async (afterSeconds?: number) => {
+    await boss.send(job.queue, {}, { startAfter: afterSeconds });
+  };
+  try {
+    await oneStartAtATime(services.db, boss, () =>
+      setUpQueues(boss, jobs, services.config.storeTimezone),
+    );
+    const ours = await boss.send(
+      job.queue,
+      { reason: 'command', ...(command.asOf ? { asOf: command.asOf } : {}) },
+      { priority: COMMAND_PRIORITY, startAfter: COMMAND_HOLD_SECONDS },
+    );
+    // A stately queue keeps one run waiting: when one already waits, that run is ours to take
+    // once it is due (the notices' sender may have been told by the provider to wait).
+    let waited = false;
+    for (const until = Date.now() + command.waitMs; ;) {
+      const [taken] = await boss.fetch<unknown>(job.queue, { ignoreStartAfter: ours !== null });
+      if (taken) {
+        try {
+          await job.run(again, dayOf(taken.data) ?? services.today());
+        } catch (error) {
+          await boss.fail(job.queue, taken.id, { message: (error as Error).message });
+          throw error;
+        }
+        await boss.complete(job.queue, taken.id);
+        // Another command's run, asked for first: ours is next.
+        if (ours === null || taken.id === ours) return 'done';
+        continue;
+      }
+      if (ours !== null && (await boss.getJobById(job.queue, ours))?.state === 'completed')
+        return 'done';
+      if (Date.now() >= until) {
+        if (ours !== null) await boss.cancel(job.queue, ours);
+        return 'gave up';
+      }
+      if (!waited) command.onWait?.();
+      waited = true;
+      await sleep(COMMAND_POLL_MS);
+    }
+  } finally {
+    await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await pool.end();
+  }
 }

@@ -19,6 +19,7 @@ import {
 } from './modules/gold-rates/gold-rates.service.js';
 import { createAuditService, type AuditService } from './modules/audit/audit.service.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import { createBackupsService, type BackupsService } from './modules/backups/backups.service.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
 import {
   createBranchesService,
@@ -75,9 +76,12 @@ import {
 } from './modules/points/points.tiers.js';
 import { createImportService, type ImportService } from './modules/import/index.js';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
+import { createCounterService, type CounterService } from './modules/counter/counter.service.js';
 import { schemesRepo } from './modules/schemes/schemes.repo.js';
 import { createSchemesService, type SchemesService } from './modules/schemes/schemes.service.js';
+import { schemesDueReader } from './modules/schemes/schemes.counter.js';
 import { createMemberPayments, type MemberPayments } from './modules/members/members.payments.js';
+import { createGatewaySettlements, gatewaySetUp } from './modules/members/index.js';
 import { createMembersService, type MembersService } from './modules/members/members.service.js';
 import { windowCounter } from './plugins/rate-limit-store.js';
 import {
@@ -120,6 +124,8 @@ export interface BackgroundWork {
   reviewTiers(day: string): ReturnType<typeof reviewTierAnniversaries>;
   /** The day's reminders and digests to customers, queued. */
   queueReminders(day: string): ReturnType<typeof queueReminders>;
+  /** The daily backup, unless a good one was made since BACKUP_AT last came round. */
+  backUp(): ReturnType<BackupsService['scheduled']>;
   /** A sender of the queued notices, logging to `log`. */
   noticeSender(
     log: SenderOptions['log'],
@@ -156,11 +162,13 @@ export interface Services {
   notices: NoticesService;
   audit: AuditService;
   reports: ReportsService;
+  counter: CounterService;
   accounting: AccountingService;
   goldRates: GoldRatesService;
   members: MembersService;
   memberPayments: MemberPayments;
   imports: ImportService;
+  backups: BackupsService;
   background: BackgroundWork;
 }
 
@@ -223,6 +231,15 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     gstin: config.gstin ?? null,
   });
   const hour = 60 * 60_000;
+  const backups = createBackupsService({
+    db,
+    pool,
+    settings: config.backups,
+    timeZone: config.storeTimezone,
+    now,
+    log,
+    findSessionUser: users.findSessionUser,
+  });
 
   return {
     config,
@@ -275,6 +292,13 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       tierCounts,
       openCsv: createCsvStreams({ primary: pool, kind: 'reports', atOnce: REPORT_CSVS_AT_ONCE }),
     }),
+    counter: createCounterService({
+      db,
+      today,
+      customers: customersRepo,
+      points: pointsSummaryReader,
+      schemes: schemesDueReader,
+    }),
     accounting: createAccountingService({
       db,
       schemes: schemesRepo,
@@ -283,6 +307,9 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
         movementByMonth: pointsMovementByMonth,
         pointValuePaise: pointsSummaryReader.pointValuePaise,
       },
+      gateway: createGatewaySettlements(config.razorpay),
+      gatewayTimeoutMs: config.razorpay.timeoutMs,
+      timeZone: config.storeTimezone,
       tallyUrl: config.tallyUrl,
       tallyTimeoutMs: config.tallyTimeoutMs,
     }),
@@ -297,6 +324,8 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       dataRights,
       points: pointsSummaryReader,
       schemes: schemesRepo,
+      maturity: schemes,
+      onlinePayment: gatewaySetUp(config.razorpay),
       panel: messaging,
       panelUrls: config.messaging.panelUrls,
       shop: config.branding.companyName,
@@ -318,11 +347,13 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       ordersPerHour: windowCounter(db, 'member-orders-hour', hour),
     }),
     imports: createImportService({ db, today, terms: config.schemeTerms, erasedMobileHash }),
+    backups,
     background: {
       expirePoints: (day) => expireDueLots({ db }, day),
       reviewTiers: (day) => reviewTierAnniversaries({ db }, day),
       queueReminders: (day) =>
         queueReminders({ db, outbox, schemes: schemesRepo, points: pointsSummaryReader }, day),
+      backUp: () => backups.scheduled(),
       noticeSender: (senderLog, timings) =>
         createNoticeSender({
           ...timings,

@@ -17,6 +17,14 @@ import { misbehave, type Misbehaved, type Misbehaviour } from './misbehaving-htt
  * { razorpay_payment_id, razorpay_order_id, razorpay_signature } to the page, where the script
  * calls `options.handler` with them; Cancel calls `options.modal.ondismiss`.
  *
+ * Settlements, as Razorpay's Settlements API serves them: the test settles payments (`settle`,
+ * as Razorpay's settlement cycle would: each payment less a 2% fee and 18% GST on that fee,
+ * refunds taken off) and GET /v1/settlements?from=&to=&count=&skip= lists them newest first
+ * (count 1–100, default 10), GET /v1/settlements/:id answers one, and GET
+ * /v1/settlements/recon/combined?year=&month=&day=&count=&skip= lists what was settled on an
+ * Indian day (count 1–1000), each row with its `settlement_id`. Given a `rateLimit`, it answers
+ * 429 past that many API calls in the window, as Razorpay's rate limiter does.
+ *
  * Told to `misbehave`, its API (the calls with the key's basic auth) answers as a hostile or
  * broken server would: a redirect, a stall, a flood.
  *
@@ -31,6 +39,43 @@ export interface FakeRazorpayOrder {
   notes: Record<string, string>;
   /** Each payment's amount in paise: the order's, unless the test paid another. */
   payments: { id: string; status: 'captured' | 'failed'; amount: number }[];
+}
+
+/** A row of the settlement recon, as Razorpay's documents show it. */
+export interface FakeReconItem {
+  entity_id: string;
+  type: 'payment' | 'refund' | 'adjustment';
+  debit: number;
+  credit: number;
+  amount: number;
+  currency: 'INR';
+  /** Razorpay's fee with the GST on it. */
+  fee: number;
+  tax: number;
+  on_hold: boolean;
+  settled: boolean;
+  created_at: number;
+  settled_at: number;
+  settlement_id: string;
+  settlement_utr: string;
+  payment_id: string | null;
+  order_id: string | null;
+  description: string | null;
+}
+
+export interface FakeRazorpaySettlement {
+  id: string;
+  entity: 'settlement';
+  /** Paise paid to the bank. */
+  amount: number;
+  status: 'created' | 'processed' | 'failed';
+  /** Razorpay's fee with the GST on it. */
+  fees: number;
+  tax: number;
+  utr: string;
+  created_at: number;
+  /** What it settled (the recon's rows). */
+  items: FakeReconItem[];
 }
 
 export interface FakeRazorpay {
@@ -60,6 +105,22 @@ export interface FakeRazorpay {
   readonly misbehaved: Misbehaved[];
   /** The API calls received, as `METHOD /path`. */
   readonly calls: string[];
+  /** The settlements made, oldest first. */
+  readonly settlements: FakeRazorpaySettlement[];
+  /**
+   * Settles these payments (and takes off these refunds) at `at`, as Razorpay's settlement
+   * cycle does: each payment less a 2% fee and 18% GST on it. `processed` unless told.
+   */
+  settle(what: {
+    payments: { id: string; amount: number; orderId?: string }[];
+    refunds?: { id: string; paymentId: string; amount: number }[];
+    at: Date;
+    status?: FakeRazorpaySettlement['status'];
+  }): FakeRazorpaySettlement;
+  /** At most this many API calls in a window of `windowMs`; past it, 429. Unset: no limit. */
+  rateLimit: { requests: number; windowMs: number } | undefined;
+  /** The API calls answered 429. */
+  readonly limited: string[];
   /** A webhook delivery of `payment.captured` for the order's payment (its amount), signed. */
   webhook(
     orderId: string,
@@ -154,6 +215,49 @@ document.getElementById('pay').disabled = false;
 document.getElementById('cancel').disabled = false;
 </script></body></html>`;
 
+/** Razorpay's fee on a payment (2%) and the GST on that fee (18%), in paise. */
+function feeOf(amount: number) {
+  const fee = Math.round(amount * 0.02);
+  const tax = Math.round(fee * 0.18);
+  return { fee: fee + tax, tax };
+}
+
+/** The Indian day (YYYY-MM-DD) of a Unix time: Razorpay's recon days are India's. */
+const indianDay = (seconds: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(seconds * 1000));
+
+const badRequest = (description: string, field?: string) => ({
+  error: {
+    code: 'BAD_REQUEST_ERROR',
+    description,
+    source: 'business',
+    step: 'payment_initiation',
+    reason: 'input_validation_failed',
+    metadata: {},
+    ...(field ? { field } : {}),
+  },
+});
+
+/** A whole number query parameter within [min, max], its default when absent. */
+function numberParam(
+  params: URLSearchParams,
+  name: string,
+  { fallback, min, max }: { fallback?: number; min: number; max: number },
+): number | { error: ReturnType<typeof badRequest> } {
+  const text = params.get(name);
+  if (text === null || text === '') {
+    if (fallback === undefined)
+      return { error: badRequest(`The ${name} field is required.`, name) };
+    return fallback;
+  }
+  const value = Number(text);
+  if (!/^\d+$/.test(text)) return { error: badRequest(`The ${name} must be an integer.`, name) };
+  if (value < min) return { error: badRequest(`The ${name} must be at least ${min}.`, name) };
+  if (value > max)
+    return { error: badRequest(`The ${name} may not be greater than ${max}.`, name) };
+  return value;
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const sign = (text: string, secret: string) =>
   createHmac('sha256', secret).update(text).digest('hex');
@@ -166,6 +270,10 @@ export async function startFakeRazorpay(port = 0): Promise<FakeRazorpay> {
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   const misbehaved: Misbehaved[] = [];
   const calls: string[] = [];
+  const settlements: FakeRazorpaySettlement[] = [];
+  const limited: string[] = [];
+  let windowStart = 0;
+  let windowCalls = 0;
 
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -211,9 +319,70 @@ export async function startFakeRazorpay(port = 0): Promise<FakeRazorpay> {
         });
       const url = request.url ?? '';
       calls.push(`${request.method} ${url}`);
+      if (fake.rateLimit) {
+        const now = Date.now();
+        if (now - windowStart >= fake.rateLimit.windowMs) {
+          windowStart = now;
+          windowCalls = 0;
+        }
+        if (++windowCalls > fake.rateLimit.requests) {
+          limited.push(`${request.method} ${url}`);
+          return send(429, {
+            error: {
+              code: 'BAD_REQUEST_ERROR',
+              description: 'Too many requests',
+              source: 'NA',
+              step: 'NA',
+              reason: 'NA',
+              metadata: {},
+            },
+          });
+        }
+      }
       if (fake.misbehave) {
         void misbehave(response, fake.misbehave).then((what) => misbehaved.push(what));
         return;
+      }
+      if (request.method === 'GET' && address.pathname.replace(/\/$/, '') === '/v1/settlements') {
+        const params = address.searchParams;
+        const count = numberParam(params, 'count', { fallback: 10, min: 1, max: 100 });
+        const skip = numberParam(params, 'skip', { fallback: 0, min: 0, max: 1e9 });
+        const from = numberParam(params, 'from', { fallback: 0, min: 0, max: 1e10 });
+        const to = numberParam(params, 'to', { fallback: 1e10, min: 0, max: 1e10 });
+        for (const value of [count, skip, from, to])
+          if (typeof value === 'object') return send(400, value.error);
+        const [c, k, f, t] = [count, skip, from, to] as number[];
+        const items = settlements
+          .filter((made) => made.created_at >= f! && made.created_at <= t!)
+          .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : -1))
+          .slice(k, k! + c!)
+          .map(({ items: _items, ...settlement }) => settlement);
+        return send(200, { entity: 'collection', count: items.length, items });
+      }
+      if (request.method === 'GET' && address.pathname === '/v1/settlements/recon/combined') {
+        const params = address.searchParams;
+        const year = numberParam(params, 'year', { min: 2000, max: 2100 });
+        const month = numberParam(params, 'month', { min: 1, max: 12 });
+        const day = params.has('day') ? numberParam(params, 'day', { min: 1, max: 31 }) : 0;
+        const count = numberParam(params, 'count', { fallback: 10, min: 1, max: 1000 });
+        const skip = numberParam(params, 'skip', { fallback: 0, min: 0, max: 1e9 });
+        for (const value of [year, month, day, count, skip])
+          if (typeof value === 'object') return send(400, value.error);
+        const [y, m, d, c, k] = [year, month, day, count, skip] as number[];
+        const prefix = `${y}-${String(m).padStart(2, '0')}${d ? `-${String(d).padStart(2, '0')}` : ''}`;
+        const items = settlements
+          .filter((made) => made.status === 'processed')
+          .flatMap((made) => made.items)
+          .filter((item) => indianDay(item.settled_at).startsWith(prefix))
+          .slice(k, k! + c!);
+        return send(200, { entity: 'collection', count: items.length, items });
+      }
+      const settlementOf = /^\/v1\/settlements\/(setl_[A-Za-z0-9]+)$/.exec(address.pathname);
+      if (request.method === 'GET' && settlementOf) {
+        const made = settlements.find((settlement) => settlement.id === settlementOf[1]);
+        if (!made) return send(400, badRequest('The id provided does not exist', 'id'));
+        const { items: _items, ...settlement } = made;
+        return send(200, settlement);
       }
       if (request.method === 'POST' && url === '/v1/orders') {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeRazorpayOrder;
@@ -268,6 +437,70 @@ export async function startFakeRazorpay(port = 0): Promise<FakeRazorpay> {
     misbehave: undefined,
     misbehaved,
     calls,
+    settlements,
+    rateLimit: undefined,
+    limited,
+    settle({ payments, refunds = [], at, status = 'processed' }) {
+      const settledAt = Math.floor(at.getTime() / 1000);
+      const settlementId = id('setl');
+      const utr = `UTR${randomBytes(6).toString('hex').toUpperCase()}`;
+      const row = (item: Partial<FakeReconItem>): FakeReconItem => ({
+        entity_id: '',
+        type: 'payment',
+        debit: 0,
+        credit: 0,
+        amount: 0,
+        currency: 'INR',
+        fee: 0,
+        tax: 0,
+        on_hold: false,
+        settled: true,
+        created_at: settledAt - 2 * 86_400,
+        settled_at: settledAt,
+        settlement_id: settlementId,
+        settlement_utr: utr,
+        payment_id: null,
+        order_id: null,
+        description: null,
+        ...item,
+      });
+      const items = [
+        ...payments.map((payment) => {
+          const { fee, tax } = feeOf(payment.amount);
+          return row({
+            entity_id: payment.id,
+            type: 'payment',
+            credit: payment.amount - fee,
+            amount: payment.amount,
+            fee,
+            tax,
+            order_id: payment.orderId ?? null,
+          });
+        }),
+        ...refunds.map((refund) =>
+          row({
+            entity_id: refund.id,
+            type: 'refund',
+            debit: refund.amount,
+            amount: refund.amount,
+            payment_id: refund.paymentId,
+          }),
+        ),
+      ];
+      const settlement: FakeRazorpaySettlement = {
+        id: settlementId,
+        entity: 'settlement',
+        amount: items.reduce((sum, item) => sum + item.credit - item.debit, 0),
+        status,
+        fees: items.reduce((sum, item) => sum + item.fee, 0),
+        tax: items.reduce((sum, item) => sum + item.tax, 0),
+        utr,
+        created_at: settledAt,
+        items,
+      };
+      settlements.push(settlement);
+      return settlement;
+    },
     pay(orderId, options = {}) {
       const order = orders.get(orderId)!;
       const paymentId = id('pay');

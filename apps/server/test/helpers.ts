@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,9 +100,16 @@ export async function appOnDatabase(
 export function servicesOn(
   database: Pick<Database, 'db' | 'pool'>,
   env: NodeJS.ProcessEnv = {},
+  clock?: () => Date,
 ): Services {
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...NO_PROVIDER, ...env });
-  return createServices(config, { database, secrets: TEST_SECRETS, replica: false });
+  const config = loadConfig({
+    // A folder of its own: the jobs' daily backup catches up soon after they start.
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'kanak-services-')),
+    LOG_LEVEL: 'silent',
+    ...NO_PROVIDER,
+    ...env,
+  });
+  return createServices(config, { database, secrets: TEST_SECRETS, replica: false, clock });
 }
 
 export interface TestDatabase {

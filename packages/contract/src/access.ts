@@ -11,12 +11,16 @@ export type Role = (typeof ROLES)[number];
 /** Calls anyone may make, signed in or not: the login, health, and the mobile app's content. */
 export const PUBLIC_PATHS = [
   'health',
+  // For load balancers and service managers: says no more than health does.
+  'ready',
   'branding',
   'content',
   'image',
   'login',
   // The link itself stands for the signed-in manager who asked for it.
   'exportDownload',
+  // The link itself stands for the signed-in owner who asked for it.
+  'backupDownload',
   // The customer proves who they are with the code these two send and check.
   'memberOtp',
   'memberVerify',
@@ -142,12 +146,18 @@ export const ACCESS: Record<
   unrecoveredReport: managers,
   // Only the caller's own rows: every role's counter home.
   myDay: everyone,
+  // The customer in front of the counter, whichever branch: customers are the chain's.
+  counterCustomer: everyone,
   // Switching from other software is the owner's.
   importCustomers: owner,
   importSchemes: owner,
   importProgress: owner,
   onlineRefunds: managers,
   markOnlineRefund: managers,
+  // A backup holds every customer's data and every password hash: the owner's alone.
+  backups: owner,
+  backupNow: owner,
+  backupTicket: owner,
 };
 
 /** May this role make the call at `path` (a key of API_PATHS)? */

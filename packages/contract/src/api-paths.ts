@@ -6,6 +6,11 @@ import { SIGN_IN_API_PATHS } from './sign-in-paths.js';
 
 export const API_PATHS = {
   ...SIGN_IN_API_PATHS,
+  /**
+   * Whether this instance should get traffic: its database answers, has every migration this
+   * version needs, and the instance is not stopping. `health` says only that it lives.
+   */
+  ready: '/ready',
   staff: '/staff',
   staffAdd: '/staff/add',
   staffUpdate: '/staff/update',
@@ -91,6 +96,8 @@ export const API_PATHS = {
   unrecoveredReport: '/reports/unrecovered',
   /** The signed-in staff member's own installments taken today: the counter home's list. */
   myDay: '/reports/my-day',
+  /** The customer at the counter: their points, those expiring soon, running schemes and dues. */
+  counterCustomer: '/counter/customer',
   posSales: '/pos/sales',
   posReturns: '/pos/returns',
   posRedemptions: '/pos/redemptions',
@@ -105,6 +112,12 @@ export const API_PATHS = {
   /** Payments made online that bought no installment, and noting each one refunded. */
   onlineRefunds: '/online-payments/refunds',
   markOnlineRefund: '/online-payments/refunds/mark',
+  /** GET lists the backups, newest first; POST makes one now ("Back up now"). */
+  backups: '/backups',
+  backupNow: '/backups',
+  /** A single-use link for the browser to download one backup file itself. */
+  backupTicket: '/backups/ticket',
+  backupDownload: '/backups/download',
 } as const;
 
 /**

@@ -9,8 +9,11 @@ import { formatAuditValue } from './schemas/audit.js';
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'accounting.save': 'Accounting settings changed',
   'accounting.tallyPush': 'Vouchers sent to Tally',
+  'accounting.razorpaySettlements': 'Razorpay payouts recorded for the books',
   'apiKey.add': 'Counter key added',
   'apiKey.revoke': 'Counter key revoked',
+  'backup.download': 'Backup downloaded',
+  'backup.run': 'Backup made (Back up now)',
   'branch.add': 'Branch added',
   'branch.update': 'Branch changed',
   'consent.grant': 'Consent given',

@@ -15,6 +15,25 @@ export const formatSchemeDate = (isoDate: string) => {
   return `${dd}-${mm}-${yyyy}`;
 };
 
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A month (YYYY-MM) in words, as the customer's portal names an installment's: December 2026. */
+export const formatMonthName = (month: string) =>
+  `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? ''} ${month.slice(0, 4)}`;
+
 /** Customer profile: DD/MM/YYYY; the points table (en-GB) shows the same. */
 export const formatSlashDate = (isoDate: string) => {
   const { dd, mm, yyyy } = parts(isoDate);

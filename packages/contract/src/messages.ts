@@ -210,6 +210,9 @@ export const MESSAGES = {
   idempotencyInterrupted:
     'This request was interrupted and may not have been saved. Please check before doing it again.',
   serverStopping: 'The server is restarting. Please try again in a moment.',
+  metricsTokenRequired: "The metrics need this server's metrics token as a bearer token.",
+  databaseNotMigrated:
+    'The database is missing changes this version of the server needs. Restart the server to apply them.',
   bodyTooLarge: 'The request is too large.',
   invalidJson: 'The request body is not valid JSON.',
   unsupportedContentType: 'This content type is not accepted here.',

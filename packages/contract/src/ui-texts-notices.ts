@@ -18,27 +18,26 @@ export const NOTICE_MESSAGES = {
   skippedNoMobile: 'The customer has no mobile number (erased).',
   skippedNoPanel: 'No messaging panel is configured.',
   /**
-   * Why an attempt failed, in our own words: the provider's status at most, never what it wrote
-   * (an answer may echo the token in any spelling).
+   * Why an attempt failed, in the shop's words: what went wrong and what to do, never the
+   * provider's status code (the server's log keeps it, for whoever installed Kanak) nor what
+   * it wrote (an answer may echo the token in any spelling).
    */
-  providerTimeout: (seconds: number) => `The provider did not answer within ${seconds} s.`,
-  providerUnreachable: (code: string) => `The provider could not be reached: ${code}`,
+  providerTimeout: (seconds: number) => `The WhatsApp panel did not answer within ${seconds} s.`,
+  providerUnreachable: (code: string) =>
+    `The WhatsApp panel could not be reached: check the shop's internet connection (${code}).`,
   providerRefused: (status: number) =>
-    `The provider answered ${status}: ${
-      status === 401 || status === 403
-        ? 'check the Instance Id and Token.'
-        : status === 429
-          ? 'too many messages, waiting as it asked.'
-          : status >= 500
-            ? 'a fault on its side.'
-            : 'not sent.'
-    }`,
-  providerNotSent: (status: number) =>
-    `The provider answered ${status} without saying the message was sent.`,
-  providerRedirected: (status: number) =>
-    `The provider answered ${status}, a redirect to another address: not followed.`,
-  providerAnswerTooLong: (status: number, kilobytes: number) =>
-    `The provider answered ${status} with more than ${kilobytes} KB: not read.`,
+    status === 401 || status === 403
+      ? 'The WhatsApp panel refused the Instance Id or Token: check them on Message Configuration.'
+      : status === 429
+        ? 'The WhatsApp panel asked for fewer messages at a time: sending waits as long as it asked.'
+        : status >= 500
+          ? 'The WhatsApp panel had a fault on its side: not sent.'
+          : 'The WhatsApp panel refused the message: not sent.',
+  providerNotSent: 'The WhatsApp panel answered without saying the message was sent.',
+  providerRedirected:
+    "The WhatsApp panel's address sent the message on to another address: not followed. Ask whoever installed Kanak to check the panel's address.",
+  providerAnswerTooLong: (kilobytes: number) =>
+    `The WhatsApp panel's answer was longer than ${kilobytes} KB: not read.`,
   providerAccepted: 'The provider accepted the message.',
   panelSettingsInvalid:
     'The saved Instance Id or Token cannot be sent: save the messaging panel configuration again.',

@@ -49,7 +49,21 @@ export const PORTAL_TEXTS = {
     paidOf: (paid: number, total: number) => `${paid} of ${total} installments paid`,
     nextDue: (date: string) => `Next due on ${date}`,
     allPaid: 'All installments paid',
+    /** The installment Pay takes now: its number, the month it is for, its due day. */
+    due: (no: number, total: number, month: string, date: string) =>
+      `Installment ${no} of ${total}, for ${month}, is due on ${date}.`,
+    overdue: (no: number, total: number, month: string, date: string) =>
+      `Installment ${no} of ${total}, for ${month}, was due on ${date}.`,
+    payAtShop: 'Online payment is not available. Please pay at the shop.',
+    nothingDue: (date: string) => `Nothing to pay now. Your next installment is due on ${date}.`,
+    nothingLeft: 'No installment is left to pay online.',
     matures: (date: string) => `Matures on ${date}`,
+    maturity: 'At maturity',
+    maturityIf: (date: string) => `On ${date}, with every installment paid on time:`,
+    maturityPaid: 'You will have paid',
+    maturityBonus: "The shop's bonus",
+    maturityTotal: 'You will get',
+    maturityGold: 'Your gold, and the bonus in gold at the gold rate of the day you close',
     gold: (grams: string) => `${grams} g of gold saved`,
     passbookButton: 'Passbook',
     passbook: (id: number) => `Passbook of scheme ${id}`,
@@ -103,6 +117,8 @@ export const PORTAL_TEXTS = {
     scheme: 'Scheme',
     installment: 'Installment',
     installmentOf: (no: number, total: number) => `${no} of ${total}`,
+    forMonth: 'For the month',
+    paymentId: 'Payment id',
     customer: 'Customer',
     amount: 'Amount',
     mode: 'Mode',
@@ -117,6 +133,8 @@ export const PORTAL_TEXTS = {
   pay: {
     title: 'Pay installment',
     heading: (id: number) => `Pay the next installment of scheme ${id}`,
+    installment: (no: number, total: number, month: string) =>
+      `Installment ${no} of ${total}, for ${month}`,
     amount: 'Amount',
     pay: (rupees: string) => `Pay ${rupees}`,
     opening: 'Opening the payment page',

@@ -1,7 +1,9 @@
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { AppError } from '../lib/errors.js';
 import type { Secrets } from '../lib/secrets.js';
-import { BackupError } from './backup-file.js';
+import { BackupError } from '../db/backup-file.js';
+import type { Services } from '../services.js';
 import { openCliDatabase } from './cli-database.js';
 
 /**
@@ -10,7 +12,12 @@ import { openCliDatabase } from './cli-database.js';
  * error the operator can act on is printed as a sentence; the exit code is 1.
  */
 export async function withDatabase(
-  work: (context: { database: Database; config: Config; secrets: Secrets }) => Promise<void>,
+  work: (context: {
+    database: Database;
+    config: Config;
+    secrets: Secrets;
+    services: Services;
+  }) => Promise<void>,
 ): Promise<void> {
   let config: Config;
   try {
@@ -20,11 +27,14 @@ export async function withDatabase(
     process.exitCode = 2;
     return;
   }
-  const { database, secrets, close } = await openCliDatabase(config);
+  const { database, secrets, services, close } = await openCliDatabase(config);
   try {
-    await work({ database, config, secrets });
+    await work({ database, config, secrets, services });
   } catch (error) {
-    console.error(error instanceof BackupError ? error.message : error);
+    // A refusal (another backup is being made) is a sentence as well.
+    console.error(
+      error instanceof BackupError || error instanceof AppError ? error.message : error,
+    );
     process.exitCode = 1;
   } finally {
     await close();

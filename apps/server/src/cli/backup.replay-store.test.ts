@@ -7,7 +7,7 @@ import { text } from 'node:stream/consumers';
 import { createGunzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, createTestContext, staffSession, type TestContext } from '../../test/helpers.js';
-import { writeBackup, type Manifest } from './backup-file.js';
+import { writeBackup, type Manifest } from '../db/backup-file.js';
 
 /** A backup file, kept for months and copied off the machine, holds no replay record. */
 

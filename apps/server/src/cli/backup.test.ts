@@ -28,7 +28,7 @@ import {
   restoreBackup,
   writeBackup,
   type Manifest,
-} from './backup-file.js';
+} from '../db/backup-file.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const TODAY = '2026-02-10';
@@ -232,9 +232,16 @@ async function fingerprints(pool: Database['pool']) {
   return result;
 }
 
-/** What a backup carries: every table but the replay store, which backups leave out. */
+/**
+ * What a backup carries: every table but the replay store, which backups leave out, and the
+ * backups' own history, which each backup adds to after its snapshot.
+ */
 async function backedUp(pool: Database['pool']) {
-  const { 'public.idempotency_keys': _replays, ...tables } = await fingerprints(pool);
+  const {
+    'public.idempotency_keys': _replays,
+    'public.backups': _backups,
+    ...tables
+  } = await fingerprints(pool);
   return tables;
 }
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createFieldCipher } from '../lib/crypto.js';
 import { seconds, withDatabase } from './backup-cli.js';
-import { restoreBackup } from './backup-file.js';
+import { restoreBackup } from '../db/backup-file.js';
 
 const USAGE = `Restore a backup made by "npm run backup" into an empty database.
 

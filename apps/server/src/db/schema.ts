@@ -17,3 +17,4 @@ export * from './schema/notices.js';
 export * from './schema/accounting.js';
 export * from './schema/gold-rates.js';
 export * from './schema/members.js';
+export * from './schema/backups.js';

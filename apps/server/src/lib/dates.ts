@@ -1,16 +1,5 @@
 import { addDays, todayIn } from '@kanak/contract';
 
-/** The day `months` calendar months after `isoDate` (the 31st becomes the month's last day). */
-export function addMonths(isoDate: string, months: number): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(
-    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
-  ).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
-}
-
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall clock in `timeZone` at `moment`: its date and time as if they were UTC. */
@@ -35,9 +24,11 @@ function wallClock(timeZone: string, moment: Date): number {
   return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
 }
 
-/** The moment the store's clock shows `hour`:00 on `isoDate`. */
-export function storeMoment(timeZone: string, isoDate: string, hour: number): Date {
-  const wanted = Date.parse(`${isoDate}T${String(hour).padStart(2, '0')}:00:00Z`);
+/** The moment the store's clock shows `hour`:`minute` on `isoDate`. */
+export function storeMoment(timeZone: string, isoDate: string, hour: number, minute = 0): Date {
+  const wanted = Date.parse(
+    `${isoDate}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`,
+  );
   // The zone's offset at a first guess, then again at the answer (a change of offset between).
   let moment = wanted - (wallClock(timeZone, new Date(wanted)) - wanted);
   moment = wanted - (wallClock(timeZone, new Date(moment)) - moment);

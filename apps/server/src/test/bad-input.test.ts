@@ -82,6 +82,7 @@ type Input =
  */
 const ROUTES: Record<string, Input> = {
   [`GET ${API_PATHS.health}`]: { none: true },
+  [`GET ${API_PATHS.ready}`]: { none: true },
   [`GET ${API_PATHS.branding}`]: { none: true },
   [`GET ${API_PATHS.content}`]: { none: true },
   [`GET ${API_PATHS.image}`]: { own: true },
@@ -183,6 +184,7 @@ const ROUTES: Record<string, Input> = {
   [`GET ${API_PATHS.searchCustomers}`]: { query: () => ({ search: 'Sweep' }) },
   [`POST ${API_PATHS.updatePoints}`]: { body: () => ({ formData: pointsForm() }) },
   [`POST ${API_PATHS.redeemTerms}`]: { body: () => ({ mobile: seed.customerA.mobileno }) },
+  [`POST ${API_PATHS.counterCustomer}`]: { body: () => ({ mobile: seed.customerA.mobileno }) },
   [`POST ${API_PATHS.redeemPoints}`]: {
     body: () => ({ mobile: seed.customerA.mobileno, points: 100, invoiceNo: 'SWEEP-1' }),
   },
@@ -284,6 +286,14 @@ const ROUTES: Record<string, Input> = {
   [`GET ${API_PATHS.dashboard}`]: { query: () => ({ branch: 'MAIN' }) },
   [`GET ${API_PATHS.myDay}`]: { none: true },
   [`GET ${API_PATHS.onlineRefunds}`]: { none: true },
+  [`GET ${API_PATHS.backups}`]: { query: () => ({ page: '1' }) },
+  // Takes no input, and every accepted call starts a backup (a change): its refusals are
+  // swept in backups.test.ts.
+  [`POST ${API_PATHS.backupNow}`]: { own: true },
+  // No backup has been made: a body the schema takes names none (404).
+  [`POST ${API_PATHS.backupTicket}`]: { body: () => ({ id: 1 }) },
+  // Any ticket the sweep can make up is unknown: 404, or 400 when over-long.
+  [`GET ${API_PATHS.backupDownload}`]: { query: () => ({ ticket: 'x'.repeat(43) }) },
   // No such payment: a body the schema takes is refused as not waiting for a refund.
   [`POST ${API_PATHS.markOnlineRefund}`]: {
     body: () => ({ paymentId: 'pay_sweep', reference: 'rfnd_sweep' }),

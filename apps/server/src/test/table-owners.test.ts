@@ -50,6 +50,7 @@ const OWNERS: Record<string, string> = {
   pos_sales: 'modules/points',
   pos_returns: 'modules/points',
   pos_redemptions: 'modules/points',
+  counter_redemptions: 'modules/points',
   // The tiers: written under the customer's points account lock, beside the sale that lifts one.
   tier_settings: 'modules/points',
   customer_tiers: 'modules/points',
@@ -60,11 +61,14 @@ const OWNERS: Record<string, string> = {
   scheme_plans: 'modules/schemes',
   accounting_settings: 'modules/accounting',
   tally_pushed_vouchers: 'modules/accounting',
+  razorpay_settlements: 'modules/accounting',
   member_codes: 'modules/members',
   member_sessions: 'modules/members',
   online_orders: 'modules/members',
   online_extra_payments: 'modules/members',
   gateway_events: 'modules/members',
+  backups: 'modules/backups',
+  backup_tickets: 'modules/backups',
 };
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

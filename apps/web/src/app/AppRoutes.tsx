@@ -97,6 +97,10 @@ const screenPages: Record<ScreenKey, ComponentType> = {
     () => import('../features/audit/AuditPage'),
     (m) => m.AuditPage,
   ),
+  backups: lazyPage(
+    () => import('../features/backups/BackupsPage'),
+    (m) => m.BackupsPage,
+  ),
   deliveryLog: lazyPage(
     () => import('../features/notices/DeliveryLogPage'),
     (m) => m.DeliveryLogPage,

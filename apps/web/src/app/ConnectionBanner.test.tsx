@@ -1,18 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_PATHS, CONNECTION_TEXTS, PAGE_TITLES, SCHEME_TEXTS } from '@kanak/contract';
+import { API_PATHS, CONNECTION_TEXTS, LIMITS, PAGE_TITLES, SCHEME_TEXTS } from '@kanak/contract';
 import { fakeServer, type Reply } from '../test/fake-server';
 import { renderApp, signedInAs } from '../test/render';
+import { queryClient } from '../lib/query-client';
 import { bodyRows, ok, scheme } from '../features/schemes/schemeTestKit';
 
 const texts = CONNECTION_TEXTS;
 const statement = SCHEME_TEXTS.statement;
+const NARRATION = 'Installment 1 of 11 · Cash · Receipt 1';
 const statementAnswer = ok({
   data: [
     {
       date: '2026-01-05',
-      narration: 'Installment 1 of 11 · Cash · Receipt 1',
+      narration: NARRATION,
       amount: 5000,
       receiptNo: '1',
       branch: null,
@@ -60,14 +62,25 @@ describe('the connection banner', { timeout: 40_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: statement.schemeId }), '7');
     await user.click(screen.getByRole('button', { name: statement.generate }));
     expect(await screen.findByText(texts.unreachable, {}, { timeout: 10_000 })).toBeVisible();
-    const asked = server.fake.sent('POST', API_PATHS.schemeStatement).length;
+    // The read has failed for good, its retries spent: only a read that failed is read again
+    // (one still retrying is answered by its own retry).
+    const asked = LIMITS.requestRetries + 1;
+    await waitFor(
+      () => expect(server.fake.sent('POST', API_PATHS.schemeStatement)).toHaveLength(asked),
+      { timeout: 10_000 },
+    );
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['schemes', 'statement', 7])?.status).toBe('error'),
+    );
 
     server.comeBack();
     await user.click(screen.getByRole('button', { name: texts.tryNow }));
     expect(await screen.findByText(texts.back)).toBeVisible();
     expect(screen.queryByText(texts.unreachable)).not.toBeInTheDocument();
     // The statement that failed is asked for again without Generate being pressed.
-    await waitFor(() => expect(bodyRows(statement.table)).toHaveLength(1));
+    // (On the screen, and in the print sheet behind it.)
+    expect(await screen.findAllByText(NARRATION)).not.toHaveLength(0);
+    expect(bodyRows(statement.table)).toHaveLength(1);
     expect(server.fake.sent('POST', API_PATHS.schemeStatement).length).toBe(asked + 1);
   });
 

@@ -7,6 +7,7 @@ import {
   API_PATHS,
   LEDGER_TEXTS,
   LIMITS,
+  isIndianMobile,
   type CustomerSearchResult,
   type customerSearchResponse,
 } from '@kanak/contract';
@@ -59,6 +60,13 @@ export interface CustomerSearchProps {
   disabled?: boolean;
   /** A problem with the typed number (Customer Profile's SAVE), shown under the box. */
   errorText?: string;
+  /** Text the box opens with, searched for as if typed (a new customer's number). */
+  initialText?: string;
+  /**
+   * Told the whole mobile number searched for when no customer has it, and null once the
+   * text or the answer changes (the counter then offers to add the customer).
+   */
+  onUnknownMobile?: (mobile: string | null) => void;
 }
 
 /**
@@ -75,9 +83,11 @@ export function CustomerSearch({
   onTextChange,
   disabled,
   errorText,
+  initialText,
+  onUnknownMobile,
 }: CustomerSearchProps) {
   // The focus comes with the screen; what was typed while it loaded is not lost.
-  const [early] = useState(() => (autoFocus ? takeEarlyTyping() : ''));
+  const [early] = useState(() => initialText || (autoFocus ? takeEarlyTyping() : ''));
   const [text, setText] = useState(early);
   // What the user typed (not the chosen option's label): only that is searched for.
   const [typed, setTyped] = useState(early);
@@ -103,6 +113,14 @@ export function CustomerSearch({
   // "No matching customers" shows under the box, not in a popup: a popup would lie over the
   // next field (Name on Customer Profile) and swallow the click meant for it.
   const noMatch = active && !loading && results.isSuccess && options.length === 0;
+  const searchedFor = active && !loading && results.isSuccess ? search : '';
+  const unknownMobile =
+    isIndianMobile(searchedFor) && !found.some((c) => c.MOBILENO === searchedFor)
+      ? searchedFor
+      : null;
+  useEffect(() => {
+    onUnknownMobile?.(unknownMobile);
+  }, [unknownMobile, onUnknownMobile]);
 
   return (
     <Autocomplete<CustomerOption>

@@ -77,6 +77,7 @@ export function SlipDialog({
   banner,
   closeLabel,
   printLabel,
+  printOnOpen = false,
   onClose,
 }: {
   title: string;
@@ -87,6 +88,11 @@ export function SlipDialog({
   banner?: ReactNode;
   closeLabel: string;
   printLabel: string;
+  /**
+   * Printed at once (a "Save and print"): once the dialog has faded in, so that the page
+   * printed is not the half-transparent one of its first frames.
+   */
+  printOnOpen?: boolean;
   onClose: () => void;
 }) {
   const { branding } = useBranding();
@@ -103,7 +109,10 @@ export function SlipDialog({
       fullWidth
       maxWidth="xs"
       className={SLIP}
-      slotProps={{ paper: { 'data-paper': paper } as object }}
+      slotProps={{
+        paper: { 'data-paper': paper } as object,
+        ...(printOnOpen ? { transition: { onEntered: printSlip } } : {}),
+      }}
     >
       {slipPrintStyles}
       {roll && rollPrintStyles}

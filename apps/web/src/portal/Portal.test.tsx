@@ -98,8 +98,17 @@ const me = {
       installments: 11,
       nextDue: '2026-03-05',
       status: 'a',
+      nextInstallment: {
+        month: '2026-03',
+        installmentNo: 3,
+        dueOn: '2026-03-05',
+        overdue: false,
+        now: true,
+        online: true,
+      },
       plan: { code: 'GOLD11', name: 'Gold weight plan', kind: 'weight' },
       grams: 12.345,
+      maturity: { paid: 27_500, bonus: 2500 },
     },
     {
       schemeid: 7,
@@ -110,6 +119,7 @@ const me = {
       installments: 11,
       nextDue: null,
       status: 'm',
+      nextInstallment: null,
     },
   ],
   consents: { transactional: true, marketing: false },
@@ -195,7 +205,7 @@ describe('the home screen', () => {
     expect(weight).toHaveTextContent('₹2,500 a month');
     expect(weight).toHaveTextContent('2 of 11 installments paid');
     expect(weight).toHaveTextContent('12.345 g of gold saved');
-    expect(weight).toHaveTextContent('Next due on 05/03/2026');
+    expect(weight).toHaveTextContent('Installment 3 of 11, for March 2026, is due on 05/03/2026.');
     expect(within(weight).getByRole('link', { name: PORTAL_TEXTS.home.pay(41) })).toHaveAttribute(
       'href',
       '/my/schemes/41/pay',
@@ -339,5 +349,167 @@ describe('a passbook receipt', () => {
       expect(receipt).toHaveTextContent(text);
     await user.click(screen.getByRole('button', { name: PORTAL_TEXTS.receipt.print }));
     expect(print).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('what a scheme asks of the customer, as the server’s scheme data says', () => {
+  const running = me.schemes[0]!;
+  /** A standard scheme of ₹5,000 started on 05/01/2026, in the state a test gives it. */
+  const standard = (schemeid: number, nextInstallment: unknown, paid = 2) => ({
+    schemeid,
+    startdt: '2026-01-05',
+    matdt: '2027-01-04',
+    amount: 5000,
+    paid,
+    installments: 11,
+    nextDue: '2026-03-05',
+    status: 'a',
+    nextInstallment,
+    maturity: { paid: 55_000, bonus: 5000, total: 60_000 },
+  });
+  const nextOf = (fields: object) => ({
+    month: '2026-03',
+    installmentNo: 3,
+    dueOn: '2026-03-05',
+    overdue: false,
+    now: true,
+    online: true,
+    ...fields,
+  });
+
+  it('offers Pay only for an installment Pay takes now, and says when nothing is due', async () => {
+    signedIn();
+    const schemes = [
+      standard(51, nextOf({ now: false, online: false, month: '2026-04', dueOn: '2026-04-05' })),
+      standard(52, nextOf({ overdue: true })),
+      standard(53, nextOf({ online: false })),
+      { ...standard(54, null, 11), nextDue: null },
+      running,
+    ];
+    answer('GET', MEMBER_API_PATHS.memberMe, () => ({
+      status: 200,
+      body: { success: true, data: { ...me, schemes } },
+    }));
+    open('/my');
+    const list = await screen.findByRole('region', { name: PORTAL_TEXTS.home.schemes });
+    const [ahead, overdue, atShop, allPaid, weight] = within(list).getAllByRole(
+      'listitem',
+    ) as HTMLElement[];
+    const payLink = (item: HTMLElement) => within(item).queryByRole('link', { name: /^Pay/ });
+
+    // March and April paid: nothing to pay, and the day the next one falls due.
+    expect(ahead).toHaveTextContent(
+      'Nothing to pay now. Your next installment is due on 05/04/2026.',
+    );
+    expect(payLink(ahead!)).toBeNull();
+    expect(overdue).toHaveTextContent(
+      'Installment 3 of 11, for March 2026, was due on 05/03/2026.',
+    );
+    expect(payLink(overdue!)).toHaveAttribute('href', '/my/schemes/52/pay');
+    // The month may be paid, but the shop takes no payments online.
+    expect(atShop).toHaveTextContent(PORTAL_TEXTS.home.payAtShop);
+    expect(payLink(atShop!)).toBeNull();
+    expect(allPaid).toHaveTextContent(PORTAL_TEXTS.home.allPaid);
+    expect(payLink(allPaid!)).toBeNull();
+
+    // What the scheme pays at maturity, in rupees; a weight scheme's total is its gold.
+    const figures = within(ahead!).getByRole('region', { name: 'At maturity · Scheme 51' });
+    expect(figures).toHaveTextContent('On 04/01/2027, with every installment paid on time:');
+    expect(figures).toHaveTextContent('You will have paid₹55,000');
+    expect(figures).toHaveTextContent("The shop's bonus₹5,000");
+    expect(figures).toHaveTextContent('You will get₹60,000');
+    const gold = within(weight!).getByRole('region', { name: 'At maturity · Scheme 41' });
+    expect(gold).toHaveTextContent('You will have paid₹27,500');
+    expect(gold).toHaveTextContent("The shop's bonus₹2,500");
+    expect(gold).not.toHaveTextContent(PORTAL_TEXTS.home.maturityTotal);
+    expect(gold).toHaveTextContent(PORTAL_TEXTS.home.maturityGold);
+  });
+
+  it('shows no Pay button on the pay page when nothing is due, and asks the server nothing', async () => {
+    signedIn();
+    const ahead = standard(
+      51,
+      nextOf({ now: false, online: false, month: '2026-04', dueOn: '2026-04-05' }),
+    );
+    answer('GET', '/member/schemes/51', () => ({
+      status: 200,
+      body: { success: true, data: { scheme: ahead, rows: [] } },
+    }));
+    open('/my/schemes/51/pay');
+    expect(
+      await screen.findByText('Nothing to pay now. Your next installment is due on 05/04/2026.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(seen.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('names the month on the pay page, and the month and payment id on the receipt', async () => {
+    const user = userEvent.setup();
+    signedIn();
+    const paid = {
+      razorpay_order_id: 'order_9A33XWu170gUtm',
+      razorpay_payment_id: 'pay_29QQoUBi66xm2f',
+      razorpay_signature: 'ab'.repeat(32),
+    };
+    window.Razorpay = class {
+      constructor(private readonly options: { handler: (response: typeof paid) => void }) {}
+      open() {
+        this.options.handler(paid);
+      }
+    } as unknown as typeof window.Razorpay;
+    answer('GET', '/member/schemes/52', () => ({
+      status: 200,
+      body: { success: true, data: { scheme: standard(52, nextOf({})), rows: [] } },
+    }));
+    answer('POST', '/member/schemes/52/pay', () => ({
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          orderId: paid.razorpay_order_id,
+          amount: 500_000,
+          currency: 'INR',
+          keyId: 'rzp_test_kanak',
+          checkoutUrl: 'https://checkout.example/v1/checkout.js',
+        },
+      },
+    }));
+    answer('POST', MEMBER_API_PATHS.memberPaymentVerify, () => ({
+      status: 200,
+      body: {
+        success: true,
+        message: MEMBER_MESSAGES.paymentRecorded,
+        data: {
+          receipt: {
+            receiptNo: 'MAIN-000031',
+            branch: null,
+            schemeid: 52,
+            custname: 'Asha Verma',
+            mobileno: '9876543210',
+            date: '2026-03-02',
+            amount: 5000,
+            mode: 'online',
+            reference: paid.razorpay_payment_id,
+            installmentNo: 3,
+            installments: 11,
+            forMonth: '2026-03',
+            paidSoFar: 15_000,
+          },
+          overpayment: false,
+          checking: false,
+        },
+      },
+    }));
+    open('/my/schemes/52/pay');
+    try {
+      expect(await screen.findByText('Installment 3 of 11, for March 2026')).toBeVisible();
+      await user.click(screen.getByRole('button', { name: 'Pay ₹5,000' }));
+      const receipt = await screen.findByRole('region', { name: PORTAL_TEXTS.receipt.heading });
+      expect(receipt).toHaveTextContent('For the monthMarch 2026');
+      expect(receipt).toHaveTextContent('Payment idpay_29QQoUBi66xm2f');
+      expect(receipt).toHaveTextContent('3 of 11');
+    } finally {
+      delete window.Razorpay;
+    }
   });
 });

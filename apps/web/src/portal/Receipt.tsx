@@ -1,7 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { formatRupees, PORTAL_TEXTS, UI_TEXTS, type RecordedMode } from '@kanak/contract';
+import {
+  formatMonthName,
+  formatRupees,
+  PORTAL_TEXTS,
+  UI_TEXTS,
+  type RecordedMode,
+} from '@kanak/contract';
 import { useShopBranding } from './branding';
 import { formatDate, formatGrams } from './format';
 
@@ -16,6 +22,10 @@ export interface ReceiptView {
   schemeid: number;
   installmentNo?: number;
   installments?: number;
+  /** The month (YYYY-MM) it is for. */
+  forMonth?: string | undefined;
+  /** Paid online: the gateway's payment id. */
+  paymentId?: string | undefined;
   custname?: string;
   /** A weight scheme's: the day's 22K rate (rupees a gram) and the gold it bought (grams). */
   rate?: number | null;
@@ -45,8 +55,12 @@ export function Receipt({ receipt }: { receipt: ReceiptView }) {
           ],
         ]
       : []),
+    ...(receipt.forMonth
+      ? [[texts.forMonth, formatMonthName(receipt.forMonth)] as [string, string]]
+      : []),
     [texts.amount, formatRupees(receipt.amount)],
     [texts.mode, PORTAL_TEXTS.modes[receipt.mode] ?? receipt.mode],
+    ...(receipt.paymentId ? [[texts.paymentId, receipt.paymentId] as [string, string]] : []),
     ...(receipt.rate != null && receipt.grams != null
       ? ([
           [texts.rate, texts.ratePerGram(formatRupees(receipt.rate))],
@@ -90,7 +104,10 @@ export function Receipt({ receipt }: { receipt: ReceiptView }) {
             <Typography component="dt" color="text.secondary">
               {term}
             </Typography>
-            <Typography component="dd" sx={{ m: 0, fontWeight: 600, textAlign: 'right' }}>
+            <Typography
+              component="dd"
+              sx={{ m: 0, fontWeight: 600, textAlign: 'right', overflowWrap: 'anywhere' }}
+            >
               {value}
             </Typography>
           </Box>

@@ -19,7 +19,8 @@ export interface SeenRequest {
   timeout?: number;
 }
 
-export type Reply = { status: number; body?: unknown } | 'network-error';
+export type Reply =
+  { status: number; body?: unknown; headers?: Record<string, string> } | 'network-error';
 type Handler = (request: SeenRequest) => Reply | Promise<Reply>;
 
 export const testBranding: Branding = {
@@ -72,7 +73,7 @@ export function fakeServer() {
       data: reply.body,
       status: reply.status,
       statusText: String(reply.status),
-      headers: {},
+      headers: reply.headers ?? {},
       config,
       request: {},
     };

@@ -15,17 +15,55 @@ const tallyName = (field: string) =>
     error: `${fieldName(field)} may not hold control characters.`,
   });
 
-/** Each ledger's field, its label on the screen and its name in a new Tally company. */
+/**
+ * Each ledger's field, its label on the screen, its name in a new Tally company and the Tally
+ * group it is created under (Tally's own group names, as its Create Ledger screen lists them).
+ */
 export const TALLY_LEDGERS = {
-  cashLedger: { label: 'Cash (cash installments)', default: 'Cash' },
-  upiLedger: { label: 'UPI installments', default: 'UPI Suspense' },
-  cardLedger: { label: 'Card installments', default: 'Card Suspense' },
-  bankLedger: { label: 'Bank transfer installments', default: 'Bank' },
-  chequeLedger: { label: 'Cheque installments', default: 'Cheques in Hand' },
-  schemeAdvancesLedger: { label: 'Scheme advances (customers’ money)', default: 'Scheme Advances' },
-  schemeBonusLedger: { label: 'Scheme bonus', default: 'Scheme Bonus' },
-  pointsExpenseLedger: { label: 'Loyalty points expense', default: 'Loyalty Points Expense' },
-  pointsLiabilityLedger: { label: 'Loyalty points liability', default: 'Loyalty Points Liability' },
+  cashLedger: { label: 'Cash (cash installments)', default: 'Cash', group: 'Cash-in-Hand' },
+  upiLedger: { label: 'UPI installments', default: 'UPI Suspense', group: 'Current Assets' },
+  cardLedger: { label: 'Card installments', default: 'Card Suspense', group: 'Current Assets' },
+  bankLedger: {
+    label: 'Bank (bank transfers and Razorpay payouts)',
+    default: 'Bank',
+    group: 'Bank Accounts',
+  },
+  chequeLedger: {
+    label: 'Cheque installments',
+    default: 'Cheques in Hand',
+    group: 'Current Assets',
+  },
+  gatewayClearingLedger: {
+    label: 'Online installments until Razorpay pays out (clearing)',
+    default: 'Razorpay Clearing',
+    group: 'Current Assets',
+  },
+  gatewayFeeLedger: {
+    label: 'Razorpay fee',
+    default: 'Payment Gateway Charges',
+    group: 'Indirect Expenses',
+  },
+  gstInputLedger: {
+    label: 'GST paid on the Razorpay fee (input credit)',
+    default: 'Input GST',
+    group: 'Duties & Taxes',
+  },
+  schemeAdvancesLedger: {
+    label: 'Scheme advances (customers’ money)',
+    default: 'Scheme Advances',
+    group: 'Current Liabilities',
+  },
+  schemeBonusLedger: { label: 'Scheme bonus', default: 'Scheme Bonus', group: 'Indirect Expenses' },
+  pointsExpenseLedger: {
+    label: 'Loyalty points expense',
+    default: 'Loyalty Points Expense',
+    group: 'Indirect Expenses',
+  },
+  pointsLiabilityLedger: {
+    label: 'Loyalty points liability',
+    default: 'Loyalty Points Liability',
+    group: 'Current Liabilities',
+  },
 } as const;
 export type TallyLedgerField = keyof typeof TALLY_LEDGERS;
 export const TALLY_LEDGER_FIELDS = Object.keys(TALLY_LEDGERS) as TallyLedgerField[];
@@ -57,6 +95,11 @@ export const accountingSettingsResponse = dataResponse(
   accountingSettings.extend({
     /** True until the owner saves the settings once. */
     isDefault: z.boolean(),
+    /**
+     * Whether this server holds Razorpay's keys, so that exports and pushes carry Razorpay's
+     * settlements (its payouts to the bank, net of its fee and the GST on it).
+     */
+    razorpaySettlements: z.boolean(),
   }),
 );
 export type AccountingSettingsData = z.infer<typeof accountingSettingsResponse>['data'];
@@ -121,6 +164,13 @@ export const tallyPushResponse = dataResponse(tallyPushResult);
 /** The Tally import file itself (XML), sent as a download. */
 export const tallyExportResponse = z.string();
 
+/**
+ * The import file's header saying what it holds of Razorpay's settlements: their number, or
+ * `not-set` (this server has no Razorpay keys), or `branch` (one branch's file: Razorpay pays
+ * the whole chain at once, so its settlements come with the whole chain's file).
+ */
+export const RAZORPAY_SETTLEMENTS_HEADER = 'x-razorpay-settlements';
+
 /** The file's name: the days it covers, and the branch when it is one branch's. */
 export const tallyFileName = (range: { from: string; to: string; branch?: string | undefined }) =>
   `tally-vouchers${range.branch ? `-${range.branch}` : ''}-${range.from}${
@@ -151,4 +201,16 @@ export const ACCOUNTING_MESSAGES = {
       ? pushedWords(result)
       : `${pushedWords(result)} Tally's reasons are shown only once: push again to see them.`,
   unknownBranch: 'No branch has that code.',
+  razorpayUnreachable:
+    'Razorpay did not answer, so its settlements could not be read: nothing was downloaded or sent. Try again in a few minutes.',
+  razorpayTimedOut: (seconds: number) =>
+    `Razorpay did not finish answering within ${seconds} s, so its settlements could not be read: nothing was downloaded or sent. Try again in a few minutes.`,
+  razorpayLimited:
+    'Razorpay is turning away requests just now (too many at once), so its settlements could not be read: nothing was downloaded or sent. Try again in a minute.',
+  razorpayRefused:
+    'Razorpay refused to list the settlements: ask whoever installed Kanak to check the Razorpay keys it was given. Nothing was downloaded or sent.',
+  razorpayBadAnswer:
+    "Razorpay's address answered with something that is not Razorpay's settlements: nothing was downloaded or sent. Ask whoever installed Kanak to check the Razorpay address it was given.",
+  razorpayRedirected:
+    "Razorpay's address answered with a redirect to another address: nothing was sent there. Ask whoever installed Kanak to check the Razorpay address it was given.",
 };

@@ -90,3 +90,5 @@ export type StaffMember = z.infer<typeof staffMember>;
 export const meResponse = dataResponse(staffMember);
 
 export const healthResponse = z.object({ success: z.boolean() });
+/** Ready for traffic; when not, the usual refusal says why (503). */
+export const readyResponse = z.object({ success: z.literal(true) });

@@ -29,6 +29,26 @@ export const memberVerifyResponse = dataResponse(
   z.object({ token: z.string(), expiresInSeconds: z.number() }),
 );
 
+/**
+ * The installment the customer pays next online, by the rule the pay call keeps (this month's,
+ * or, once that is paid, the next month's, within the term): the one Pay takes now (`now`), or,
+ * with this month's and the next month's paid, the next month still unpaid.
+ */
+export const memberNextInstallment = z.object({
+  /** The month (YYYY-MM) it is for. */
+  month: z.string(),
+  /** Its number among the scheme's installments, as its receipt will give it. */
+  installmentNo: z.number(),
+  /** The day it falls due. */
+  dueOn: z.string(),
+  /** Still unpaid past the grace days after that day. */
+  overdue: z.boolean(),
+  /** Its month may be paid now. */
+  now: z.boolean(),
+  /** Pay takes it now: its month may be paid now, and the shop takes payments online. */
+  online: z.boolean(),
+});
+
 export const memberScheme = z.object({
   schemeid: z.number(),
   startdt: z.string(),
@@ -40,6 +60,8 @@ export const memberScheme = z.object({
   nextDue: z.string().nullable(),
   /** n Inactive, a Active, m Completed. */
   status: z.string(),
+  /** Null once nothing more can be paid online (all paid, matured, not Active). */
+  nextInstallment: memberNextInstallment.nullable(),
 });
 
 /** A scheme on the customer's home: the plan it is on (none: the standard scheme). */
@@ -47,6 +69,14 @@ export const memberHomeScheme = memberScheme.extend({
   plan: z.object({ code: z.string(), name: z.string(), kind: z.string() }).optional(),
   /** A weight plan's gold bought so far, in grams. */
   grams: z.number().optional(),
+  /**
+   * An Active scheme's figures at maturity, as closing reckons them, once every installment
+   * still to pay is paid on time: the rupees paid in by then, the bonus, and the total paid
+   * out. A weight scheme pays out its gold, valued on the closing day: it has no total.
+   */
+  maturity: z
+    .object({ paid: z.number(), bonus: z.number(), total: z.number().optional() })
+    .optional(),
 });
 
 export const memberMe = z.object({
@@ -110,6 +140,10 @@ export const memberPassbookRow = z.object({
   amount: z.number(),
   mode: z.enum(RECORDED_MODES),
   receiptNo: z.string(),
+  /** The month (YYYY-MM) it is for. */
+  forMonth: z.string(),
+  /** Paid online: the gateway's payment id (`pay_…`). */
+  paymentId: z.string().optional(),
   /** A weight scheme's installment: that day's 22K rate (rupees a gram) and the gold it bought. */
   rate: z.number().optional(),
   grams: z.number().optional(),

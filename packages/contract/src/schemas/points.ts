@@ -39,7 +39,7 @@ export const pointsForm = z.object({
     .default(''),
   INVDATE: isoDate('Date'),
   CASHCR: z.enum(['CR', 'DB'], {
-    error: 'Choose Points Allocation (CR) or Points Deduction (DB).',
+    error: 'Choose Points Allocation (credit) or Points Deduction (debit).',
   }),
 });
 export type PointsFormInput = z.input<typeof pointsForm>;

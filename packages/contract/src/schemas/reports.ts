@@ -226,10 +226,16 @@ export const collectionRow = z.object({
   time: z.string(),
   /** The branch's code. */
   branch: z.string(),
-  /** Who took it: the staff member's name, or the counter's API key label for a redemption. */
+  /**
+   * Who took it: the staff member's name (an installment, or points redeemed on the Redeem
+   * Points screen), or the counter's API key label for a redemption its billing system posted.
+   */
   staff: z.string(),
   kind: z.enum(COLLECTION_KINDS),
-  /** The installment's receipt number, or the invoice number of a redemption. */
+  /**
+   * The installment's receipt number, or the invoice number of a redemption (empty when staff
+   * redeemed without naming a bill).
+   */
   receipt: z.string(),
   /** The scheme of an installment; null for a redemption. */
   schemeid: z.number().nullable(),
@@ -245,6 +251,11 @@ export const collectionRow = z.object({
    * backdated; a redemption is entered the day it is made.
    */
   enteredOn: z.string(),
+  /**
+   * Points redeemed by staff: their points ledger entry (the statement's MRN), which tells two
+   * of them apart when they name the same bill or none; absent on other rows.
+   */
+  entry: z.number().optional(),
 });
 export type CollectionRow = z.infer<typeof collectionRow>;
 /** What reconciles the till: installment rupees by mode, and the points redeemed. */
@@ -253,7 +264,9 @@ export const collectionsTotals = z.object({
   /** Rupees received in installments, all modes. */
   collected: z.number(),
   byMode: rupeesByMode,
+  /** Redemptions made: posted by the counters' billing systems and made by staff alike. */
   redemptions: z.number(),
+  /** Cancels of the billing systems' redemptions made on the days (staff redemptions have none). */
   cancelledRedemptions: z.number(),
   /** Points redeemed less those given back by cancels, and their value in rupees. */
   pointsRedeemed: z.number(),

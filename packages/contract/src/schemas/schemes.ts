@@ -344,14 +344,3 @@ export const closeSchemeResponse = dataResponse(
     rate22k: z.number().optional(),
   }),
 );
-
-/** What closing pays: the bonus (a share of one installment) and the maturity value. */
-export function maturityFigures(
-  amount: number,
-  paid: number,
-  installments: number,
-  bonusPercent: number,
-) {
-  const bonus = Math.floor((amount * bonusPercent * paid) / (100 * installments));
-  return { bonus, maturityValue: amount * paid + bonus };
-}

@@ -48,7 +48,7 @@ export const notices = pgTable(
     text: text('text').notNull(),
     status: text('status').$type<'queued' | 'sent' | 'failed' | 'skipped'>().notNull(),
     attempts: integer('attempts').notNull().default(0),
-    /** Why it was skipped, or why the last attempt failed (the provider's status, our words). */
+    /** Why it was skipped, or why the last attempt failed (in the shop's words). */
     reason: text('reason'),
     /** Not sent before this moment: a reminder waits for the day's hours, a retry its delay. */
     notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),

@@ -71,6 +71,11 @@ export const pointsEntries = pgTable(
     index('points_entries_typed_narration_trgm_idx')
       .using('gin', t.narration.op('gin_trgm_ops'))
       .where(sql`${t.source} = 'M'`),
+    // The cash book's points redeemed by staff of a day, in the order made: the few ledger rows
+    // of redemptions with a staff member behind them (the billing system's have none).
+    index('points_entries_staff_redemptions_idx')
+      .on(t.createdAt, t.mrn)
+      .where(sql`${t.source} = 'R' AND ${t.createdBy} IS NOT NULL`),
     check(
       'points_entries_one_side_check',
       sql`${t.credit} >= 0 AND ${t.debit} >= 0 AND (${t.credit} = 0 OR ${t.debit} = 0)`,
@@ -294,6 +299,20 @@ export const posReturns = pgTable(
       .where(sql`${t.unrecovered} > 0`),
   ],
 );
+
+/**
+ * A redemption staff made on the Redeem Points screen, beside its ledger row: the bill they
+ * named and the rupee worth the customer was given at the rules then in force. The cash book
+ * counts staff redemptions from here, as it counts the billing system's from pos_redemptions.
+ */
+export const counterRedemptions = pgTable('counter_redemptions', {
+  entryMrn: bigint('entry_mrn', { mode: 'number' })
+    .primaryKey()
+    .references(() => pointsEntries.mrn),
+  /** The bill staff named; '' when they named none. */
+  invoiceNo: text('invoice_no').notNull().default(''),
+  valuePaise: bigint('value_paise', { mode: 'number' }).notNull(),
+});
 
 /** Points redeemed at the counter against an invoice, one per (branch, invoice number). */
 export const posRedemptions = pgTable(

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNTING_MESSAGES,
   API_PATHS,
+  RAZORPAY_SETTLEMENTS_HEADER,
   accountingSettings,
   accountingSettingsResponse,
   tallyExportRequest,
@@ -14,13 +15,18 @@ import {
   type TallyPushResult,
 } from '@kanak/contract';
 import { reread } from '../../plugins/idempotency.js';
-import type { AccountingService } from './accounting.service.js';
+import type { AccountingService, SettlementsIncluded } from './accounting.service.js';
 
-const sendFile = (reply: FastifyReply, fileName: string, file: AsyncIterable<string>) =>
+const sendFile = (
+  reply: FastifyReply,
+  fileName: string,
+  { file, settlements }: { file: AsyncIterable<string>; settlements: SettlementsIncluded },
+) =>
   reply
     .type('application/xml; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store')
+    .header(RAZORPAY_SETTLEMENTS_HEADER, String(settlements))
     .send(Readable.from(file));
 
 /** The owner's hand-off to the accountant: Tally's ledger names, the import file, the push. */
@@ -50,13 +56,18 @@ export const accountingRoutes: FastifyPluginAsyncZod<{ accounting: AccountingSer
     },
   );
 
-  // Reads only: a repeat sends the file again, so it needs no Idempotency-Key.
+  // A read of Kanak's books: a repeat sends the file again, so it needs no Idempotency-Key.
+  // (Razorpay's settlements it records on the way are recorded once each, by their id.)
   app.post(
     API_PATHS.tallyExport,
     // The answer is the file, streamed past the serializer.
     { schema: { body: tallyExportRequest, response: { 200: tallyExportResponse } } },
     async (request, reply) =>
-      sendFile(reply, tallyFileName(request.body), await accounting.exportFile(request.body)),
+      sendFile(
+        reply,
+        tallyFileName(request.body),
+        await accounting.exportFile(request.staff, request.body),
+      ),
   );
 
   app.post(

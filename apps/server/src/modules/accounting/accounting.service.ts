@@ -7,16 +7,27 @@ import {
   type InstallmentMode,
   type TallyLedgerField,
   type TallyPushResult,
+  todayIn,
 } from '@kanak/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { callOutbound, OutboundError } from '../../lib/outbound.js';
 import type { BranchesRepo } from '../branches/index.js';
+import {
+  GatewaySettlementsError,
+  type GatewayFailure,
+  type GatewaySettlements,
+} from '../members/index.js';
 import type { pointsMovementByMonth } from '../points/index.js';
 import type { SchemesRepo } from '../schemes/index.js';
 import type { StaffIdentity } from '../../plugins/types.js';
-import { accountingRepo, type AccountingSettingsRow } from './accounting.repo.js';
+import {
+  accountingRepo,
+  type AccountingSettingsRow,
+  type NewSettlementRow,
+  type SettlementRow,
+} from './accounting.repo.js';
 import {
   ENVELOPE_END,
   envelopeStart,
@@ -38,8 +49,17 @@ interface Deps {
     /** What one point is worth under the rules in force, in paise. */
     pointValuePaise(tx: Tx): Promise<number>;
   };
+  /**
+   * Razorpay's settlements, when this server has Razorpay's keys: each becomes a voucher moving
+   * the online installments from the clearing ledger to the bank, less Razorpay's fee and GST.
+   */
+  gateway: GatewaySettlements | undefined;
+  /** The store's time zone: a settlement's voucher is dated the store's day it was made. */
+  timeZone: string;
   /** Tally's XML server (`TALLY_URL`), when set. */
   tallyUrl: string | undefined;
+  /** How long Razorpay may take to answer one call (`RAZORPAY_TIMEOUT`). */
+  gatewayTimeoutMs?: number | undefined;
   /** How long Tally may take to answer one batch. */
   tallyTimeoutMs?: number;
   /** Installments read at a time (tests make it small to cross batches). */
@@ -61,15 +81,63 @@ const TALLY_TIMEOUT_MS = 60_000;
 /** Tally's answer to a batch is its counts and a line per refused voucher: a few KB. */
 export const TALLY_ANSWER_MAX_BYTES = 1024 * 1024;
 
-// The gateway settles online installments into the shop's bank account.
+// Razorpay pays online installments out later, net of its fee and the GST on it: until then
+// they are money Razorpay holds for the shop (the clearing ledger), and each settlement's voucher
+// moves them to the bank.
 const MODE_LEDGER: Record<InstallmentMode, TallyLedgerField> = {
   cash: 'cashLedger',
   upi: 'upiLedger',
   card: 'cardLedger',
   bank: 'bankLedger',
   cheque: 'chequeLedger',
-  online: 'bankLedger',
+  online: 'gatewayClearingLedger',
 };
+
+/** What a file holds of Razorpay's settlements (the header of the same name says it). */
+export type SettlementsIncluded = number | 'not-set' | 'branch';
+
+const GATEWAY_MESSAGES: Record<Exclude<GatewayFailure, 'timeout'>, string> = {
+  limited: ACCOUNTING_MESSAGES.razorpayLimited,
+  refused: ACCOUNTING_MESSAGES.razorpayRefused,
+  redirected: ACCOUNTING_MESSAGES.razorpayRedirected,
+  badAnswer: ACCOUNTING_MESSAGES.razorpayBadAnswer,
+  unreachable: ACCOUNTING_MESSAGES.razorpayUnreachable,
+};
+
+/** Rupees as a narration writes them: `1,234.50`. */
+const inRupees = (paise: number) =>
+  (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * A settlement's Receipt: Dr Bank the amount settled, Dr the fee less its GST, Dr the GST, Cr
+ * the clearing ledger the gross (what Razorpay collected for the shop in it). A line of nothing
+ * is left out: Tally refuses none, but an accountant reads a zero line as a mistake.
+ */
+function settlementVoucher(row: SettlementRow, settings: AccountingSettings): TallyVoucher | null {
+  const gross = row.amountPaise + row.feesPaise;
+  if (gross === 0) return null;
+  const held =
+    row.payments === null
+      ? ''
+      : ` ${row.payments} ${row.payments === 1 ? 'payment' : 'payments'} of ₹${inRupees(row.paymentsPaise ?? 0)}` +
+        `${row.refundsPaise ? `, refunds of ₹${inRupees(row.refundsPaise)}` : ''};`;
+  return {
+    remoteId: `kanak-razorpay-${row.id}`,
+    type: 'Receipt',
+    date: row.settledOn,
+    number: row.id,
+    narration:
+      `Razorpay settlement ${row.id}${row.utr ? `, UTR ${row.utr}` : ''}:${held}` +
+      ` ₹${inRupees(row.amountPaise)} paid to the bank after Razorpay's fee of` +
+      ` ₹${inRupees(row.feesPaise - row.taxPaise)} and GST of ₹${inRupees(row.taxPaise)} on it`,
+    lines: [
+      { ledger: settings.bankLedger, paise: row.amountPaise, debit: true },
+      { ledger: settings.gatewayFeeLedger, paise: row.feesPaise - row.taxPaise, debit: true },
+      { ledger: settings.gstInputLedger, paise: row.taxPaise, debit: true },
+      { ledger: settings.gatewayClearingLedger, paise: gross, debit: false },
+    ].filter((line) => line.paise > 0),
+  };
+}
 
 const MODE_WORDS: Record<InstallmentMode, string> = {
   cash: 'cash',
@@ -102,7 +170,9 @@ function monthEnd(month: string): string {
   return `${month}-${String(last).padStart(2, '0')}`;
 }
 
-const toSettings = (row: AccountingSettingsRow | undefined): AccountingSettingsData => ({
+const toSettings = (
+  row: AccountingSettingsRow | undefined,
+): Omit<AccountingSettingsData, 'razorpaySettlements'> => ({
   ...DEFAULT_ACCOUNTING_SETTINGS,
   ...(row
     ? {
@@ -133,6 +203,7 @@ export function createAccountingService(deps: Deps) {
   async function* vouchers(
     range: VoucherRange,
     settings: AccountingSettings,
+    settlements: SettlementRow[],
   ): AsyncGenerator<TallyVoucher> {
     const branches = await deps.branches.list(db);
     const codeOf = new Map(branches.map((branch) => [branch.id, branch.code]));
@@ -211,12 +282,90 @@ export function createAccountingService(deps: Deps) {
         ],
       };
     }
+
+    for (const settlement of settlements) {
+      const voucher = settlementVoucher(settlement, settings);
+      if (voucher) yield voucher;
+    }
   }
 
-  const settings = async () => toSettings(await accountingRepo.findSettings(db));
+  /**
+   * Razorpay's settlements of the days, for a whole-chain file: those Razorpay made since the
+   * last look are read from its Settlements API (with the recon of their days) and recorded,
+   * once each, with an audit row; then every recorded one of the days is answered. Razorpay
+   * failing to answer is a 409 in words, before anything is sent: a file quietly without the
+   * payouts would leave the clearing ledger wrong.
+   */
+  async function settlementsFor(
+    actor: StaffIdentity,
+    range: VoucherRange,
+  ): Promise<{ rows: SettlementRow[]; included: SettlementsIncluded }> {
+    if (range.branch !== undefined) return { rows: [], included: 'branch' };
+    const gateway = deps.gateway;
+    if (!gateway) return { rows: [], included: 'not-set' };
+    try {
+      const { first, last } = await accountingRepo.dayBounds(db, range, deps.timeZone);
+      const listed = await gateway.processedBetween(first, last);
+      const known = await accountingRepo.settlementsAmong(
+        db,
+        listed.map((settlement) => settlement.id),
+      );
+      const fresh = listed
+        .filter((settlement) => !known.has(settlement.id))
+        .map((settlement) => ({
+          ...settlement,
+          settledOn: todayIn(deps.timeZone, settlement.settledAt),
+        }));
+      // One day after another: Razorpay's rate limiter counts calls made at once.
+      const contents = new Map<string, Awaited<ReturnType<GatewaySettlements['contentsOfDay']>>>();
+      for (const day of new Set(fresh.map((settlement) => settlement.settledOn)))
+        contents.set(day, await gateway.contentsOfDay(day));
+      const rows: NewSettlementRow[] = fresh.map((settlement) => {
+        const held = contents.get(settlement.settledOn)?.get(settlement.id);
+        return {
+          ...settlement,
+          payments: held?.payments ?? null,
+          paymentsPaise: held?.paymentsPaise ?? null,
+          refundsPaise: held?.refundsPaise ?? null,
+          recordedBy: actor.id,
+        };
+      });
+      await db.transaction(async (tx) => {
+        const recorded = await accountingRepo.recordSettlements(tx, rows);
+        if (recorded.length === 0) return;
+        const total = (pick: (row: SettlementRow) => number) =>
+          recorded.reduce((sum, row) => sum + pick(row), 0) / 100;
+        await recordAudit(tx, {
+          userId: actor.id,
+          action: 'accounting.razorpaySettlements',
+          entity: 'razorpay_settlement',
+          entityId: `${range.from}..${range.to}`,
+          after: {
+            settlements: recorded.map((row) => row.id),
+            settled: total((row) => row.amountPaise),
+            fee: total((row) => row.feesPaise - row.taxPaise),
+            gst: total((row) => row.taxPaise),
+          },
+        });
+      });
+    } catch (error) {
+      if (!(error instanceof GatewaySettlementsError)) throw error;
+      throw new ConflictError(
+        error.failure === 'timeout'
+          ? ACCOUNTING_MESSAGES.razorpayTimedOut((deps.gatewayTimeoutMs ?? 10_000) / 1000)
+          : GATEWAY_MESSAGES[error.failure],
+      );
+    }
+    const rows = await accountingRepo.settlementsBetween(db, range);
+    return { rows, included: rows.filter((row) => row.amountPaise + row.feesPaise > 0).length };
+  }
+
+  const currentSettings = async () => toSettings(await accountingRepo.findSettings(db));
 
   return {
-    settings,
+    async settings() {
+      return { ...(await currentSettings()), razorpaySettlements: deps.gateway !== undefined };
+    },
 
     async saveSettings(actor: StaffIdentity, form: AccountingSettings) {
       await db.transaction(async (tx) => {
@@ -242,9 +391,14 @@ export function createAccountingService(deps: Deps) {
      * The import file, piece by piece. The first piece is read before the answer starts, so a
      * bad branch code is still a plain 404.
      */
-    async exportFile(range: VoucherRange): Promise<AsyncIterable<string>> {
-      const current = await settings();
-      const source = vouchers(range, current);
+    async exportFile(
+      actor: StaffIdentity,
+      range: VoucherRange,
+    ): Promise<{ file: AsyncIterable<string>; settlements: SettlementsIncluded }> {
+      const current = await currentSettings();
+      // Razorpay's refusal, like a bad branch code, is answered before the file starts.
+      const settled = await settlementsFor(actor, range);
+      const source = vouchers(range, current, settled.rows);
       const first = await source.next();
       // Written in pieces of many vouchers: one piece per voucher would cost more in the
       // stream than in the building.
@@ -260,7 +414,7 @@ export function createAccountingService(deps: Deps) {
         }
         yield piece + ENVELOPE_END;
       }
-      return file();
+      return { file: file(), settlements: settled.included };
     },
 
     /**
@@ -271,7 +425,8 @@ export function createAccountingService(deps: Deps) {
     async push(actor: StaffIdentity, range: VoucherRange): Promise<TallyPushResult> {
       const url = deps.tallyUrl;
       if (!url) throw new ConflictError(ACCOUNTING_MESSAGES.tallyNotSet);
-      const current = await settings();
+      const current = await currentSettings();
+      const settled = await settlementsFor(actor, range);
       const total: TallyPushResult = {
         vouchers: 0,
         created: 0,
@@ -306,7 +461,7 @@ export function createAccountingService(deps: Deps) {
       };
       let finished = false;
       try {
-        for await (const voucher of vouchers(range, current)) {
+        for await (const voucher of vouchers(range, current, settled.rows)) {
           batch.push(voucher);
           if (batch.length === PUSH_BATCH) await send();
         }

@@ -6,6 +6,7 @@ import {
   ACCOUNTING_MESSAGES,
   DEFAULT_ACCOUNTING_SETTINGS,
   MESSAGES,
+  RAZORPAY_SETTLEMENTS_HEADER,
   type Role,
 } from '@kanak/contract';
 import {
@@ -21,6 +22,7 @@ import { startRecorder, type Misbehaviour } from '../../../test/misbehaving-http
 import { branchesRepo } from '../branches/index.js';
 import { pointsMovementByMonth } from '../points/index.js';
 import { schemesRepo } from '../schemes/index.js';
+import type { StaffIdentity } from '../../plugins/types.js';
 import { createAccountingService } from './accounting.service.js';
 import { ENVELOPE_END, envelopeStart, voucherXml } from './tally-xml.js';
 
@@ -203,14 +205,18 @@ afterAll(async () => {
 describe('accounting settings', () => {
   it('answers the default ledger names until the owner saves them, then the saved ones', async () => {
     const first = (await ok(as('owner', '/settings/accounting', undefined, 'GET'))).json();
-    expect(first.data).toEqual({ ...DEFAULT_ACCOUNTING_SETTINGS, isDefault: true });
+    expect(first.data).toEqual({
+      ...DEFAULT_ACCOUNTING_SETTINGS,
+      isDefault: true,
+      razorpaySettlements: false,
+    });
 
     const form = { ...DEFAULT_ACCOUNTING_SETTINGS, company: 'Kanak Jewellers 2026-27' };
     const saved = (await ok(as('owner', '/settings/accounting', form))).json();
     expect(saved).toEqual({
       success: true,
       message: ACCOUNTING_MESSAGES.settingsSaved,
-      data: { ...form, isDefault: false },
+      data: { ...form, isDefault: false, razorpaySettlements: false },
     });
     const [audit] = await ctx.sql<{ action: string; after: unknown }>(
       `SELECT action, detail->'after' AS after FROM audit_log WHERE entity = 'accounting_settings'`,
@@ -241,6 +247,8 @@ describe('Tally export', () => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="tally-vouchers-2026-11-01-to-2026-11-30.xml"',
     );
+    // This server has no Razorpay keys: the file holds none of Razorpay's payouts, and says so.
+    expect(response.headers[RAZORPAY_SETTLEMENTS_HEADER]).toBe('not-set');
     const { company, vouchers } = vouchersOf(response.body);
     expect(company).toBe('Kanak Jewellers 2026-27');
     vouchers.forEach(expectBalanced);
@@ -309,6 +317,7 @@ describe('Tally export', () => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="tally-vouchers-PUNE-2026-11-01-to-2026-11-30.xml"',
     );
+    expect(response.headers[RAZORPAY_SETTLEMENTS_HEADER]).toBe('branch');
     const { vouchers } = vouchersOf(response.body);
     expect(vouchers.map((voucher) => voucher.VOUCHERNUMBER)).toEqual(['PUNE-000001']);
     expect(vouchers[0]!['ALLLEDGERENTRIES.LIST'][0]).toEqual({
@@ -341,12 +350,15 @@ describe('Tally export', () => {
       schemes: schemesRepo,
       branches: branchesRepo,
       points: { movementByMonth: pointsMovementByMonth, pointValuePaise: async () => 100 },
+      gateway: undefined,
+      timeZone: 'Asia/Kolkata',
       tallyUrl: undefined,
       batchSize: 1,
     });
     let text = '';
-    for await (const piece of await oneByOne.exportFile({ from: '2026-10-01', to: '2026-11-30' }))
-      text += piece;
+    const owner: StaffIdentity = { id: 1, username: 'owner' };
+    const { file } = await oneByOne.exportFile(owner, { from: '2026-10-01', to: '2026-11-30' });
+    for await (const piece of file) text += piece;
     const ids = (xml: string) => vouchersOf(xml).vouchers.map((voucher) => voucher.REMOTEID);
     expect(ids(text).sort()).toEqual(ids(whole).sort());
     expect(ids(text)).toHaveLength(8);

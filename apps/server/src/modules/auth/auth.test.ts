@@ -182,11 +182,14 @@ describe('POST /api/login/verify', () => {
 describe('every API route needs a valid token unless it is public', () => {
   const PUBLIC = [
     'GET /api/health',
+    'GET /api/ready',
     'GET /api/app/branding',
     'POST /api/login/verify',
     'GET /api/openapi.json',
     // The browser's download of the customer CSV: a single-use ticket stands for the token.
     'GET /api/customers/export-download',
+    // And the owner's download of a backup file, the same way.
+    'GET /api/backups/download',
     // A customer asks for a code and signs in with it; Razorpay's webhook is proved by its
     // signature. The other member calls take a member token (members.test.ts).
     'POST /api/member/otp',

@@ -1,16 +1,16 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import {
-  addDays,
   customerForm,
   IMPORT_ERRORS_LISTED,
   IMPORT_MESSAGES,
   IMPORTED_MODE,
   IMPORT_REQUIRED,
   LIMITS,
-  MATURITY_DAYS,
+  installmentDueOn,
   OPENING_BALANCE_NARRATION,
   SCHEME_STATUS,
+  standardMaturity,
   type ImportKind,
   type ImportProgress,
   type ImportResult,
@@ -21,7 +21,7 @@ import { recordAudits, type AuditEntry } from '../../lib/audit.js';
 import { InvalidInputError } from '../../lib/errors.js';
 import { postOpenings } from '../points/index.js';
 import { customersImport } from '../customers/index.js';
-import { installmentDueOn, schemesImport } from '../schemes/index.js';
+import { schemesImport } from '../schemes/index.js';
 import { judgeFile, openSource, type Cell, type SourceRow } from './import.read.js';
 import { asWritten, CellError, date, mapColumns, mobile, plain, whole } from './import.values.js';
 
@@ -510,7 +510,7 @@ export function createImportService({ db, today, terms, erasedMobileHash }: Deps
         fresh.map((row) => ({
           customerId: row.customerId,
           startdt: row.startdt,
-          matdt: addDays(row.startdt, MATURITY_DAYS),
+          matdt: standardMaturity(row.startdt),
           amount: row.amount,
           installments: terms.installments,
           // Running in the other software: active here from the first day.

@@ -3,7 +3,8 @@ import {
   MEMBER_MESSAGES,
   MESSAGES,
   cleanName,
-  monthAfter,
+  nextPayableMonth,
+  SCHEME_STATUS,
   type InstallmentReceipt,
   type MarkOnlineRefundRequest,
   type OnlineRefund,
@@ -32,6 +33,29 @@ import {
 } from './razorpay.js';
 
 export type MemberPayments = ReturnType<typeof createMemberPayments>;
+
+type Scheme = NonNullable<Awaited<ReturnType<SchemesRepo['find']>>>;
+
+/**
+ * The month the customer may pay online on `day`, by the schemes' rule (this month's, or once
+ * it is paid the next month's, within the term): what the pay call orders, and what the
+ * customer's scheme data offers Pay for. Null when nothing may be paid that day.
+ */
+export const monthPayableOnline = (
+  scheme: Pick<Scheme, 'status' | 'installments' | 'matdt'>,
+  paidMonths: string[],
+  day: string,
+) =>
+  nextPayableMonth(
+    {
+      active: scheme.status === SCHEME_STATUS.active,
+      installments: scheme.installments,
+      paid: paidMonths.length,
+      matdt: scheme.matdt,
+    },
+    paidMonths,
+    day,
+  );
 
 interface Deps {
   db: Db;
@@ -216,18 +240,12 @@ export function createMemberPayments({
       if (!scheme || scheme.customerId !== customerId || scheme.status === 'x')
         throw new NotFoundError(MESSAGES.schemeNotFound);
       const paid = await schemesRepo.installments(db, scheme.id);
-      const thisMonth = today().slice(0, 7);
-      const period = [thisMonth, monthAfter(thisMonth)].find(
-        (month) => !paid.some((installment) => installment.period === month),
+      const period = monthPayableOnline(
+        scheme,
+        paid.map((installment) => installment.period),
+        today(),
       );
-      if (
-        scheme.status !== 'a' ||
-        paid.length >= scheme.installments ||
-        period === undefined ||
-        period > scheme.matdt.slice(0, 7) ||
-        today() > scheme.matdt
-      )
-        throw new ConflictError(MEMBER_MESSAGES.nothingDue);
+      if (period === null) throw new ConflictError(MEMBER_MESSAGES.nothingDue);
       const amount = scheme.amount * 100;
       const wanted = { customerId, schemeId: scheme.id, period, amountPaise: amount };
       const answer = (orderId: string) => ({

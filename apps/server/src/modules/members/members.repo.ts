@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   branches,
@@ -115,21 +115,19 @@ export const membersRepo = {
     return row?.customerId;
   },
 
-  /** The plan of each of the customer's schemes on a plan, and the gold its installments bought. */
-  schemePlansOf(tx: Tx, customerId: number) {
+  /**
+   * The customer's schemes (not cancelled), newest first, each with its plan (none: the
+   * standard scheme) and its installments in the order paid, a row for each installment (one
+   * with none for a scheme without any): the home page's schemes in one read.
+   */
+  schemesOf(tx: Tx, customerId: number) {
     return tx
-      .select({
-        schemeId: schemes.id,
-        code: schemePlans.code,
-        name: schemePlans.name,
-        kind: schemePlans.kind,
-        mg: sql<number>`coalesce(sum(${schemeInstallments.mg}), 0)::int`,
-      })
+      .select({ scheme: schemes, plan: schemePlans, installment: schemeInstallments })
       .from(schemes)
-      .innerJoin(schemePlans, eq(schemePlans.id, schemes.planId))
+      .leftJoin(schemePlans, eq(schemePlans.id, schemes.planId))
       .leftJoin(schemeInstallments, eq(schemeInstallments.schemeId, schemes.id))
-      .where(eq(schemes.customerId, customerId))
-      .groupBy(schemes.id, schemePlans.code, schemePlans.name, schemePlans.kind);
+      .where(and(eq(schemes.customerId, customerId), ne(schemes.status, 'x')))
+      .orderBy(desc(schemes.id), asc(schemeInstallments.paidOn), asc(schemeInstallments.id));
   },
 
   /**

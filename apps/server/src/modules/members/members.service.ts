@@ -2,10 +2,14 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   cleanName,
   CONSENT_METHODS,
+  installmentDueOn,
+  installmentIndex,
   LIMITS,
   MEMBER_LIMITS,
   MEMBER_MESSAGES,
   MESSAGES,
+  monthAfter,
+  SCHEME_STATUS,
   type ConsentPurpose,
   type InstallmentMode,
   type MemberDataExport,
@@ -20,10 +24,19 @@ import type { DataRightsService } from '../data-rights/index.js';
 import type { MessagingService } from '../messaging/index.js';
 import { sendWhatsApp } from '../notices/index.js';
 import type { PointsSummaryReader } from '../points/index.js';
-import type { SchemesRepo } from '../schemes/index.js';
+import { overdueFrom, type SchemesRepo, type SchemesService } from '../schemes/index.js';
+import { monthPayableOnline } from './members.payments.js';
 import { membersRepo } from './members.repo.js';
 
 export type MembersService = ReturnType<typeof createMembersService>;
+
+type Scheme = Awaited<ReturnType<SchemesRepo['find']>> & object;
+type HomeRow = Awaited<ReturnType<typeof membersRepo.schemesOf>>[number];
+type Plan = NonNullable<HomeRow['plan']> | undefined;
+type Installment = NonNullable<HomeRow['installment']>;
+
+/** The first day of the month after `isoDate`'s. */
+const firstOfNextMonth = (isoDate: string) => `${monthAfter(isoDate.slice(0, 7))}-01`;
 
 /** Ledger codes as the customer reads them: no staff names, no narrations. */
 const KIND_OF_SOURCE = {
@@ -44,7 +57,11 @@ interface Deps {
   consents: Pick<CustomersService, 'recordConsent' | 'consents'>;
   dataRights: Pick<DataRightsService, 'dataExport'>;
   points: Pick<PointsSummaryReader, 'homeOf'>;
-  schemes: Pick<SchemesRepo, 'listForCustomer' | 'find' | 'installments'>;
+  schemes: Pick<SchemesRepo, 'find' | 'installments'>;
+  /** A running scheme's figures at maturity, as closing reckons them (the schemes module's). */
+  maturity: Pick<SchemesService, 'maturityForecast'>;
+  /** Razorpay is set up: the pay call takes payments. */
+  onlinePayment: boolean;
   /** The messaging panel the code is sent through, and its providers' addresses. */
   panel: Pick<MessagingService, 'get'>;
   panelUrls: Parameters<typeof sendWhatsApp>[1];
@@ -87,15 +104,41 @@ export function createMembersService(deps: Deps) {
     if (!result.sent) deps.log.warn({ status: result.status }, 'members: sign-in code not sent');
   };
 
-  const schemeOf = (scheme: Awaited<ReturnType<SchemesRepo['find']>> & object, paid: number) => ({
+  /**
+   * The installment the customer pays next online, by the pay call's own rule: the one it
+   * takes today; with none today, the one the rule offers first on a later month's first day
+   * within the term; none once the rule offers no more.
+   */
+  const nextInstallmentOf = (scheme: Scheme, months: string[]) => {
+    const day = today();
+    const now = monthPayableOnline(scheme, months, day);
+    let month = now;
+    for (let first = firstOfNextMonth(day); month === null && first <= scheme.matdt;) {
+      month = monthPayableOnline(scheme, months, first);
+      first = firstOfNextMonth(first);
+    }
+    if (month === null) return null;
+    const dueOn = installmentDueOn(scheme.startdt, installmentIndex(scheme.startdt, month));
+    return {
+      month,
+      installmentNo: months.length + 1,
+      dueOn,
+      overdue: day >= overdueFrom(dueOn),
+      now: now !== null,
+      online: now !== null && deps.onlinePayment,
+    };
+  };
+
+  const schemeOf = (scheme: Scheme, months: string[]) => ({
     schemeid: scheme.id,
     startdt: scheme.startdt,
     matdt: scheme.matdt,
     amount: scheme.amount,
-    paid,
+    paid: months.length,
     installments: scheme.installments,
     nextDue: scheme.nextDue,
     status: scheme.status,
+    nextInstallment: nextInstallmentOf(scheme, months),
   });
 
   return {
@@ -225,19 +268,19 @@ export function createMembersService(deps: Deps) {
       return db.transaction(
         async (tx) => {
           const customer = (await customers.findById(tx, customerId))!;
-          const [{ tier, lots, ...summary }, list, plans, consents] = [
+          const [{ tier, lots, ...summary }, rows, consents] = [
             await deps.points.homeOf(tx, customerId, customer.pointsBalance, today()),
-            await schemes.listForCustomer(tx, customerId),
-            new Map(
-              (await membersRepo.schemePlansOf(tx, customerId)).map((plan) => [
-                plan.schemeId,
-                plan,
-              ]),
-            ),
+            await membersRepo.schemesOf(tx, customerId),
             // In the read's own transaction: a second connection asked for while this one is
             // held would starve the pool when as many customers look at once.
             toConsents(await customers.consentHistory(tx, customerId)),
           ];
+          const list = new Map<number, { scheme: Scheme; plan: Plan; paid: Installment[] }>();
+          for (const { scheme, plan, installment } of rows) {
+            const entry = list.get(scheme.id) ?? { scheme, plan: plan ?? undefined, paid: [] };
+            list.set(scheme.id, entry);
+            if (installment) entry.paid.push(installment);
+          }
           return {
             custname: cleanName(customer.custname),
             mobile: customer.mobileno ?? '',
@@ -249,13 +292,19 @@ export function createMembersService(deps: Deps) {
             },
             // Only once tiers are set, as at the counter.
             ...(tier ? { tier } : {}),
-            schemes: list.map(({ scheme, paid }) => {
-              const plan = plans.get(scheme.id);
+            schemes: [...list.values()].map(({ scheme, plan, paid }) => {
+              const mg = paid.reduce((sum, installment) => sum + (installment.mg ?? 0), 0);
               return {
-                ...schemeOf(scheme, paid),
+                ...schemeOf(
+                  scheme,
+                  paid.map((installment) => installment.period),
+                ),
                 // The standard scheme has no plan; a weight plan's gold is in grams.
                 ...(plan ? { plan: { code: plan.code, name: plan.name, kind: plan.kind } } : {}),
-                ...(plan?.kind === 'weight' ? { grams: plan.mg / 1000 } : {}),
+                ...(plan?.kind === 'weight' ? { grams: mg / 1000 } : {}),
+                ...(scheme.status === SCHEME_STATUS.active
+                  ? { maturity: deps.maturity.maturityForecast(scheme, plan, paid) }
+                  : {}),
               };
             }),
             consents: consents.consents,
@@ -288,13 +337,20 @@ export function createMembersService(deps: Deps) {
         throw new NotFoundError(MESSAGES.schemeNotFound);
       const installments = await schemes.installments(db, scheme.id);
       return {
-        scheme: schemeOf(scheme, installments.length),
+        scheme: schemeOf(
+          scheme,
+          installments.map((installment) => installment.period),
+        ),
         rows: installments.map((installment, i) => ({
           no: i + 1,
           date: installment.paidOn,
           amount: installment.amount,
           mode: installment.mode as InstallmentMode,
           receiptNo: installment.receipt,
+          forMonth: installment.period,
+          // The gateway's payment id, which the customer's bank statement and Razorpay's
+          // receipt name; a counter payment's reference is the staff's.
+          ...(installment.mode === 'online' ? { paymentId: installment.reference } : {}),
           ...(installment.mg === null || installment.rate22kPaise === null
             ? {}
             : { rate: installment.rate22kPaise / 100, grams: installment.mg / 1000 }),

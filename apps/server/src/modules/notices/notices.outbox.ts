@@ -1,4 +1,6 @@
 import {
+  pointsWorthPaise,
+  rupeesOfPaise,
   cleanName,
   DEFAULT_NOTICE_TEXTS,
   formatRupees,
@@ -138,7 +140,7 @@ export function createNoticesOutbox(deps: Deps): NoticesOutbox {
         name: cleanName(recipient?.name ?? ''),
         points: facts.points,
         balance,
-        value: rupees((balance * pointValuePaise) / 100),
+        value: rupees(rupeesOfPaise(pointsWorthPaise(balance, pointValuePaise))),
         amount: facts.amount === undefined ? undefined : rupees(facts.amount),
         receipt: facts.receipt,
         paid: facts.paid,

@@ -1,8 +1,8 @@
-import { addDays, LIMITS } from '@kanak/contract';
+import { addDays, installmentDueOn, LIMITS } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
 import type { NoticeRequest } from '../../lib/notice-queue.js';
 import { EXPIRY_WARNING_DAYS, type PointsSummaryReader } from '../points/index.js';
-import { installmentDueOn, overdueFrom, type SchemesRepo } from '../schemes/index.js';
+import { overdueFrom, type SchemesRepo } from '../schemes/index.js';
 import type { NoticesOutbox } from './notices.outbox.js';
 import { noticesRepo } from './notices.repo.js';
 

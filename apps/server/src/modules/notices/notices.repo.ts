@@ -227,6 +227,39 @@ export const noticesRepo = {
       .where(and(eq(notices.id, id), eq(notices.status, 'failed')));
   },
 
+  // ---- for the operators' metrics --------------------------------------------------------
+
+  /**
+   * The queue as the sender sees it: the notices still queued, how long the oldest has been
+   * queued and how long the oldest due one has been waiting (a reminder queued before the
+   * day's hours is not due yet; a retry is due again after its delay), read from the sender's
+   * own index of queued rows; and the last 24 hours' notices by status.
+   */
+  async queueFigures(tx: Tx) {
+    const [queue] = (
+      await tx.execute<{ queued: number; oldest_queued: number | null; oldest_due: number | null }>(
+        sql`SELECT count(*)::int AS queued,
+                   extract(epoch FROM now() - min(${notices.createdAt}))::float8 AS oldest_queued,
+                   extract(epoch FROM now() - min(${notices.notBefore})
+                                               FILTER (WHERE ${notices.notBefore} <= now()))::float8
+                     AS oldest_due
+              FROM ${notices}
+             WHERE ${notices.status} = 'queued'`,
+      )
+    ).rows;
+    const lastDay = await tx
+      .select({ status: notices.status, count: sql<number>`count(*)::int` })
+      .from(notices)
+      .where(sql`${notices.createdAt} > now() - interval '1 day'`)
+      .groupBy(notices.status);
+    return {
+      queued: Number(queue?.queued ?? 0),
+      oldestQueuedSeconds: Number(queue?.oldest_queued ?? 0),
+      oldestDueSeconds: Number(queue?.oldest_due ?? 0),
+      lastDay: lastDay.map((row) => ({ status: row.status, count: Number(row.count) })),
+    };
+  },
+
   // ---- a customer's data rights ---------------------------------------------------------
 
   /** The notices the provider took for the customer, oldest first. */

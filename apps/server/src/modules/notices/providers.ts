@@ -70,7 +70,7 @@ export async function sendWhatsApp(
   const failed = (reason: string) => failure(status, reason, answer.headers);
   if (status < 200 || status >= 300) return failed(NOTICE_MESSAGES.providerRefused(status));
   const accepted = acceptedBy(settings.panel, answer.text);
-  if (!accepted) return failed(NOTICE_MESSAGES.providerNotSent(status));
+  if (!accepted) return failed(NOTICE_MESSAGES.providerNotSent);
   return { sent: true, status, messageId: accepted.messageId };
 }
 
@@ -95,12 +95,9 @@ function failedCall(error: OutboundError, timeoutMs: number): SendResult {
     case 'unreachable':
       return failure(null, NOTICE_MESSAGES.providerUnreachable(error.code ?? 'network error'));
     case 'redirected':
-      return failure(status, NOTICE_MESSAGES.providerRedirected(status!));
+      return failure(status, NOTICE_MESSAGES.providerRedirected);
     case 'tooLong':
-      return failure(
-        status,
-        NOTICE_MESSAGES.providerAnswerTooLong(status!, ANSWER_MAX_BYTES / 1024),
-      );
+      return failure(status, NOTICE_MESSAGES.providerAnswerTooLong(ANSWER_MAX_BYTES / 1024));
   }
 }
 

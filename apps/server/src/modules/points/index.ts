@@ -4,6 +4,7 @@ export type { PointsRepo } from './points.repo.js';
 export {
   EXPIRY_WARNING_DAYS,
   pointsMovementByMonth,
+  pointsOfDay,
   pointsSummaryReader,
 } from './points.summary.js';
 export type { PointsSummaryReader } from './points.summary.js';

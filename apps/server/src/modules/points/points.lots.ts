@@ -1,7 +1,7 @@
+import { addMonths } from '@kanak/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { pointsLots } from '../../db/schema.js';
-import { addMonths } from '../../lib/dates.js';
 
 /** When points earned on `earnedOn` expire; null when the rules say never (0 months). */
 export const expiryOf = (earnedOn: string, expiryMonths: number) =>

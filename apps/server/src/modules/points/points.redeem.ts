@@ -1,5 +1,6 @@
-import { MESSAGES } from '@kanak/contract';
+import { MESSAGES, pointsWorthPaise, rupeesOfPaise } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
+import { counterRedemptions } from '../../db/schema.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { NoticeQueue } from '../../lib/notice-queue.js';
 import { pointsAccountsRepo, type Ledger } from './points.ledger.js';
@@ -15,6 +16,10 @@ export interface Redemption {
   branchId: number;
   createdBy?: number;
 }
+
+/** What follows "Redemption" in the narration of one staff made on the Redeem Points screen. */
+export const atTheCounter = (invoiceNo?: string) =>
+  ` at the counter${invoiceNo ? `, invoice ${invoiceNo}` : ''}`;
 
 /**
  * Redeems a customer's points, whether staff press Redeem or the counter's billing system
@@ -37,12 +42,12 @@ export async function redeemPoints(
   if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
   if (customer.balance < redemption.points)
     throw new ConflictError(MESSAGES.insufficientPoints(customer.balance));
-  const valuePaise = redemption.points * rules.pointValuePaise;
+  const valuePaise = pointsWorthPaise(redemption.points, rules.pointValuePaise);
   const { entry, balance } = await deps.ledger.post(tx, customer, {
     kind: 'redemption',
     points: -redemption.points,
     invdate: redemption.invdate,
-    narration: `Redemption${redemption.described}, value ₹${(valuePaise / 100).toFixed(2)}`,
+    narration: `Redemption${redemption.described}, value ₹${rupeesOfPaise(valuePaise).toFixed(2)}`,
     branchId: redemption.branchId,
     ...(redemption.createdBy === undefined ? {} : { createdBy: redemption.createdBy }),
   });
@@ -53,4 +58,19 @@ export async function redeemPoints(
     facts: { points: redemption.points },
   });
   return { customer, entry, balance, valuePaise };
+}
+
+/**
+ * Keeps beside a staff redemption's ledger row the bill staff named and the worth the customer
+ * was given: the cash book counts it from there.
+ */
+export async function recordCounterRedemption(
+  tx: Tx,
+  redemption: { entryMrn: number; invoiceNo?: string | undefined; valuePaise: number },
+) {
+  await tx.insert(counterRedemptions).values({
+    entryMrn: redemption.entryMrn,
+    invoiceNo: redemption.invoiceNo ?? '',
+    valuePaise: redemption.valuePaise,
+  });
 }

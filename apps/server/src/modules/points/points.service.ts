@@ -1,5 +1,7 @@
 import type { Reader, Reads } from '../../db/reads.js';
 import {
+  pointsWorthPaise,
+  rupeesOfPaise,
   CASHCR,
   cleanName,
   ENTRY_SOURCE,
@@ -20,7 +22,7 @@ import type { StaffActor, StaffIdentity } from '../../plugins/types.js';
 import type { NoticeQueue } from '../../lib/notice-queue.js';
 import { pointsRepo, type EntryRow } from './points.repo.js';
 import { createLedger, pointsAccountsRepo as accounts } from './points.ledger.js';
-import { redeemPoints } from './points.redeem.js';
+import { atTheCounter, recordCounterRedemption, redeemPoints } from './points.redeem.js';
 import { tierStandingOf } from './points.tiers.js';
 import { rulesRepo } from './points.rules.js';
 
@@ -99,8 +101,8 @@ export function createPointsService({ db, reads, today, notices }: Deps) {
         if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
         return {
           balance: customer.balance,
-          value: (customer.balance * rules.pointValuePaise) / 100,
-          pointValue: rules.pointValuePaise / 100,
+          value: rupeesOfPaise(pointsWorthPaise(customer.balance, rules.pointValuePaise)),
+          pointValue: rupeesOfPaise(rules.pointValuePaise),
           minRedeemPoints: rules.minRedeemPoints,
           ...(await tierStandingOf(tx, customer.id, today())),
         };
@@ -124,12 +126,17 @@ export function createPointsService({ db, reads, today, notices }: Deps) {
             mobile: given.mobile,
             points: given.points,
             invdate: today(),
-            described: ` at the counter${given.invoiceNo ? `, invoice ${given.invoiceNo}` : ''}`,
+            described: atTheCounter(given.invoiceNo),
             branchId: actor.branchId,
             createdBy: actor.id,
           },
         );
-        const value = valuePaise / 100;
+        await recordCounterRedemption(tx, {
+          entryMrn: entry.mrn,
+          invoiceNo: given.invoiceNo,
+          valuePaise,
+        });
+        const value = rupeesOfPaise(valuePaise);
         await recordAudit(tx, {
           userId: actor.id,
           action: 'points.redeem',

@@ -47,8 +47,17 @@ async function apart(balance: number) {
       WHERE customer_id = $1 AND remaining > 0 ORDER BY expires_on ASC NULLS LAST, id`,
     [customerId],
   );
+  const summary = await pointsSummaryReader.summaryOf(db, customerId, balance, TODAY);
   return {
-    ...(await pointsSummaryReader.summaryOf(db, customerId, balance, TODAY)),
+    ...summary,
+    // The open lots whose points summaryOf counts as expiring within 30 days.
+    expiringSoon: await ctx.sql<{ points: number; expiresOn: string }>(
+      `SELECT remaining AS points, expires_on::text AS "expiresOn" FROM points_lots
+        WHERE customer_id = $1 AND remaining > 0
+          AND expires_on BETWEEN $2::date AND $2::date + 30
+        ORDER BY expires_on, id`,
+      [customerId, TODAY],
+    ),
     lots,
     tier: await pointsSummaryReader.tierOf(db, customerId, TODAY),
   };
@@ -61,6 +70,11 @@ describe("a customer's points on their home page", () => {
     expect(before).toEqual(await apart(1410));
     expect(before).toMatchObject({ pointsExpiringIn30Days: 450, tier: undefined });
     expect(before.lots.map((lot) => lot.points)).toEqual([60, 150, 300, 400, 500]);
+    // The counter home tells when they expire: the 30th day's lot, not the 31st's nor a past one.
+    expect(before.expiringSoon).toEqual([
+      { points: 150, expiresOn: '2026-11-30' },
+      { points: 300, expiresOn: '2026-12-20' },
+    ]);
 
     await ctx.sql(
       `INSERT INTO tier_settings (valid_from, tiers, downgrade) VALUES (clock_timestamp(),

@@ -1,4 +1,4 @@
-import { addDays } from '@kanak/contract';
+import { addDays, pointsWorthPaise, rupeesOfPaise } from '@kanak/contract';
 import { sql } from 'drizzle-orm';
 import { runStatement, type Statement, type Tx } from '../../db/client.js';
 import { lotsRepo } from './points.lots.js';
@@ -26,7 +26,7 @@ export const pointsSummaryReader = {
   async summaryOf(tx: Tx, customerId: number, balance: number, today: string) {
     const rules = await rulesRepo.current(tx);
     return {
-      pointsValue: (balance * rules.pointValuePaise) / 100,
+      pointsValue: rupeesOfPaise(pointsWorthPaise(balance, rules.pointValuePaise)),
       pointsExpiringIn30Days: await lotsRepo.expiringBy(
         tx,
         customerId,
@@ -38,8 +38,9 @@ export const pointsSummaryReader = {
 
   /**
    * All a customer's own home page shows of their points, in one round trip: the balance's
-   * value, the points expiring within 30 days, the open lots soonest-expiring first, and the
-   * tier (none while no tiers are set): what summaryOf and tierOf answer apart, with the lots.
+   * value, the points expiring within 30 days (and those lots), the open lots soonest-expiring
+   * first, and the tier (none while no tiers are set): what summaryOf and tierOf answer apart,
+   * with the lots. The counter home shows the same.
    */
   async homeOf(tx: Tx, customerId: number, balance: number, today: string) {
     const [row] = await runStatement<{
@@ -53,15 +54,17 @@ export const pointsSummaryReader = {
       rules ? { ...rules, validFrom: new Date(rules.validFrom) } : undefined,
     ).pointValuePaise;
     const lastDay = addDays(today, EXPIRY_WARNING_DAYS);
+    // The lots that expire within the warning days, soonest first as the lots are.
+    const expiringSoon = lots.filter(
+      (lot): lot is { points: number; expiresOn: string } =>
+        lot.expiresOn !== null && lot.expiresOn >= today && lot.expiresOn <= lastDay,
+    );
     const ladder = ladderOf(tiers ?? undefined);
     const tierRow = row!.standing.tier;
     return {
-      pointsValue: (balance * pointValuePaise) / 100,
-      pointsExpiringIn30Days: lots
-        .filter(
-          (lot) => lot.expiresOn !== null && lot.expiresOn >= today && lot.expiresOn <= lastDay,
-        )
-        .reduce((sum, lot) => sum + lot.points, 0),
+      pointsValue: rupeesOfPaise(pointsWorthPaise(balance, pointValuePaise)),
+      pointsExpiringIn30Days: expiringSoon.reduce((sum, lot) => sum + lot.points, 0),
+      expiringSoon,
       lots,
       tier:
         ladder.tiers.length === 0
@@ -132,4 +135,23 @@ export async function pointsMovementByMonth(
     redeemed: Number(row.redeemed),
     expired: Number(row.expired),
   }));
+}
+
+/**
+ * The points issued, redeemed and expired on `day` across every branch, from the daily totals
+ * the ledger's trigger keeps (a few rows, however long the ledger).
+ */
+export async function pointsOfDay(tx: Tx, day: string) {
+  const [row] = (
+    await tx.execute<{ issued: number; redeemed: number; expired: number }>(sql`
+      SELECT coalesce(sum(issued), 0)::bigint AS issued, coalesce(sum(redeemed), 0)::bigint AS redeemed,
+             coalesce(sum(expired), 0)::bigint AS expired
+        FROM points_by_day
+       WHERE day = ${day}::date`)
+  ).rows;
+  return {
+    issued: Number(row?.issued ?? 0),
+    redeemed: Number(row?.redeemed ?? 0),
+    expired: Number(row?.expired ?? 0),
+  };
 }

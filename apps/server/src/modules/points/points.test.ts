@@ -248,25 +248,25 @@ describe('POST /api/customers/update-points', () => {
       'CASHCR other than CR/DB',
       { ...valid, CASHCR: 'XX' },
       400,
-      'Choose Points Allocation (CR) or Points Deduction (DB).',
+      'Choose Points Allocation (credit) or Points Deduction (debit).',
     ],
     [
       'CASHCR in lower case',
       { ...valid, CASHCR: 'cr' },
       400,
-      'Choose Points Allocation (CR) or Points Deduction (DB).',
+      'Choose Points Allocation (credit) or Points Deduction (debit).',
     ],
     [
       'empty CASHCR',
       { ...valid, CASHCR: '' },
       400,
-      'Choose Points Allocation (CR) or Points Deduction (DB).',
+      'Choose Points Allocation (credit) or Points Deduction (debit).',
     ],
     [
       'missing CASHCR',
       { ...valid, CASHCR: undefined },
       400,
-      'Choose Points Allocation (CR) or Points Deduction (DB).',
+      'Choose Points Allocation (credit) or Points Deduction (debit).',
     ],
     [
       'impossible INVDATE',
@@ -922,7 +922,7 @@ describe('POST /api/customers/update-statement', () => {
       [
         form(row!, { CASHCR: 'XX' }),
         400,
-        'Choose Points Allocation (CR) or Points Deduction (DB).',
+        'Choose Points Allocation (credit) or Points Deduction (debit).',
       ],
     ];
     for (const [formData, status, message] of cases) {

@@ -1,4 +1,5 @@
 import {
+  addMonths,
   TIER_MESSAGES,
   type TierDowngrade,
   type TierStanding,
@@ -9,7 +10,6 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import type { TierRow } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
-import { addMonths } from '../../lib/dates.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import { pointsAccountsRepo as accounts } from './points.ledger.js';
 import { tiersRepo, type CustomerTierRow, type TierSettingsRow } from './points.tiers.repo.js';

@@ -1,4 +1,6 @@
 import {
+  pointsWorthPaise,
+  rupeesOfPaise,
   addDays,
   LIMITS,
   cleanName,
@@ -37,7 +39,6 @@ interface Deps {
   keyedHash: (text: string) => string;
 }
 
-const rupeesOf = (paise: number) => paise / 100;
 const sumOf = (lines: PosLine[]) => lines.reduce((sum, line) => sum + line.amount, 0);
 const eligibleOf = (lines: PosLine[], excluded: string[]) =>
   sumOf(lines.filter((line) => !excluded.includes(line.category)));
@@ -169,7 +170,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
               custid: customerId,
               points,
               balance,
-              eligibleAmount: rupeesOf(eligible),
+              eligibleAmount: rupeesOfPaise(eligible),
               expiresOn,
               ...(tier?.tier === undefined ? {} : { tier: tier.tier }),
             };
@@ -324,7 +325,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
             );
             const answer: RedemptionAnswer = {
               points: given.points,
-              value: rupeesOf(valuePaise),
+              value: rupeesOfPaise(valuePaise),
               balance,
             };
             await posRepo.updateRedemption(tx, redemptionId, {
@@ -388,7 +389,7 @@ export function createPosService({ db, today, customers, notices, keyedHash }: D
           return {
             custname: cleanName(customer.custname),
             balance: customer.balance,
-            value: rupeesOf(customer.balance * rules.pointValuePaise),
+            value: rupeesOfPaise(pointsWorthPaise(customer.balance, rules.pointValuePaise)),
             expiringIn30Days: await lotsRepo.expiringBy(
               tx,
               customer.id,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, LIMITS } from '@kanak/contract';
+import { addMonths, addDays, LIMITS } from '@kanak/contract';
 import { signedIn, type SignedIn } from '../../../test/helpers.js';
-import { addMonths } from '../../lib/dates.js';
 
 /**
  * The overdue rule, walked one installment at a time here and compared with the report: every

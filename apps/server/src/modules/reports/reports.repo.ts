@@ -7,7 +7,7 @@ import { installmentsDueBySql, overdueCutoff } from '../schemes/index.js';
 
 /**
  * The owner's view reads across the tables of several modules (installments with their
- * schemes, customers, staff and branches; redemptions with their counters): one read-only
+ * schemes, customers, staff and branches; redemptions with their counters or staff): one read-only
  * statement per figure, on one snapshot, each reaching its rows through an index. Nothing
  * here writes; every table keeps its one owner (see docs/decisions.md).
  *
@@ -106,6 +106,18 @@ const redemptionsOf = (
     AND ${scope.branchCode === undefined ? sql`TRUE` : sql`r.branch_code = ${scope.branchCode}`}`;
 };
 
+/**
+ * Points staff redeemed on the Redeem Points screen on the days [from, to] in store time: the
+ * ledger's redemption rows with a staff member behind them, each joined to its
+ * counter_redemptions row (bill and worth). The billing system's redemptions have neither and
+ * are read from pos_redemptions above: never counted twice.
+ */
+const staffRedemptionsOf = (range: CollectionsRange, scope: Scope) => sql`e.ts = 'R'
+    AND e.created_by IS NOT NULL
+    AND e.created_at >= (${range.from}::date)::timestamp AT TIME ZONE ${range.timeZone}
+    AND e.created_at < (${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone}
+    AND ${inBranch(sql`e.branch_id`, scope)}`;
+
 export interface CollectionDbRow extends Record<string, unknown> {
   date: string;
   time: string;
@@ -120,6 +132,8 @@ export interface CollectionDbRow extends Record<string, unknown> {
   amount_paise: number;
   points: number | null;
   entered_on: string;
+  /** The ledger entry of a staff redemption; null for the rest. */
+  entry: number | null;
 }
 
 export interface OverdueDbRow extends Record<string, unknown> {
@@ -221,9 +235,10 @@ export const reportQueries = {
 
   /**
    * The cash book: installments dated on the days [from, to] (or entered on them), and
-   * redemptions made and cancelled at the counters on those days (store time), by day and in the
+   * redemptions made and cancelled at the counters on those days (store time), whether the
+   * billing system posted them or staff made them on the Redeem Points screen, by day and in the
    * order they were recorded (entered: in the order recorded). For a page, `first` is how many
-   * rows it reaches: each of the three parts then reads only that many in order from its own
+   * rows it reaches: each of the four parts then reads only that many in order from its own
    * index, rather than all of a busy month's to sort them.
    */
   collectionsRows(range: CollectionsRange, scope: Scope, first?: number) {
@@ -234,14 +249,14 @@ export const reportQueries = {
     const entered = range.by === 'entered';
     return sql`
       SELECT date::text AS date, time, branch, staff, kind, receipt, schemeid, custname, mobileno,
-             mode, amount_paise, points, entered_on::text AS entered_on
+             mode, amount_paise, points, entered_on::text AS entered_on, entry
         FROM (
           (SELECT i.paid_on AS date, i.created_at AS at, i.id, ${time(sql`i.created_at`)} AS time,
                   b.code AS branch, coalesce(nullif(u.name, ''), u.username, '') AS staff,
                   'installment' AS kind, i.receipt, i.scheme_id AS schemeid, c.custname,
                   coalesce(c.mobileno, '') AS mobileno, i.mode,
                   i.amount * 100::bigint AS amount_paise, NULL::integer AS points,
-                  ${enteredDay(range)} AS entered_on
+                  ${enteredDay(range)} AS entered_on, NULL::bigint AS entry
              FROM scheme_installments i
                   JOIN schemes s ON s.id = i.scheme_id
                   JOIN customers c ON c.id = s.customer_id
@@ -253,7 +268,7 @@ export const reportQueries = {
           (SELECT ${day(sql`r.created_at`)}, r.created_at, r.id, ${time(sql`r.created_at`)},
                   r.branch_code, coalesce(k.label, ''), 'redemption', r.invoice_no, NULL,
                   c.custname, coalesce(c.mobileno, ''), 'points', r.value_paise, r.points,
-                  ${day(sql`r.created_at`)}
+                  ${day(sql`r.created_at`)}, NULL
              FROM pos_redemptions r
                   JOIN customers c ON c.id = r.customer_id
                   LEFT JOIN api_keys k ON k.id = r.api_key_id
@@ -263,12 +278,24 @@ export const reportQueries = {
           (SELECT ${day(sql`r.cancelled_at`)}, r.cancelled_at, r.id, ${time(sql`r.cancelled_at`)},
                   r.branch_code, coalesce(k.label, ''), 'redemptionCancelled', r.invoice_no, NULL,
                   c.custname, coalesce(c.mobileno, ''), 'points', -r.value_paise, -r.points,
-                  ${day(sql`r.cancelled_at`)}
+                  ${day(sql`r.cancelled_at`)}, NULL
              FROM pos_redemptions r
                   JOIN customers c ON c.id = r.customer_id
                   LEFT JOIN api_keys k ON k.id = r.api_key_id
             WHERE ${redemptionsOf(range, scope, 'cancelled_at')}
             ${firstOf(sql`r.cancelled_at, r.id`)})
+          UNION ALL
+          (SELECT ${day(sql`e.created_at`)}, e.created_at, e.mrn, ${time(sql`e.created_at`)},
+                  b.code, coalesce(nullif(u.name, ''), u.username, ''), 'redemption',
+                  s.invoice_no, NULL, c.custname, coalesce(c.mobileno, ''), 'points',
+                  s.value_paise, e.debit, ${day(sql`e.created_at`)}, e.mrn
+             FROM points_entries e
+                  JOIN counter_redemptions s ON s.entry_mrn = e.mrn
+                  JOIN customers c ON c.id = e.customer_id
+                  JOIN branches b ON b.id = e.branch_id
+                  LEFT JOIN users u ON u.id = e.created_by
+            WHERE ${staffRedemptionsOf(range, scope)}
+            ${firstOf(sql`e.created_at, e.mrn`)})
         ) book
        ORDER BY ${entered ? sql`` : sql`book.date,`} book.at, book.id, book.kind`;
   },
@@ -295,7 +322,10 @@ export const reportQueries = {
     SELECT count(*)::integer AS backdated FROM scheme_installments i
      WHERE ${installmentsOf(range, scope)} AND i.paid_on < ${enteredDay(range)}`,
 
-  /** The cash book's redemptions made and cancelled, and the points and rupees they net to. */
+  /**
+   * The cash book's redemptions made (the billing system's and staff's) and cancelled, and the
+   * points and rupees they net to.
+   */
   redemptionTotals: (range: CollectionsRange, scope: Scope) => sql`
     SELECT count(*) FILTER (WHERE kind = 1)::integer AS made,
            count(*) FILTER (WHERE kind = -1)::integer AS cancelled,
@@ -305,7 +335,11 @@ export const reportQueries = {
              WHERE ${redemptionsOf(range, scope, 'created_at')}
             UNION ALL
             SELECT -1, r.points, r.value_paise FROM pos_redemptions r
-             WHERE ${redemptionsOf(range, scope, 'cancelled_at')}) made`,
+             WHERE ${redemptionsOf(range, scope, 'cancelled_at')}
+            UNION ALL
+            SELECT 1, e.debit, s.value_paise
+              FROM points_entries e JOIN counter_redemptions s ON s.entry_mrn = e.mrn
+             WHERE ${staffRedemptionsOf(range, scope)}) made`,
 
   /** Overdue schemes on `asOf`, the longest overdue first. */
   overdueRows(asOf: string, scope: Scope): SQL {

@@ -239,6 +239,7 @@ export function createReportsService({
         amount: rupees(Number(row.amount_paise)),
         points: row.points === null ? null : Number(row.points),
         enteredOn: row.entered_on,
+        ...(row.entry === null ? {} : { entry: Number(row.entry) }),
       }),
       async totals(tx) {
         const byMode = await reportsRepo.collectionsByMode(tx, range, scope);

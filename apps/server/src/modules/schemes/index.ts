@@ -2,11 +2,12 @@
 export { schemesRepo } from './schemes.repo.js';
 export type { SchemesRepo } from './schemes.repo.js';
 export {
-  installmentDueOn,
   installmentDueSql,
   installmentsDueBySql,
   overdueCutoff,
   overdueFrom,
 } from './schemes.due.js';
 export type { SchemesService } from './schemes.service.js';
+export { schemesDueReader } from './schemes.counter.js';
+export type { SchemesDueReader } from './schemes.counter.js';
 export { schemesImport } from './schemes.import.js';

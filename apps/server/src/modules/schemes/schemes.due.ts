@@ -1,18 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, LIMITS } from '@kanak/contract';
-import { addMonths } from '../../lib/dates.js';
+import { addDays, installmentDueOn, LIMITS } from '@kanak/contract';
 
 /*
- * When a scheme's installments fall due, written once for the schemes' next_due column, the
- * overdue report and the daily reminders. Installment k (k = 0 … n−1) is due on the start date
- * plus k calendar months, the 31st becoming a shorter month's last day; still unpaid
- * LIMITS.installmentGraceDays after that day, it is overdue. The rule comes in two forms: for a
- * scheme in hand (the reminders), and as SQL (the column, the report), where PostgreSQL's month
- * arithmetic gives the same day as addMonths.
+ * When a scheme's installments fall due (installmentDueOn: the start date plus k calendar
+ * months, the 31st becoming a shorter month's last day), in SQL for the schemes' next_due
+ * column and the overdue report, where PostgreSQL's month arithmetic gives the same day; still
+ * unpaid LIMITS.installmentGraceDays after that day, an installment is overdue.
  */
-
-/** The day installment `k` of a scheme started on `startdt` is due. */
-export const installmentDueOn = (startdt: string, k: number) => addMonths(startdt, k);
 
 /** The same day in SQL, of a start date and an installment's number. */
 export const installmentDueSql = (startdt: SQL, k: SQL) =>
@@ -56,15 +50,4 @@ function lastStartDayDueBy(cutoff: string) {
   let last = 1;
   while (last < 31 && installmentDueOn(januaryThe(last + 1), month - 1) <= cutoff) last++;
   return last;
-}
-
-/**
- * Whether the installment for `period` (YYYY-MM), paid on `paidOn`, was late: paid more than
- * `graceDays` after that month's due day (the start's day of the month). Judged by its own
- * month, so a month skipped makes no later installment late; it is simply never paid.
- */
-export function paidLate(startdt: string, period: string, paidOn: string, graceDays: number) {
-  const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
-  const k = monthIndex(period) - monthIndex(startdt);
-  return paidOn > addDays(installmentDueOn(startdt, k), graceDays);
 }

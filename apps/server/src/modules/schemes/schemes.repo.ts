@@ -3,7 +3,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { IMPORTED_MODE, PAYMENT_MODES } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import { namesIn, withoutNaming, type Naming } from '../../lib/naming.js';
+import { installmentsDueBySql, overdueCutoff } from './schemes.due.js';
 import {
+  collectionsByDay,
   customers,
   receiptCounter,
   schemeInstallments,
@@ -13,6 +15,23 @@ import {
 
 export type SchemeRow = typeof schemes.$inferSelect;
 export type InstallmentRow = typeof schemeInstallments.$inferSelect;
+
+/** An Active scheme as the counter reads it (see activeForCustomer). */
+export interface ActiveSchemeRow extends Record<string, unknown> {
+  id: number;
+  startdt: string;
+  matdt: string;
+  amount: number;
+  installments: number;
+  paid: number;
+  next_due: string | null;
+  plan_code: string | null;
+  plan_name: string | null;
+  plan_kind: string | null;
+  overdue: number;
+  /** The months (YYYY-MM) its installments are for. */
+  periods: string[];
+}
 
 export interface SummaryFilter {
   statuses: string[];
@@ -70,6 +89,30 @@ export const schemesRepo = {
       .from(schemes)
       .where(and(eq(schemes.customerId, customerId), ne(schemes.status, 'x')))
       .orderBy(desc(schemes.id));
+  },
+
+  /**
+   * The customer's Active schemes, newest first, for the counter: their plan, the months their
+   * installments are for, and how many installments are overdue on `asOf` as the overdue report
+   * counts them (none once the scheme has matured: it can no longer be paid).
+   */
+  async activeForCustomer(tx: Tx, customerId: number, asOf: string) {
+    const cutoff = overdueCutoff(asOf);
+    const dueByCutoff = installmentsDueBySql(
+      { startdt: sql`s.startdt`, installments: sql`s.installments` },
+      cutoff,
+    );
+    const result = await tx.execute<ActiveSchemeRow>(sql`
+      SELECT s.id, s.startdt, s.matdt, s.amount, s.installments, s.paid, s.next_due,
+             p.code AS plan_code, p.name AS plan_name, p.kind AS plan_kind,
+             CASE WHEN s.next_due <= ${cutoff}::date AND s.matdt >= ${asOf}::date
+                  THEN ${dueByCutoff} - s.paid ELSE 0 END AS overdue,
+             coalesce((SELECT array_agg(i.period ORDER BY i.period) FROM scheme_installments i
+                        WHERE i.scheme_id = s.id), '{}') AS periods
+        FROM schemes s LEFT JOIN scheme_plans p ON p.id = s.plan_id
+       WHERE s.customer_id = ${customerId} AND s.status = 'a'
+       ORDER BY s.id DESC`);
+    return result.rows;
   },
 
   async latestForCustomer(tx: Tx, customerId: number) {
@@ -378,6 +421,27 @@ export const schemesRepo = {
             ),
           );
     return { count: Number(row!.count), total: Number(row!.total) };
+  },
+
+  /**
+   * The installments dated `day` in every branch, and their rupees, by mode: from the daily
+   * totals the installments' trigger keeps (a few rows, however many installments).
+   */
+  async collectionsOfDay(tx: Tx, day: string) {
+    const rows = await tx
+      .select({
+        mode: collectionsByDay.mode,
+        installments: sql<number>`sum(${collectionsByDay.installments})::int`,
+        rupees: sql<number>`sum(${collectionsByDay.amount})::bigint`,
+      })
+      .from(collectionsByDay)
+      .where(eq(collectionsByDay.day, day))
+      .groupBy(collectionsByDay.mode);
+    return rows.map((row) => ({
+      mode: row.mode,
+      installments: Number(row.installments),
+      rupees: Number(row.rupees),
+    }));
   },
 };
 export type SchemesRepo = typeof schemesRepo;

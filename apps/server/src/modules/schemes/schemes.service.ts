@@ -1,5 +1,10 @@
 import type { Reader, Reads } from '../../db/reads.js';
 import {
+  installmentMonth,
+  mayClose,
+  paidLate,
+  planMaturity,
+  standardMaturity,
   AUDIT_HIDDEN,
   addDays,
   BACKDATED_ENTRIES,
@@ -12,18 +17,17 @@ import {
   cleanName,
   earliestDateWithoutReason,
   LIMITS,
-  MATURITY_DAYS,
   maturityFigures,
   MESSAGES,
   milligramsFor,
   STD_PLAN_CODE,
   valueOfMilligrams,
-  monthAfter,
   needsBackdateReason,
   needsPan,
   PAYMENT_MODE_LABELS,
   type RecordedMode,
   SCHEME_STATUS,
+  type InstallmentMonthRefusal,
   type InstallmentReceipt,
   type InstallmentMode,
   receiptLabel,
@@ -55,8 +59,6 @@ import {
   type SummaryFilter,
 } from './schemes.repo.js';
 import { schemePlansRepo, type SchemePlanRow } from './scheme-plans.repo.js';
-import { addMonths } from '../../lib/dates.js';
-import { paidLate } from './schemes.due.js';
 
 export type SchemesService = ReturnType<typeof createSchemesService>;
 
@@ -237,27 +239,13 @@ export function createSchemesService({
     const paid = await schemesRepo.installments(tx, scheme.id);
     if (paid.length >= scheme.installments)
       throw new ConflictError(MESSAGES.allInstallmentsPaid(scheme.installments));
-    // Each month of the term holds one installment: the payment date's month, or, taken in
-    // advance, the month after it once that month is paid (so never more than one month ahead).
-    const paidFor = (month: string) => paid.some((installment) => installment.period === month);
-    const dateMonth = payment.date.slice(0, 7);
-    const period = payment.period ?? (payment.advance ? monthAfter(dateMonth) : dateMonth);
-    if (payment.period !== undefined) {
-      if (paidFor(period))
-        throw new ConflictError(MESSAGES.installmentMonthTaken(formatMonth(period)));
-    } else if (payment.advance) {
-      if (!paidFor(dateMonth))
-        throw new ConflictError(MESSAGES.advanceBeforeThisMonth(formatMonth(dateMonth)));
-      if (period > scheme.matdt.slice(0, 7)) {
-        throw new ConflictError(
-          MESSAGES.advancePastTerm(formatMonth(period), formatSchemeDate(scheme.matdt)),
-        );
-      }
-      if (paidFor(period))
-        throw new ConflictError(MESSAGES.advanceAlreadyTaken(formatMonth(period)));
-    } else if (paidFor(period)) {
-      throw new ConflictError(MESSAGES.installmentMonthTaken(formatMonth(period)));
-    }
+    const { month: period, refusal } = installmentMonth(
+      scheme.matdt,
+      paid.map((installment) => installment.period),
+      payment.date,
+      { month: payment.period, advance: payment.advance },
+    );
+    if (refusal) throw new ConflictError(monthRefused(refusal, period, payment.date, scheme.matdt));
     const cashSoFar = paid.filter((i) => i.mode === 'cash').reduce((sum, i) => sum + i.amount, 0);
     if (payment.mode === 'cash' && cashSoFar + scheme.amount >= CASH_LIMIT_PER_SCHEME) {
       throw new ConflictError(
@@ -296,7 +284,7 @@ export function createSchemesService({
         paidOn: payment.date,
         amount: scheme.amount,
         mode: payment.mode,
-        ...(period !== dateMonth ? { forMonth: period } : {}),
+        ...(period !== payment.date.slice(0, 7) ? { forMonth: period } : {}),
         ...(mg === null ? {} : { rate22kPaise, mg }),
         ...(payment.backdateReason ? { backdateReason: payment.backdateReason } : {}),
       },
@@ -349,29 +337,46 @@ export function createSchemesService({
       throw new ConflictError(MESSAGES.onlyActiveClosable);
     const installments = await schemesRepo.installments(tx, scheme.id);
     const paid = installments.length;
-    if (paid < scheme.installments && today() <= scheme.matdt) {
+    if (!mayClose({ ...scheme, active: true, paid }, today())) {
       throw new ConflictError(
         MESSAGES.notYetClosable(scheme.installments, formatSchemeDate(scheme.matdt)),
       );
     }
     const plan = await planOf(tx, scheme);
-    // A plan's bonus is earned by the installments paid on time, and only while the scheme is
-    // redeemed within the plan's days after maturity: later, the customer takes what they
-    // paid in (or their gold) without it. The standard scheme (STD) earns it by every
-    // installment paid, whenever it closes, as it always has.
+    const { bonus, earning, redeemBy, lapsed } = bonusOf(scheme, plan, installments);
+    // A weight scheme is paid out as its gold, the bonus bought at the closing day's rate.
+    const gold = plan?.kind === 'weight' ? await goldAtClosing(tx, installments, bonus) : undefined;
+    const maturityValue = gold ? gold.value : scheme.amount * paid + bonus;
+    return { paid, bonus, maturityValue, earning, plan, gold, redeemBy, lapsed };
+  }
+
+  /**
+   * The bonus closing pays today for these installments, and `toCome` more paid on time. A
+   * plan's bonus is earned by the installments paid on time, and only while the scheme is
+   * redeemed within the plan's days after maturity: later, the customer takes what they paid in
+   * (or their gold) without it. The standard scheme (STD) earns it by every installment paid,
+   * whenever it closes, as it always has.
+   */
+  function bonusOf(
+    scheme: SchemeRow,
+    plan: SchemePlanRow | undefined,
+    installments: InstallmentRow[],
+    toCome = 0,
+  ) {
     const redeemBy = plan ? addDays(scheme.matdt, plan.redeemWithinDays) : undefined;
     const lapsed = redeemBy !== undefined && today() > redeemBy;
-    const earning = !plan ? paid : lapsed ? 0 : onTimeCount(scheme, installments, plan.graceDays);
+    const earning = !plan
+      ? installments.length + toCome
+      : lapsed
+        ? 0
+        : onTimeCount(scheme, installments, plan.graceDays) + toCome;
     const { bonus } = maturityFigures(
       scheme.amount,
       earning,
       scheme.installments,
       plan ? plan.bonusPercent : terms.bonusPercent,
     );
-    // A weight scheme is paid out as its gold, the bonus bought at the closing day's rate.
-    const gold = plan?.kind === 'weight' ? await goldAtClosing(tx, installments, bonus) : undefined;
-    const maturityValue = gold ? gold.value : scheme.amount * paid + bonus;
-    return { paid, bonus, maturityValue, earning, plan, gold, redeemBy, lapsed };
+    return { bonus, earning, redeemBy, lapsed };
   }
 
   /** The figures closing answers with, as the close confirmation shows them. */
@@ -395,6 +400,24 @@ export function createSchemesService({
 
   return {
     terms,
+
+    /**
+     * What an Active scheme pays at maturity once every installment still to pay is paid on
+     * time (none more once it has matured), as closing reckons it: the rupees paid in by then,
+     * the bonus, and their total. A weight scheme pays out its gold, valued at the closing
+     * day's rate: it has no total yet.
+     */
+    maturityForecast(
+      scheme: SchemeRow,
+      plan: SchemePlanRow | undefined,
+      installments: InstallmentRow[],
+    ) {
+      const toCome =
+        today() > scheme.matdt ? 0 : Math.max(scheme.installments - installments.length, 0);
+      const { bonus } = bonusOf(scheme, plan, installments, toCome);
+      const paid = scheme.amount * (installments.length + toCome);
+      return plan?.kind === 'weight' ? { paid, bonus } : { paid, bonus, total: paid + bonus };
+    },
 
     async list(custid: number): Promise<SchemeRecord[]> {
       const [rows, plans] = await Promise.all([
@@ -426,8 +449,8 @@ export function createSchemesService({
         // A scheme whose whole term is already past is no running scheme: its installments could
         // all be dated back and its bonus paid out the same day.
         const matdt = plan
-          ? planMaturity(input.startdt, plan)
-          : addDays(input.startdt, MATURITY_DAYS);
+          ? planMaturity(input.startdt, plan.installments)
+          : standardMaturity(input.startdt);
         if (matdt < today()) {
           throw new InvalidInputError(
             MESSAGES.startAlreadyMatured(formatSchemeDate(input.startdt), formatSchemeDate(matdt)),
@@ -834,14 +857,23 @@ function toRecord(
   };
 }
 
-/**
- * A plan scheme's maturity: a month after its last installment falls due, and never past the
- * 364 days of any scheme (a customer advance ends within 365).
- */
-function planMaturity(startdt: string, plan: SchemePlanRow) {
-  const monthAfterLast = addDays(addMonths(startdt, plan.installments), -1);
-  const latest = addDays(startdt, MATURITY_DAYS);
-  return monthAfterLast < latest ? monthAfterLast : latest;
+/** Why an installment's month was refused, as the counter is told. */
+function monthRefused(
+  refusal: InstallmentMonthRefusal,
+  month: string,
+  date: string,
+  matdt: string,
+) {
+  switch (refusal) {
+    case 'monthTaken':
+      return MESSAGES.installmentMonthTaken(formatMonth(month));
+    case 'advanceBeforeThisMonth':
+      return MESSAGES.advanceBeforeThisMonth(formatMonth(date.slice(0, 7)));
+    case 'advancePastTerm':
+      return MESSAGES.advancePastTerm(formatMonth(month), formatSchemeDate(matdt));
+    case 'advanceTaken':
+      return MESSAGES.advanceAlreadyTaken(formatMonth(month));
+  }
 }
 
 /** The installments (by id) paid late, each judged by the month it is for. */

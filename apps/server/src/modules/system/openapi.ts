@@ -30,7 +30,8 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export const DOCS_PATH = `${API_PREFIX}/docs`;
 
 const TAGS = {
-  system: 'Health check for load balancers, and the branding the login screen shows.',
+  system:
+    'Health and readiness checks for load balancers, and the branding the login screen shows.',
   import: 'Switching from other software: customers, opening points and running schemes (owner).',
   auth: 'Sign-in: a bearer token for every other call; sign-out ends it.',
   users: 'My Profile: the signed-in staff member.',
@@ -52,6 +53,7 @@ const TAGS = {
   settings: "The owner's settings: points rules and the counters' API keys.",
   accounting:
     "The accountant's hand-off to TallyPrime (owner): ledger names, the import file, the push.",
+  backups: 'The daily backups of the whole database, "Back up now" and their download (owner).',
   members:
     "The customer's own calls (the companion app and the portal), with a member token from " +
     'a one-time code: their points, schemes, consents and data, and paying an installment ' +
@@ -102,6 +104,12 @@ const importAnswer: Operation['ok'] = {
 /** Every path of the contract, so a new path cannot reach the docs without a tag. */
 const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS, Operation> = {
   health: { tag: 'system', summary: 'Is the server up and its database reachable' },
+  ready: {
+    tag: 'system',
+    summary:
+      'Should this instance get traffic: its database answers and has every migration, and it ' +
+      'is not stopping (503 with the reason otherwise)',
+  },
   memberOtp: { tag: 'members', summary: 'Send a sign-in code to a customer’s mobile number' },
   memberVerify: { tag: 'members', summary: 'Sign in with the code; answers a member token' },
   memberLogout: { tag: 'members', summary: 'Sign out: this member token stops working' },
@@ -357,6 +365,11 @@ const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS,
     tag: 'reports',
     summary: "The signed-in staff member's own installments taken today, with their receipts",
   },
+  counterCustomer: {
+    tag: 'customers',
+    summary:
+      'The customer at the counter: points, those expiring soon, running schemes and what is due',
+  },
   importCustomers: {
     tag: 'import',
     summary:
@@ -385,6 +398,28 @@ const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS,
   markOnlineRefund: {
     tag: 'schemes',
     summary: 'Note a payment refunded at the gateway, with its refund id',
+  },
+  backups: {
+    tag: 'backups',
+    summary: 'The backups made and tried, newest first, and the schedule',
+    method: 'GET',
+  },
+  backupNow: {
+    tag: 'backups',
+    summary: 'Back up now: answers once the backup has begun (409 while one runs)',
+    method: 'POST',
+  },
+  backupTicket: {
+    tag: 'backups',
+    summary: 'A single-use link (60 s) to download one good backup without a token',
+  },
+  backupDownload: {
+    tag: 'backups',
+    summary: 'The backup file, for the ticket of backups/ticket (once)',
+    ok: {
+      description: 'The gzip backup file as a download.',
+      content: { 'application/gzip': { schema: z.string() } },
+    },
   },
 };
 

@@ -19,6 +19,7 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccountsOutlined';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphoneOutlined';
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import BackupIcon from '@mui/icons-material/BackupOutlined';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SavingsIcon from '@mui/icons-material/SavingsOutlined';
 import EventNoteIcon from '@mui/icons-material/EventNoteOutlined';
@@ -66,6 +67,7 @@ const icons: Record<ScreenKey, ReactElement> = {
   accounting: <AccountBalanceIcon />,
   importData: <UploadFileIcon />,
   audit: <HistoryIcon />,
+  backups: <BackupIcon />,
   deliveryLog: <MarkChatReadIcon />,
   user: <ManageAccountsIcon />,
   statement: <ReceiptLongIcon />,

@@ -8,6 +8,8 @@ import {
   DEFAULT_ACCOUNTING_SETTINGS,
   IDEMPOTENCY_HEADER,
   PAGE_TITLES,
+  RAZORPAY_SETTLEMENTS_HEADER,
+  TALLY_LEDGER_FIELDS,
   TALLY_LEDGERS,
   formatSlashDate,
   todayIn,
@@ -27,8 +29,11 @@ const pushed = {
   lineErrors: ["Ledger 'Till' does not exist!"],
 };
 
-function accountingServer() {
-  let saved: AccountingSettings | null = null;
+function accountingServer(
+  options: { saved?: AccountingSettings; razorpaySettlements?: boolean } = {},
+) {
+  let saved: AccountingSettings | null = options.saved ?? null;
+  const razorpaySettlements = options.razorpaySettlements ?? true;
   return fakeServer()
     .on('GET', API_PATHS.branches, {
       status: 200,
@@ -38,7 +43,11 @@ function accountingServer() {
       status: 200,
       body: {
         success: true,
-        data: { ...(saved ?? DEFAULT_ACCOUNTING_SETTINGS), isDefault: saved === null },
+        data: {
+          ...(saved ?? DEFAULT_ACCOUNTING_SETTINGS),
+          isDefault: saved === null,
+          razorpaySettlements,
+        },
       },
     }))
     .on('POST', API_PATHS.accountingSettings, (request) => {
@@ -48,11 +57,15 @@ function accountingServer() {
         body: {
           success: true,
           message: ACCOUNTING_MESSAGES.settingsSaved,
-          data: { ...saved, isDefault: false },
+          data: { ...saved, isDefault: false, razorpaySettlements },
         },
       };
     })
-    .on('POST', API_PATHS.tallyExport, { status: 200, body: XML })
+    .on('POST', API_PATHS.tallyExport, {
+      status: 200,
+      body: XML,
+      headers: { [RAZORPAY_SETTLEMENTS_HEADER]: '2' },
+    })
     .on('POST', API_PATHS.tallyPush, {
       status: 200,
       body: { success: true, message: ACCOUNTING_MESSAGES.pushed(pushed), data: pushed },
@@ -69,7 +82,7 @@ async function openScreen() {
     { name: PAGE_TITLES.accounting, level: 1 },
     { timeout: 30_000 },
   );
-  await screen.findByLabelText(TALLY_LEDGERS.cashLedger.label);
+  await screen.findByRole('button', { name: texts.exportFile });
   return userEvent.setup();
 }
 
@@ -115,6 +128,68 @@ describe('Accounting', { timeout: 60_000 }, () => {
     // The first test also loads the screen's code.
   }, 120_000);
 
+  it('puts the download first, then how to import in TallyPrime, then the one-time ledgers', async () => {
+    accountingServer();
+    await openScreen();
+    const download = screen.getByRole('button', { name: texts.exportFile });
+    const help = screen.getByRole('heading', { name: texts.helpHeading, level: 2 });
+    const ledgers = screen.getByRole('button', { name: texts.ledgersHeading });
+    const follows = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(download, help)).toBe(true);
+    expect(follows(help, ledgers)).toBe(true);
+    expect(follows(help, screen.getByLabelText(TALLY_LEDGERS.cashLedger.label))).toBe(true);
+
+    // TallyPrime's own menu path, and every ledger with the group it goes under.
+    const section = screen.getByRole('region', { name: texts.helpHeading });
+    expect(section).toHaveTextContent('Gateway of Tally → Import → Transactions');
+    const groups = within(section).getByRole('table', { name: texts.groupsHeading });
+    const rows = within(groups)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual(
+      TALLY_LEDGER_FIELDS.map((field) => [
+        TALLY_LEDGERS[field].label,
+        TALLY_LEDGERS[field].default,
+        TALLY_LEDGERS[field].group,
+      ]),
+    );
+    expect(rows).toContainEqual([
+      TALLY_LEDGERS.schemeAdvancesLedger.label,
+      'Scheme Advances',
+      'Current Liabilities',
+    ]);
+    // Not saved yet: the set-up is open, each ledger saying its group.
+    expect(ledgers).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      screen.getByLabelText(TALLY_LEDGERS.gatewayClearingLedger.label),
+    ).toHaveAccessibleDescription(texts.underGroup('Current Assets'));
+  });
+
+  it('folds the ledger set-up away once saved, and opens it on asking', async () => {
+    accountingServer({ saved: { ...DEFAULT_ACCOUNTING_SETTINGS, company: 'Kanak' } });
+    const user = await openScreen();
+    const ledgers = screen.getByRole('button', {
+      name: (name) => name.startsWith(texts.ledgersHeading),
+    });
+    expect(ledgers).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText(texts.ledgersSaved)).toBeInTheDocument();
+    await user.click(ledgers);
+    expect(ledgers).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText(texts.company)).toHaveValue('Kanak');
+  });
+
+  it('says when this server has no Razorpay keys, so the file holds no Razorpay payouts', async () => {
+    accountingServer({ razorpaySettlements: false });
+    await openScreen();
+    expect(screen.getByText(texts.razorpayNotSet)).toBeInTheDocument();
+  });
+
   it("downloads the range's Tally file, for one branch when chosen", async () => {
     const server = accountingServer();
     let saved: Blob | null = null;
@@ -138,6 +213,7 @@ describe('Accounting', { timeout: 60_000 }, () => {
       reader.readAsText(saved as unknown as Blob);
     });
     expect(text).toBe(XML);
+    expect(await screen.findByText(texts.downloadedWith(2))).toBeInTheDocument();
   });
 
   it("shows the server's refusal of an export in its own words", async () => {

@@ -1,9 +1,18 @@
 import { useState, type FormEvent } from 'react';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -46,8 +55,10 @@ function failureText(error: unknown, fallback: string) {
 }
 
 /**
- * Accounting (/home/accounting, owner): the Tally company and the ledger names the vouchers go
- * to; a date range's vouchers as a Tally import file, or sent straight to Tally with its answer.
+ * Accounting (/home/accounting, owner): first what is done every month — the days' vouchers as
+ * a Tally import file, or sent straight to Tally with its answer — and how to import the file
+ * in TallyPrime, with the group each ledger goes under; then the one-time set-up of the Tally
+ * company and ledger names, folded away once saved.
  */
 export function AccountingPage() {
   const settings = useAccountingSettings();
@@ -58,18 +69,102 @@ export function AccountingPage() {
       {settings.isPending && <CircularProgress aria-label={texts.loading} />}
       {settings.data && (
         <Stack spacing={3} sx={{ maxWidth: 720 }}>
-          <LedgersForm key={JSON.stringify(settings.data)} current={settings.data} />
-          <HandOff />
+          <HandOff razorpaySettlements={settings.data.razorpaySettlements} />
+          <ImportHelp current={settings.data} />
+          <LedgersSetUp current={settings.data} />
         </Stack>
       )}
     </>
   );
 }
 
+/** How to import the file in TallyPrime, and which group each ledger is created under. */
+function ImportHelp({ current }: { current: AccountingSettingsData }) {
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="tally-help"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Stack spacing={2}>
+        <Typography variant="h6" component="h2" id="tally-help">
+          {texts.helpHeading}
+        </Typography>
+        <Typography component="ol" variant="body2" sx={{ pl: 2.5, m: 0, '& li': { mb: 0.75 } }}>
+          {texts.helpSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {texts.helpPush}
+        </Typography>
+        <Typography variant="subtitle2" component="h3" id="tally-groups">
+          {texts.groupsHeading}
+        </Typography>
+        <Table size="small" aria-labelledby="tally-groups">
+          <TableHead>
+            <TableRow>
+              <TableCell>{texts.ledgerColumn}</TableCell>
+              <TableCell>{texts.nameColumn}</TableCell>
+              <TableCell>{texts.groupColumn}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {TALLY_LEDGER_FIELDS.map((field) => (
+              <TableRow key={field}>
+                <TableCell>{TALLY_LEDGERS[field].label}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{current[field]}</TableCell>
+                <TableCell>{TALLY_LEDGERS[field].group}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The one-time set-up, open until the names are saved once, folded away after. */
+function LedgersSetUp({ current }: { current: AccountingSettingsData }) {
+  // Held here, above the form (which starts afresh on every save): saving does not fold it
+  // away under the owner's eyes; the next visit finds it folded.
+  const [open, setOpen] = useState(current.isDefault);
+  return (
+    <Accordion
+      variant="outlined"
+      expanded={open}
+      onChange={(_event, expanded) => setOpen(expanded)}
+      disableGutters
+      slotProps={{ heading: { component: 'h2' } }}
+    >
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        aria-controls="tally-ledgers"
+        id="tally-ledgers-heading"
+      >
+        <Stack>
+          <Typography variant="h6" component="span">
+            {texts.ledgersHeading}
+          </Typography>
+          {!open && (
+            <Typography variant="body2" color="text.secondary">
+              {texts.ledgersSaved}
+            </Typography>
+          )}
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails id="tally-ledgers" sx={{ px: { xs: 2, sm: 3 }, pb: { xs: 2, sm: 3 } }}>
+        <LedgersForm key={JSON.stringify(current)} current={current} />
+      </AccordionDetails>
+    </Accordion>
+  );
+}
+
 function LedgersForm({ current }: { current: AccountingSettingsData }) {
   const save = useSaveAccountingSettings();
   const [draft, setDraft] = useState<AccountingSettings>(() => {
-    const { isDefault: _isDefault, ...values } = current;
+    const { isDefault: _isDefault, razorpaySettlements: _razorpay, ...values } = current;
     return values;
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -109,35 +204,40 @@ function LedgersForm({ current }: { current: AccountingSettingsData }) {
   );
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <form onSubmit={submit} noValidate>
-        <Stack spacing={2.5}>
-          <Typography variant="h6" component="h2">
-            {texts.ledgersHeading}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {texts.ledgersIntro}
-          </Typography>
-          {current.isDefault && <Alert severity="info">{texts.defaults}</Alert>}
-          {field('company', texts.company, texts.companyHelp)}
-          {TALLY_LEDGER_FIELDS.map((name) => field(name, TALLY_LEDGERS[name].label))}
-          {refusal && (
-            <Alert severity="error" role="alert">
-              {refusal}
-            </Alert>
-          )}
-          <div>
-            <SubmitButton pending={save.isPending} pendingLabel={texts.saving}>
-              {texts.save}
-            </SubmitButton>
-          </div>
-        </Stack>
-      </form>
-    </Paper>
+    <form onSubmit={submit} noValidate>
+      <Stack spacing={2.5}>
+        <Typography variant="body2" color="text.secondary">
+          {texts.ledgersIntro}
+        </Typography>
+        {current.isDefault && <Alert severity="info">{texts.defaults}</Alert>}
+        {field('company', texts.company, texts.companyHelp)}
+        {TALLY_LEDGER_FIELDS.map((name) =>
+          field(name, TALLY_LEDGERS[name].label, texts.underGroup(TALLY_LEDGERS[name].group)),
+        )}
+        {refusal && (
+          <Alert severity="error" role="alert">
+            {refusal}
+          </Alert>
+        )}
+        <div>
+          <SubmitButton pending={save.isPending} pendingLabel={texts.saving}>
+            {texts.save}
+          </SubmitButton>
+        </div>
+      </Stack>
+    </form>
   );
 }
 
-function HandOff() {
+/** What the last download held of Razorpay's payouts, in words. */
+function downloadedWords(settlements: string | null) {
+  if (settlements === 'not-set') return texts.downloadedWithoutKeys;
+  if (settlements === 'branch') return texts.downloadedBranch;
+  const count = Number(settlements);
+  return settlements !== null && Number.isInteger(count) ? texts.downloadedWith(count) : null;
+}
+
+function HandOff({ razorpaySettlements }: { razorpaySettlements: boolean }) {
   const today = useStoreToday();
   const branches = useBranchList();
   const push = usePushToTally();
@@ -147,6 +247,7 @@ function HandOff() {
   const [rangeError, setRangeError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
+  const [downloaded, setDownloaded] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [pushError, setPushError] = useState<string | null>(null);
   const [result, setResult] = useState<{ message?: string; data: TallyPushResult } | null>(null);
@@ -162,9 +263,11 @@ function HandOff() {
     const range = checkedRange();
     if (!range || exporting) return;
     setExportError(null);
+    setDownloaded(null);
     setExporting(true);
     try {
-      await downloadTallyFile({ ...range, ...(branch ? { branch } : {}) });
+      const { settlements } = await downloadTallyFile({ ...range, ...(branch ? { branch } : {}) });
+      setDownloaded(downloadedWords(settlements));
     } catch (error) {
       setExportError(failureText(error, texts.exportFailed));
     } finally {
@@ -204,6 +307,7 @@ function HandOff() {
         <Typography variant="body2" color="text.secondary">
           {texts.handOffIntro}
         </Typography>
+        {!razorpaySettlements && <Alert severity="info">{texts.razorpayNotSet}</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <DateField label={texts.from} name="from" value={from} onChange={setFrom} max={today} />
           <DateField
@@ -225,6 +329,11 @@ function HandOff() {
         {exportError && (
           <Alert severity="error" role="alert">
             {exportError}
+          </Alert>
+        )}
+        {downloaded && (
+          <Alert severity="success" role="status">
+            {downloaded}
           </Alert>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

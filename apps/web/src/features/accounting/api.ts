@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
+  RAZORPAY_SETTLEMENTS_HEADER,
   tallyFileName,
   type AccountingSettings,
   type accountingSettingsResponse,
@@ -48,9 +49,13 @@ export function useSaveAccountingSettings() {
  * POST /api/accounting/tally-export: the import file, saved under its dated name. The answer
  * is read as text, so a refusal's JSON envelope is read here into the usual refusal.
  */
-export async function downloadTallyFile(request: { from: string; to: string; branch?: string }) {
+export async function downloadTallyFile(request: {
+  from: string;
+  to: string;
+  branch?: string;
+}): Promise<{ settlements: string | null }> {
   try {
-    const { data } = await api.post<Answer<typeof tallyExportResponse>>(
+    const { data, headers } = await api.post<Answer<typeof tallyExportResponse>>(
       API_PATHS.tallyExport,
       request,
       {
@@ -58,6 +63,9 @@ export async function downloadTallyFile(request: { from: string; to: string; bra
       },
     );
     saveXmlFile(data, tallyFileName(request));
+    // What the file holds of Razorpay's payouts: their number, `not-set` or `branch`.
+    const settlements: unknown = headers[RAZORPAY_SETTLEMENTS_HEADER];
+    return { settlements: typeof settlements === 'string' ? settlements : null };
   } catch (error) {
     const answer = error instanceof AxiosError ? error.response : undefined;
     if (answer && answer.status >= 400 && answer.status < 500 && answer.status !== 401) {

@@ -3,9 +3,11 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import PersonAddIcon from '@mui/icons-material/PersonAddOutlined';
 import { useQuery } from '@tanstack/react-query';
 import {
   COLLECTION_MODE_LABELS,
+  COUNTER_HUB_TEXTS,
   COUNTER_TEXTS,
   PAGE_TITLES,
   formatRupees,
@@ -13,7 +15,6 @@ import {
   type PaymentMode,
 } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
-import { CustomerTier } from '../../components/CustomerTier';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { useStoreToday } from '../../components/useStoreToday';
@@ -25,9 +26,9 @@ import {
 } from '../../components/customerFromAddress';
 import { useMayCall } from '../../lib/me';
 import { PATHS } from '../../lib/paths';
-import { redeemTermsQuery } from '../../lib/redeem-terms';
 import { customerSchemesPath } from '../../components/schemeSummaryAddress';
 import { myDayQuery } from './api';
+import { CustomerAtCounter } from './CustomerAtCounter';
 
 const texts = COUNTER_TEXTS;
 const c = texts.columns;
@@ -96,9 +97,30 @@ function QuickActions({ customer }: { customer: CustomerOption | null }) {
   );
 }
 
+/** A whole mobile number nobody has: Customer Profile opens with it typed in. */
+function AddCustomer({ mobile }: { mobile: string }) {
+  const mayAdd = useMayCall('saveCustomer');
+  if (!mayAdd) return null;
+  return (
+    <Box>
+      <Button
+        component={RouterLink}
+        to={`${PATHS.customerProfile}?${new URLSearchParams({ [CUSTOMER_PARAM]: mobile })}`}
+        variant="contained"
+        startIcon={<PersonAddIcon />}
+      >
+        {COUNTER_HUB_TEXTS.addCustomer}
+      </Button>
+    </Box>
+  );
+}
+
 /**
- * The counter home: a cashier's day starts with a customer. The search has the focus; the
- * quick actions open the screens where the work is done; below, what they took today.
+ * The counter home: a cashier's day starts with a customer. The search has the focus; once a
+ * customer is chosen, where their points stand and their running schemes, each due
+ * installment one press away (the first stop of Tab after the search); the quick actions open
+ * the screens where the rest is done; below, what they took today. A whole number nobody has
+ * offers to add the customer.
  */
 export function CounterHomePage() {
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
@@ -110,15 +132,20 @@ export function CounterHomePage() {
     setParams(next ? { [CUSTOMER_PARAM]: next.MOBILENO } : {}, { replace: true });
   };
   const day = useQuery(myDayQuery);
-  // Where the chosen customer stands (their tier), when tiers are set.
-  const terms = useQuery(redeemTermsQuery(customer?.MOBILENO ?? ''));
+  const [unknownMobile, setUnknownMobile] = useState<string | null>(null);
   return (
     <>
       <PageHeader title={PAGE_TITLES.counter} />
-      <Box sx={{ display: 'grid', gap: 2, maxWidth: 900 }}>
-        <CustomerSearch value={customer} onSelect={choose} label={texts.search} autoFocus />
-        {customer && <Typography>{texts.chosen(customer.CUSTNAME, customer.MOBILENO)}</Typography>}
-        {customer && <CustomerTier standing={terms.data} />}
+      <Box sx={{ display: 'grid', gap: 2, maxWidth: 900, minWidth: 0 }}>
+        <CustomerSearch
+          value={customer}
+          onSelect={choose}
+          label={texts.search}
+          autoFocus
+          onUnknownMobile={setUnknownMobile}
+        />
+        {unknownMobile && <AddCustomer mobile={unknownMobile} />}
+        {customer && <CustomerAtCounter key={customer.MOBILENO} customer={customer} />}
         <QuickActions customer={customer} />
         <Typography component="h2" variant="h6">
           {texts.today}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -24,6 +25,7 @@ import {
   PAGE_TITLES,
   SENTINEL_DATE,
   customerForm,
+  isIndianMobile,
   mobileNumber,
   type CustomerFormInput,
   type CustomerProfile,
@@ -31,6 +33,7 @@ import {
 } from '@kanak/contract';
 import { SubmitButton } from '../../components/SubmitButton';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
+import { CUSTOMER_PARAM, usePreselectedCustomer } from '../../components/customerFromAddress';
 import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
 import { useCustomerLookup, useExportCustomers, useSaveCustomer } from './api';
@@ -174,8 +177,15 @@ export function CustomerProfileForm({
   const [selected, setSelected] = useState<CustomerOption | null>(null);
   // A new key remounts the search box: empty text, focused again.
   const [searchKey, setSearchKey] = useState(0);
+  // Opened for a mobile number (the counter's "Add customer" for a number nobody has): the
+  // number is typed in for a new customer, or the customer chosen once found on file.
+  const [params] = useSearchParams();
+  const [givenMobile, setGivenMobile] = useState(() => {
+    const mobile = params.get(CUSTOMER_PARAM)?.trim() ?? '';
+    return isIndianMobile(mobile) ? mobile : '';
+  });
   const { control, handleSubmit, reset, setValue, setError, clearErrors, formState } =
-    useForm<CustomerValues>({ defaultValues: blank() });
+    useForm<CustomerValues>({ defaultValues: blank(givenMobile) });
   const mobileError = formState.errors.mobileno?.message;
   const custid = useWatch({ control, name: 'custid' });
   const lookup = useCustomerLookup();
@@ -199,8 +209,11 @@ export function CustomerProfileForm({
     });
   };
 
+  usePreselectedCustomer(selected, choose);
+
   const cancel = () => {
     reset(blank());
+    setGivenMobile('');
     setSelected(null);
     setSearchKey((key) => key + 1);
     lookup.reset();
@@ -344,6 +357,7 @@ export function CustomerProfileForm({
               label={texts.search}
               pause={LIMITS.customerSearchPauseMs}
               autoFocus
+              initialText={givenMobile}
               // Typing updates the mobile number.
               onTextChange={(typed) => {
                 setValue('mobileno', typed.trim());

@@ -28,6 +28,7 @@ import { PATHS, SCREENS } from '../../lib/paths';
 import { dashboardQuery } from './api';
 import { DashboardCharts } from './DashboardCharts';
 import { GoldRateCard } from './GoldRateCard';
+import { BackupWarning } from './BackupWarning';
 import { OnlineRefunds } from './OnlineRefunds';
 
 const texts = DASHBOARD_TEXTS;
@@ -306,6 +307,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title={PAGE_TITLES.dashboard} />
+      <BackupWarning />
       {mayView && <OwnersView />}
     </>
   );

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   API_PATHS,
   IDEMPOTENCY_HEADER,
@@ -285,5 +285,29 @@ describe('Import', () => {
       reader.readAsText(saved as unknown as Blob);
     });
     expect(text).toContain('2,Mobile,Not a mobile');
+  });
+});
+
+describe('Import: choosing the file', () => {
+  it('is a real button, pressed from the keyboard, that opens the browser’s file chooser', async () => {
+    fakeServer();
+    signedInAs('admin');
+    renderApp(PATHS.importData);
+    const user = userEvent.setup();
+
+    const choose = await screen.findByRole('button', { name: texts.file });
+    expect(choose.tagName).toBe('BUTTON');
+    // No label dressed as a button: the file input has no label element around it.
+    const input = screen.getByLabelText<HTMLInputElement>(texts.file);
+    expect(input.closest('label')).toBeNull();
+    const opened = vi.spyOn(input, 'click');
+    choose.focus();
+    await user.keyboard('{Enter}');
+    expect(opened).toHaveBeenCalledTimes(1);
+    await user.keyboard(' ');
+    expect(opened).toHaveBeenCalledTimes(2);
+
+    await user.upload(input, new File(['Mobile No,Name\n'], 'customers.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('button', { name: 'customers.csv' })).toBeVisible();
   });
 });

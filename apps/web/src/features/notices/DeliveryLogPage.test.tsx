@@ -40,7 +40,7 @@ const failed = notice(7, {
   text: 'அன்புள்ள Ravi, 120 புள்ளிகள்.',
   status: 'failed',
   attempts: 5,
-  reason: NOTICE_MESSAGES.providerRefused(500),
+  reason: NOTICE_MESSAGES.providerTimeout(10),
   sentAt: null,
 });
 const skipped = notice(8, {
@@ -132,7 +132,7 @@ describe('Delivery Log', { timeout: 60_000 }, () => {
     expect(failedRow).toHaveTextContent('அன்புள்ள Ravi, 120 புள்ளிகள்.');
     expect(within(failedRow).getByText('Failed')).toBeInTheDocument();
     expect(failedRow).toHaveTextContent(failed.reason!);
-    expect(within(failedRow).getByText('500')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(within(failedRow).getByText('10')).toHaveStyle({ whiteSpace: 'nowrap' });
 
     // Only a failed notice may be sent again.
     expect(resendButton(7)).toBeInTheDocument();

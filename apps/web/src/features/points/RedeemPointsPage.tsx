@@ -16,6 +16,9 @@ import {
   formatSchemeDate,
   typedDigits,
   type CounterRedemptionAnswer,
+  paiseOfRupees,
+  pointsWorthPaise,
+  rupeesOfPaise,
 } from '@kanak/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
@@ -34,9 +37,9 @@ const texts = LEDGER_TEXTS.redeem;
 const optionLabel = LEDGER_TEXTS.customerSearch.optionLabel;
 const POINTS_MAX_DIGITS = String(LIMITS.pointsMax).length;
 
-/** A number of points in rupees at the rules' value of a point, to the paisa. */
+/** A number of points in rupees at the rules' value of a point (in rupees), to the paisa. */
 const worth = (points: number, pointValue: number) =>
-  formatRupees(Math.round(points * pointValue * 100) / 100);
+  formatRupees(rupeesOfPaise(pointsWorthPaise(points, paiseOfRupees(pointValue))));
 
 interface Slip extends CounterRedemptionAnswer {
   customer: CustomerOption;

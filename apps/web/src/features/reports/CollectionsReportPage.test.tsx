@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, LIMITS, PAGE_TITLES, REPORT_TEXTS, type CollectionRow } from '@kanak/contract';
 import { ddmmyyyy, typeDate } from '../../components/DateField.testing';
 import { bodyRows, dataRows, catchDownloads, cells, footerRows } from '../../test/tables';
@@ -96,6 +96,66 @@ describe('Daily Collections', { timeout: 60_000 }, () => {
       screen.getByText('Totals · Installments: 1 · Redemptions: 1 · Cancelled redemptions: 0'),
     ).toBeVisible();
     expect(screen.getByText('Page 1 of 1 · 2 rows')).toBeVisible();
+  });
+
+  it("shows points staff redeemed beside the billing system's, each its own row", async () => {
+    const byStaff: CollectionRow = {
+      ...redemption,
+      time: '12:10',
+      staff: 'Priya Nair',
+      // Staff named the billing system's bill, or none at all.
+      receipt: redemption.receipt,
+      amount: 60.5,
+      points: 121,
+      entry: 41,
+    };
+    const noBill: CollectionRow = { ...byStaff, time: '12:30', receipt: '', entry: 42 };
+    const again: CollectionRow = { ...noBill, entry: 43 };
+    const keyWarnings = vi.spyOn(console, 'error');
+    reportServer(
+      'owner',
+      path,
+      reportAnswer([installment, redemption, byStaff, noBill, again], 5, {
+        ...totals,
+        redemptions: 4,
+        pointsRedeemed: 2469 + 3 * 121,
+        redeemedValue: 1234.5 + 3 * 60.5,
+      }),
+    );
+    await openReport(PATHS.collectionsReport, title);
+
+    await waitFor(() => expect(bodyRows(title)).toHaveLength(5));
+    expect(cells(bodyRows(title)[2]!)).toEqual([
+      '24/11/2026 12:10',
+      'MAIN Priya Nair',
+      'Points redeemed',
+      'MR-2026-00017',
+      '',
+      'Lakshmi Iyer 9876543210',
+      'Points',
+      '₹60.50',
+      '121',
+    ]);
+    expect(cells(bodyRows(title)[3]!).slice(0, 4)).toEqual([
+      '24/11/2026 12:30',
+      'MAIN Priya Nair',
+      'Points redeemed',
+      '',
+    ]);
+    expect(cells(bodyRows(title)[4]!)).toEqual(cells(bodyRows(title)[3]!));
+    expect(
+      footerRows(title)
+        .map((row) => cells(row).filter((cell) => cell !== ''))
+        .at(-1),
+    ).toEqual(['Points redeemed', '₹1,416', '2,832']);
+    expect(
+      screen.getByText('Totals · Installments: 1 · Redemptions: 4 · Cancelled redemptions: 0'),
+    ).toBeVisible();
+    // Each row its own key: React warns of none.
+    expect(keyWarnings.mock.calls.filter((call) => String(call[0]).includes('same key'))).toEqual(
+      [],
+    );
+    keyWarnings.mockRestore();
   });
 
   it('asks for the days and branch chosen; a card’s link opens on its own filter', async () => {

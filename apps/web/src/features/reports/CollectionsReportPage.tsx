@@ -108,7 +108,8 @@ const columns: DataColumn<ReportRow<'collections'>>[] = [
 
 /**
  * Daily Collections (/home/daily-collections): the cash book. Under the rows, the till's
- * totals: installment rupees by mode, all of them, and the points redeemed with their value.
+ * totals: installment rupees by mode, all of them, and the points redeemed with their value,
+ * whether the billing system posted them or staff redeemed them on Redeem Points.
  * Installments are listed by the day they are dated, or by the day they were entered (what
  * the counter took in that day, whatever date it was given); a backdated one is marked.
  */
@@ -118,7 +119,9 @@ export function CollectionsReportPage() {
       name="collections"
       title={PAGE_TITLES.collectionsReport}
       columns={columns}
-      rowKey={(r) => `${r.kind}|${r.branch}|${r.receipt}`}
+      // Points redeemed by staff may name the billing system's bill, or none: their ledger entry
+      // tells them apart.
+      rowKey={(r) => (r.entry === undefined ? `${r.kind}|${r.branch}|${r.receipt}` : r.entry)}
       minWidth={942}
       footer={(totals) => [
         ...INSTALLMENT_MODES.map((mode, index) => ({

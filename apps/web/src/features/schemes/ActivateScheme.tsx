@@ -7,7 +7,7 @@ import { showAlert } from '../../lib/app-state';
 import { reportFailure } from '../../lib/failure';
 import { useActivateScheme } from './api';
 import { PaymentDialog, type PaymentValues } from './PaymentDialog';
-import { ReceiptDialog } from './ReceiptDialog';
+import { ReceiptDialog } from '../../components/ReceiptDialog';
 
 const texts = SCHEME_TEXTS.activation;
 

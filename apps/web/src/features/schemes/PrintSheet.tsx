@@ -9,6 +9,7 @@ import {
   schemeStatusLabel,
   type SchemeStatementRow,
   type SchemeSummaryRow,
+  maturityOf,
 } from '@kanak/contract';
 import {
   PRINT_CELL_SX,
@@ -18,7 +19,7 @@ import {
   PrintTable,
 } from '../../components/PrintFrame';
 import type { SchemeStatement } from './api';
-import { isWeight, maturityDate, sumAmounts, sumMilligrams } from './schemeFormat';
+import { isWeight, sumAmounts, sumMilligrams } from './schemeFormat';
 
 const cellSx = PRINT_CELL_SX;
 const numberSx = PRINT_NUMBER_SX;
@@ -94,7 +95,7 @@ export function StatementPrint({ statement }: { statement: SchemeStatement }) {
       lines={[
         texts.printTitle(scheme.schemeid),
         texts.printCustomer(statement.custname, statement.mobileno),
-        texts.printTerm(formatSchemeDate(scheme.startdt), formatSchemeDate(maturityDate(scheme))),
+        texts.printTerm(formatSchemeDate(scheme.startdt), formatSchemeDate(maturityOf(scheme))),
         ...(weight
           ? [`${gold.totalGrams}: ${gold.grams(formatGrams(sumMilligrams(statement.rows)))}`]
           : []),

@@ -25,6 +25,7 @@ import {
   type CustomerRecord,
   type SchemePlan,
   type SchemeRecord,
+  maturityOf,
 } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
 import { usePreselectedCustomer } from '../../components/customerFromAddress';
@@ -52,7 +53,6 @@ import { ActivateButton, ActivateSchemeDialog } from './ActivateScheme';
 import { BackdateReasonField, useBackdating } from './BackdateReason';
 import { DeleteSchemeDialog } from './DeleteSchemeDialog';
 import { PanDialog } from './PanDialog';
-import { maturityDate } from './schemeFormat';
 import { SchemeLink } from '../../components/SchemeLink';
 import { StatusChip } from './StatusChip';
 
@@ -223,7 +223,7 @@ export function SchemeGenerationPage() {
       key: 'maturity',
       header: c.maturityDate,
       width: 'minmax(120px, 1fr)',
-      cell: (row) => formatSchemeDate(maturityDate(row)),
+      cell: (row) => formatSchemeDate(maturityOf(row)),
     },
     {
       key: 'amount',

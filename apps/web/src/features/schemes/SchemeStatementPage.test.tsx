@@ -87,6 +87,10 @@ async function generate(user: ReturnType<typeof userEvent.setup>, id: string) {
 beforeEach(() => queryClient.clear());
 
 // Each test waits out the customer search's 1-second pause and MUI's dialogs in jsdom.
+/** A scheme within its term today: the counter may take its installment. */
+const runningScheme = (fields: Parameters<typeof scheme>[0] = {}) =>
+  scheme({ startdt: addDays(today(), -60), matdt: addDays(today(), 303), ...fields });
+
 describe('Scheme Statement', { timeout: 40_000 }, () => {
   it('a blank Scheme ID warns "Scheme ID cannot be blank." and sends nothing', async () => {
     const fake = server();
@@ -306,7 +310,7 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
   });
 
   it('Add installment (Active scheme): date defaults to today; records it, shows the receipt and regenerates', async () => {
-    const fake = server(scheme({ paid: 2 }));
+    const fake = server(runningScheme({ paid: 2 }));
     const receipt: InstallmentReceipt = {
       receiptNo: 'MAIN-000088',
       branch: { code: 'MAIN', name: 'Main', address: '12 Zaveri Bazaar', phone: '+91 22 2342' },
@@ -372,7 +376,7 @@ describe('Scheme Statement', { timeout: 40_000 }, () => {
   });
 
   it('Add installment: a refusal stays in the dialog so the entry can be corrected', async () => {
-    const fake = server(scheme({ paid: 2 }));
+    const fake = server(runningScheme({ paid: 2 }));
     fake.on(
       'POST',
       API_PATHS.addInstallment,

@@ -34,7 +34,7 @@ import { statementQuery, useAddInstallment, useCloseScheme } from './api';
 import { CloseSchemeDialog } from './CloseSchemeDialog';
 import { PaymentDialog, type PaymentValues } from './PaymentDialog';
 import { StatementPrint } from './PrintSheet';
-import { ReceiptDialog } from './ReceiptDialog';
+import { ReceiptDialog } from '../../components/ReceiptDialog';
 import { canClose, installmentMonths, statementCsv } from './schemeFormat';
 import { SchemeFacts, StatementTable } from './StatementView';
 

@@ -14,9 +14,10 @@ import {
   formatSchemeDate,
   type SchemeRecord,
   type SchemeStatementRow,
+  maturityOf,
 } from '@kanak/contract';
 import { DataTable, type DataColumn } from '../../components/DataTable';
-import { isWeight, maturityDate, sumAmounts, sumMilligrams } from './schemeFormat';
+import { isWeight, sumAmounts, sumMilligrams } from './schemeFormat';
 import { StatusChip } from './StatusChip';
 
 const texts = SCHEME_TEXTS.statement;
@@ -140,7 +141,7 @@ export function SchemeFacts({ scheme }: { scheme: SchemeRecord }) {
   const facts: [string, ReactNode][] = [
     [texts.status, <StatusChip key="status" matyn={scheme.matyn} />],
     [texts.startDate, formatSchemeDate(scheme.startdt)],
-    [texts.maturityDate, formatSchemeDate(maturityDate(scheme))],
+    [texts.maturityDate, formatSchemeDate(maturityOf(scheme))],
     [texts.monthly, formatRupees(scheme.amount)],
     [texts.installmentsLabel, texts.paid(scheme.paid, scheme.installments)],
   ];

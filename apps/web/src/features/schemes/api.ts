@@ -4,12 +4,10 @@ import {
   API_PATHS,
   LIMITS,
   type GenerateSchemeRequest,
-  type activateSchemeRequest,
   type closeSchemeResponse,
   type customerResponse,
   type generateSchemeResponse,
   type messageResponse,
-  type receiptResponse,
   type schemeStatementResponse,
   type schemeSummaryRequest,
   type schemeSummaryResponse,
@@ -18,6 +16,13 @@ import {
 } from '@kanak/contract';
 import { api, expectSuccess, withIdempotencyKey, type Answer } from '../../lib/api';
 import { useChange } from '../../lib/change';
+import {
+  postPayment,
+  schemesKey,
+  useAddInstallment,
+  useRefreshSchemes,
+  type PaymentForm,
+} from '../../lib/installments';
 import { refetchAfterChange } from '../../lib/query-client';
 
 type StatementAnswer = Answer<typeof schemeStatementResponse>;
@@ -30,11 +35,11 @@ export type SchemeStatement = Pick<StatementAnswer, 'custname' | 'mobileno' | 's
 /** The summary's filter as sent: status label plus mobile and start-date range. */
 export type SummaryFilter = Pick<z.output<typeof schemeSummaryRequest>, 'selected' | 'formData'>;
 
-/** An activation or an installment as sent. */
-export type PaymentForm = z.output<typeof activateSchemeRequest>;
+export type { PaymentForm };
+export { useAddInstallment };
 
 export const schemeKeys = {
-  all: ['schemes'] as const,
+  all: schemesKey,
   customer: (mobileno: string) => ['schemes', 'customer', mobileno] as const,
   lists: ['schemes', 'list'] as const,
   list: (custid: number | null) => ['schemes', 'list', custid] as const,
@@ -167,16 +172,6 @@ async function deleteScheme(schemeid: number, key: string) {
   return expectSuccess(data);
 }
 
-async function postPayment(path: string, form: PaymentForm & { advance?: boolean }, key: string) {
-  const { data } = await api.post<Answer<typeof receiptResponse>>(
-    path,
-    form,
-    withIdempotencyKey(key),
-  );
-  const body = expectSuccess(data);
-  return { message: body.message ?? '', receipt: body.data };
-}
-
 async function closeScheme(schemeid: number, key: string) {
   const { data } = await api.post<Answer<typeof closeSchemeResponse>>(
     API_PATHS.closeScheme,
@@ -185,12 +180,6 @@ async function closeScheme(schemeid: number, key: string) {
   );
   const body = expectSuccess(data);
   return { message: body.message ?? '', ...body.data };
-}
-
-/** After any change: every scheme list, statement and summary on screen asks again. */
-function useRefreshSchemes() {
-  const queryClient = useQueryClient();
-  return () => refetchAfterChange(queryClient, schemeKeys.all);
 }
 
 export function useGenerateScheme() {
@@ -218,16 +207,6 @@ export function useActivateScheme() {
   const refresh = useRefreshSchemes();
   return useChange(
     (form: PaymentForm, key: string) => postPayment(API_PATHS.activateScheme, form, key),
-    { onSuccess: refresh },
-  );
-}
-
-/** POST /api/scheme/add-installment; `advance` takes the next month's early. */
-export function useAddInstallment() {
-  const refresh = useRefreshSchemes();
-  return useChange(
-    (form: PaymentForm & { advance?: boolean }, key: string) =>
-      postPayment(API_PATHS.addInstallment, form, key),
     { onSuccess: refresh },
   );
 }

@@ -1,20 +1,17 @@
 import {
-  MATURITY_DAYS,
   SCHEME_STATUS,
   SCHEME_TEXTS,
-  addDays,
   csvLine,
-  monthAfter,
   formatSchemeDate,
+  maturityOf,
+  mayClose,
+  payableMonths,
   schemeStatusLabel,
   type SchemeRecord,
+  type SchemeStanding,
   type SchemeStatementRow,
   type SchemeSummaryRow,
 } from '@kanak/contract';
-
-/** The maturity date; when the record has none, the start date plus 364 days. */
-export const maturityDate = (scheme: { startdt: string; matdt: string | null | undefined }) =>
-  scheme.matdt || addDays(scheme.startdt, MATURITY_DAYS);
 
 export const sumAmounts = (rows: readonly { amount: number }[]) =>
   rows.reduce((sum, row) => sum + row.amount, 0);
@@ -24,42 +21,27 @@ export const isWeight = (rows: readonly SchemeStatementRow[]) => rows.some((row)
 export const sumMilligrams = (rows: readonly SchemeStatementRow[]) =>
   rows.reduce((sum, row) => sum + (row.mg ?? 0), 0);
 
-/** An Active scheme can take installments while some are still unpaid. */
-export const canAddInstallment = (scheme: SchemeRecord) =>
-  scheme.matyn === SCHEME_STATUS.active && scheme.paid < scheme.installments;
+/** The scheme as its rules read it. */
+const standing = (scheme: SchemeRecord): SchemeStanding => ({
+  active: scheme.matyn === SCHEME_STATUS.active,
+  installments: scheme.installments,
+  paid: scheme.paid,
+  matdt: maturityOf(scheme),
+});
 
-/**
- * Which months today's counter can take: this month's installment, or (once it is paid) the
- * next month's in advance, when that month is unpaid and within the term. One per month.
- */
-export function installmentMonths(
+/** The months whose installment the statement's rows hold (an advance holds its own month). */
+const paidMonths = (rows: readonly SchemeStatementRow[]) =>
+  rows.filter((row) => row.receiptNo).map((row) => row.period ?? row.date.slice(0, 7));
+
+/** Which months today's counter can take (see payableMonths). */
+export const installmentMonths = (
   scheme: SchemeRecord,
   rows: readonly SchemeStatementRow[],
   today: string,
-) {
-  const paidFor = (month: string) =>
-    rows.some((row) => row.receiptNo && (row.period ?? row.date.slice(0, 7)) === month);
-  const thisMonth = today.slice(0, 7);
-  const nextMonth = monthAfter(thisMonth);
-  const open = canAddInstallment(scheme);
-  const thisMonthPaid = paidFor(thisMonth);
-  return {
-    thisMonth,
-    nextMonth,
-    /** Active with installments still to pay: Add installment shows, on or off. */
-    open,
-    thisMonthPaid,
-    nextMonthPaid: paidFor(nextMonth),
-    mayTakeThisMonth: open && !thisMonthPaid,
-    mayTakeAdvance:
-      open && thisMonthPaid && !paidFor(nextMonth) && nextMonth <= maturityDate(scheme).slice(0, 7),
-  };
-}
+) => payableMonths(standing(scheme), paidMonths(rows), today);
 
 /** An Active scheme can close once every installment is paid or its maturity date has passed. */
-export const canClose = (scheme: SchemeRecord, today: string) =>
-  scheme.matyn === SCHEME_STATUS.active &&
-  (scheme.paid >= scheme.installments || today > maturityDate(scheme));
+export const canClose = (scheme: SchemeRecord, today: string) => mayClose(standing(scheme), today);
 
 const statement = SCHEME_TEXTS.statement;
 const summary = SCHEME_TEXTS.summary;

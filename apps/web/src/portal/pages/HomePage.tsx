@@ -6,6 +6,7 @@ import { useShopBranding } from '../branding';
 import { daysAfter, formatDate, formatGrams, formatPoints, shopToday } from '../format';
 import { LinkButton, LoadFailed, Loading, Panel, ScreenTitle } from '../parts';
 import { portalPaths } from '../router';
+import { Maturity, NextInstallment } from '../SchemeFigures';
 import { useLoad } from '../useLoad';
 
 const texts = PORTAL_TEXTS.home;
@@ -49,9 +50,13 @@ function Points({ points, timeZone }: { points: Me['points']; timeZone?: string 
   );
 }
 
-/** One scheme: its installments paid, when the next is due, and its passbook and payment. */
+/**
+ * One scheme: its installments paid, the one Pay takes now or when the next is due, what it
+ * pays at maturity, and its passbook. Pay shows only when the server's pay call would take an
+ * installment now.
+ */
 function Scheme({ scheme }: { scheme: MemberScheme }) {
-  const payable = scheme.status === 'a' && scheme.paid < scheme.installments;
+  const payable = scheme.nextInstallment?.online === true;
   return (
     <Box
       component="li"
@@ -69,10 +74,12 @@ function Scheme({ scheme }: { scheme: MemberScheme }) {
       {scheme.grams !== undefined && (
         <Typography>{texts.gold(formatGrams(scheme.grams))}</Typography>
       )}
-      <Typography color="text.secondary">
-        {scheme.nextDue ? texts.nextDue(formatDate(scheme.nextDue)) : texts.allPaid}
-      </Typography>
-      <Typography color="text.secondary">{texts.matures(formatDate(scheme.matdt))}</Typography>
+      <NextInstallment scheme={scheme} />
+      {scheme.maturity ? (
+        <Maturity scheme={scheme} />
+      ) : (
+        <Typography color="text.secondary">{texts.matures(formatDate(scheme.matdt))}</Typography>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
         <LinkButton
           to={portalPaths.passbook(scheme.schemeid)}

@@ -19,6 +19,7 @@ import {
 } from '../parts';
 import { PrintButton, Receipt } from '../Receipt';
 import { portalPaths } from '../router';
+import { NextInstallment } from '../SchemeFigures';
 import { useLoad } from '../useLoad';
 
 const texts = PORTAL_TEXTS.passbook;
@@ -48,11 +49,7 @@ export function PassbookPage({ schemeid }: { schemeid: number }) {
               {homeTexts.paidOf(state.data.scheme.paid, state.data.scheme.installments)}
             </Typography>
             {gold !== undefined && <Typography>{texts.totalGold(formatGrams(gold))}</Typography>}
-            <Typography color="text.secondary">
-              {state.data.scheme.nextDue
-                ? homeTexts.nextDue(formatDate(state.data.scheme.nextDue))
-                : homeTexts.allPaid}
-            </Typography>
+            <NextInstallment scheme={state.data.scheme} />
           </Box>
           {state.data.rows.length === 0 ? (
             <Typography>{texts.none}</Typography>
@@ -133,6 +130,8 @@ export function ReceiptPage({ schemeid, receiptNo }: { schemeid: number; receipt
                 schemeid,
                 installmentNo: row.no,
                 installments: state.data.scheme.installments,
+                forMonth: row.forMonth,
+                paymentId: row.paymentId,
                 rate: row.rate,
                 grams: row.grams,
               }}

@@ -3,13 +3,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { formatRupees, PORTAL_TEXTS, UI_TEXTS, type InstallmentReceipt } from '@kanak/contract';
+import {
+  formatMonthName,
+  formatRupees,
+  PORTAL_TEXTS,
+  UI_TEXTS,
+  type InstallmentReceipt,
+} from '@kanak/contract';
 import { passbook, payOrder, verifyPayment } from '../api';
 import { useShopBranding } from '../branding';
 import { openCheckout } from '../checkout';
 import { failureMessage } from '../http';
 import { BackLink, LoadFailed, Loading, Notice, ScreenTitle } from '../parts';
 import { PrintButton, Receipt } from '../Receipt';
+import { NextInstallment } from '../SchemeFigures';
 import { useLoad } from '../useLoad';
 
 const texts = PORTAL_TEXTS.pay;
@@ -21,7 +28,8 @@ type Outcome =
 /**
  * Paying the scheme's next installment: the server makes the gateway's order, the gateway's
  * checkout takes the money, and the server checks its signature and records the installment,
- * whose receipt is shown.
+ * whose receipt is shown with the month it is for and the gateway's payment id. With nothing
+ * Pay takes now (the server's scheme data says), the page says when the next falls due.
  */
 export function PayPage({ schemeid }: { schemeid: number }) {
   const shop = useShopBranding();
@@ -82,6 +90,8 @@ export function PayPage({ schemeid }: { schemeid: number }) {
                 ...outcome.receipt,
                 rate: outcome.receipt.rate22k,
                 grams: outcome.receipt.mg == null ? null : outcome.receipt.mg / 1000,
+                paymentId:
+                  outcome.receipt.mode === 'online' ? outcome.receipt.reference : undefined,
               }}
             />
             <PrintButton />
@@ -96,9 +106,22 @@ export function PayPage({ schemeid }: { schemeid: number }) {
       <ScreenTitle>{texts.title}</ScreenTitle>
       {state.status === 'loading' && <Loading />}
       {state.status === 'failed' && <LoadFailed error={state.error} retry={reload} />}
-      {state.status === 'done' && (
+      {state.status === 'done' && !state.data.scheme.nextInstallment?.online && (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <Typography>{PORTAL_TEXTS.home.scheme(schemeid)}</Typography>
+          <NextInstallment scheme={state.data.scheme} />
+        </Box>
+      )}
+      {state.status === 'done' && state.data.scheme.nextInstallment?.online && (
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Typography>{texts.heading(schemeid)}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>
+            {texts.installment(
+              state.data.scheme.nextInstallment.installmentNo,
+              state.data.scheme.installments,
+              formatMonthName(state.data.scheme.nextInstallment.month),
+            )}
+          </Typography>
           <Typography>
             {texts.amount}: <Box component="strong">{formatRupees(state.data.scheme.amount)}</Box>
           </Typography>

@@ -8,9 +8,9 @@ import {
   formatSchemeDate,
   type InstallmentReceipt,
 } from '@kanak/contract';
-import { SlipDialog } from '../../components/SlipDialog';
-import { useBranding } from '../../lib/branding';
-import { monthInWords, rupeesInWords } from '../../lib/rupees-in-words';
+import { SlipDialog } from './SlipDialog';
+import { useBranding } from '../lib/branding';
+import { monthInWords, rupeesInWords } from '../lib/rupees-in-words';
 
 const texts = SCHEME_TEXTS.receipt;
 
@@ -23,10 +23,13 @@ const texts = SCHEME_TEXTS.receipt;
 export function ReceiptDialog({
   receipt,
   duplicate = false,
+  printOnOpen = false,
   onClose,
 }: {
   receipt: InstallmentReceipt;
   duplicate?: boolean;
+  /** Printed as soon as it opens: the receipt of a "Save and print". */
+  printOnOpen?: boolean;
   onClose: () => void;
 }) {
   const { branding } = useBranding();
@@ -81,6 +84,7 @@ export function ReceiptDialog({
       }
       closeLabel={texts.close}
       printLabel={texts.print}
+      printOnOpen={printOnOpen}
       onClose={onClose}
     />
   );

@@ -1,16 +1,26 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  open,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGunzip, createGzip, type Gzip } from 'node:zlib';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { MIGRATIONS_FOLDER } from '../db/migrate.js';
+import { MIGRATIONS_FOLDER } from './migrate.js';
 import type { FieldCipher } from '../lib/crypto.js';
 import { APP_VERSION } from '../lib/version.js';
 
@@ -61,23 +71,58 @@ const LEFT_OUT = new Set(['idempotency_keys']);
 
 const q = (name: string) => pg.escapeIdentifier(name);
 
+/** A backup file written, read back, checked and under its final name. */
+export interface WrittenBackup {
+  file: string;
+  manifest: Manifest;
+  bytes: number;
+}
+
+export interface WriteOptions {
+  /** The time the file is named after and its manifest gives. */
+  now?: Date;
+  /**
+   * Called first in the snapshot's transaction, before any file is made. It may refuse by
+   * throwing (another backup is under way); a lock it takes in this transaction is held until
+   * the file is in place and `end` has run.
+   */
+  begin?(client: pg.PoolClient): Promise<void>;
+  /** Called once the file is checked and renamed into place, still in the snapshot's transaction. */
+  end?(written: WrittenBackup): Promise<void>;
+}
+
+/** The suffix of a file being written: it is renamed without it only once checked. */
+export const PARTIAL_SUFFIX = '.partial';
+/** A complete, checked backup's name: the UTC time it was made, and a number for a second one in the same second. */
+export const BACKUP_FILE_NAME = /^kanak-backup-(\d{8}-\d{6})(?:-(\d+))?\.gz$/;
+
+/** Raised when the file just written does not read back as written; the CLI prints its message. */
+export class BackupCheckError extends BackupError {}
+
 export async function writeBackup(
   pool: pg.Pool,
   folder: string,
-  now = new Date(),
-): Promise<{ file: string; manifest: Manifest; bytes: number }> {
-  await mkdir(folder, { recursive: true });
-  const file = path.join(folder, `kanak-backup-${timestamp(now)}.gz`);
-  // Written under another name, then renamed: a file with the final name is always complete.
-  const partial = `${file}.partial`;
+  options: WriteOptions = {},
+): Promise<WrittenBackup> {
+  const now = options.now ?? new Date();
+  // Mode 0700 when made here: the files hold password hashes and sealed Aadhaar numbers.
+  await mkdir(folder, { recursive: true, mode: 0o700 });
   const client = await pool.connect();
-  const gzip = createGzip();
-  // Mode 0600: the file holds password hashes and sealed Aadhaar numbers.
-  const written = pipeline(gzip, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
-  written.catch(() => undefined); // awaited below; this only keeps an early failure "handled"
   let failed = false;
+  let partial: string | undefined;
+  let gzip: Gzip | undefined;
+  let written: Promise<void> | undefined;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await options.begin?.(client);
+    const file = await freeName(folder, now);
+    // Written under another name, then renamed: a file with the final name is always complete
+    // and has been read back whole.
+    partial = `${file}${PARTIAL_SUFFIX}`;
+    gzip = createGzip();
+    // Mode 0600: the file holds password hashes and sealed Aadhaar numbers.
+    written = pipeline(gzip, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+    written.catch(() => undefined); // awaited below; this only keeps an early failure "handled"
     const manifest = await readManifest(client, now);
     await write(gzip, `${MAGIC} ${BACKUP_FORMAT}\n${JSON.stringify(manifest)}\n`);
     for (const table of manifest.tables) {
@@ -92,19 +137,99 @@ export async function writeBackup(
     }
     gzip.end();
     await written;
-    await client.query('COMMIT');
+    // On the disk before it is read back: a disk that is full or failing says so here.
+    await syncFile(partial);
+    await checkBackup(partial, manifest);
     await rename(partial, file);
-    return { file, manifest, bytes: (await stat(file)).size };
+    await syncFolder(folder);
+    const done = { file, manifest, bytes: (await stat(file)).size };
+    await options.end?.(done);
+    await client.query('COMMIT');
+    return done;
   } catch (error) {
     failed = true;
-    gzip.destroy();
-    await written.catch(() => undefined);
+    gzip?.destroy();
+    await written?.catch(() => undefined);
     await client.query('ROLLBACK').catch(() => undefined);
-    await rm(partial, { force: true });
+    if (partial) await rm(partial, { force: true });
     throw error;
   } finally {
     // A connection that failed inside a COPY is not fit for reuse.
     client.release(failed);
+  }
+}
+
+/**
+ * Reads a backup file whole without writing anything, as a restore reads it: the gzip
+ * stream's own checksum and length (CRC-32, checked as it ends), the format line and manifest
+ * (the same as `expected`, when given), every table's rows up to its end mark against the
+ * manifest's count, and nothing after the last table. Answers the manifest.
+ */
+export async function checkBackup(file: string, expected?: Manifest): Promise<Manifest> {
+  const reader = openBackup(file);
+  const damaged = (detail: string) => new BackupCheckError(detail);
+  try {
+    const manifest = await readHeader(reader);
+    if (expected && JSON.stringify(manifest) !== JSON.stringify(expected))
+      throw damaged('its manifest differs from the one written.');
+    for (const table of manifest.tables) {
+      let rows = 0;
+      let complete = false;
+      for (let line = await reader.next(); line !== undefined; line = await reader.next()) {
+        if (isEndOfTable(line)) {
+          complete = true;
+          break;
+        }
+        rows++;
+      }
+      if (!complete) throw damaged(`it ends inside table ${table.name}.`);
+      if (rows !== table.rows)
+        throw damaged(`table ${table.name} has ${rows} rows, its manifest says ${table.rows}.`);
+    }
+    if ((await reader.next()) !== undefined)
+      throw damaged('it holds more than its manifest lists.');
+    return manifest;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR')
+      throw damaged('it does not unzip (its gzip checksum or length is wrong, or it is cut off).');
+    if (error instanceof BackupError && !(error instanceof BackupCheckError))
+      throw damaged(error.message);
+    throw error;
+  } finally {
+    reader.close();
+  }
+}
+
+/** `kanak-backup-<UTC time>.gz`, or with `-2`, `-3` … when a backup of that second is there. */
+async function freeName(folder: string, now: Date): Promise<string> {
+  const base = `kanak-backup-${timestamp(now)}`;
+  for (let n = 1; ; n++) {
+    const file = path.join(folder, n === 1 ? `${base}.gz` : `${base}-${n}.gz`);
+    const taken = await stat(file).then(
+      () => true,
+      () => false,
+    );
+    if (!taken) return file;
+  }
+}
+
+async function syncFile(file: string) {
+  const handle = await open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The rename itself on the disk; a system that cannot sync a folder (Windows) is let be. */
+async function syncFolder(folder: string) {
+  try {
+    await syncFile(folder);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL') throw error;
   }
 }
 
@@ -201,10 +326,7 @@ export async function restoreBackup(
   await stat(file).catch(() => {
     throw new BackupError(`There is no backup file at ${file}.`);
   });
-  const input = createReadStream(file);
-  const gunzip = createGunzip();
-  input.on('error', (error) => gunzip.destroy(error));
-  const reader = new LineReader(input.pipe(gunzip));
+  const reader = openBackup(file);
   try {
     const manifest = await readHeader(reader);
     const journal = await readJournal();
@@ -334,7 +456,7 @@ async function loadTable(client: pg.PoolClient, reader: LineReader, table: Manif
   let size = 0;
   let complete = false;
   for (let line = await reader.next(); line !== undefined; line = await reader.next()) {
-    if (line.length === 2 && line.toString('latin1') === END_OF_TABLE) {
+    if (isEndOfTable(line)) {
       complete = true;
       break;
     }
@@ -473,6 +595,17 @@ function readableError(error: unknown): unknown {
 
 const NEWLINE = Buffer.from('\n');
 
+const isEndOfTable = (line: Buffer) =>
+  line.length === 2 && line.toString('latin1') === END_OF_TABLE;
+
+/** The file's lines, unzipped as they are read. */
+function openBackup(file: string): LineReader {
+  const input = createReadStream(file);
+  const gunzip = createGunzip();
+  input.on('error', (error) => gunzip.destroy(error));
+  return new LineReader(input.pipe(gunzip));
+}
+
 /** The file's lines, one at a time, from the gunzip stream. */
 class LineReader {
   private lines: Buffer[] = [];
@@ -513,7 +646,30 @@ class LineReader {
 }
 
 async function write(stream: Writable, chunk: Buffer | string) {
-  if (!stream.write(chunk)) await once(stream, 'drain');
+  if (stream.destroyed) throw stream.errored ?? new Error('The stream was closed early.');
+  if (!stream.write(chunk)) await drained(stream);
+}
+
+/**
+ * Until the stream takes more; a stream that fails or closes meanwhile (a full disk) rejects,
+ * where waiting for 'drain' alone would wait for ever.
+ */
+function drained(stream: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error | null) => {
+      stream.off('drain', onDrain);
+      stream.off('error', onError);
+      stream.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onError = (error: Error) => settle(error);
+    const onClose = () => settle(stream.errored ?? new Error('The stream was closed early.'));
+    stream.on('drain', onDrain);
+    stream.on('error', onError);
+    stream.on('close', onClose);
+  });
 }
 
 const columnList = (table: { columns: string[] }) => table.columns.map(q).join(', ');

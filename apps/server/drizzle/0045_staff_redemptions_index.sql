@@ -1,0 +1,1 @@
+CREATE INDEX "points_entries_staff_redemptions_idx" ON "points_entries" USING btree ("created_at","mrn") WHERE "points_entries"."ts" = 'R' AND "points_entries"."created_by" IS NOT NULL;
