@@ -134,7 +134,7 @@ test.describe('the counter hub', () => {
       const dialog = page.getByRole('dialog', { name: hub.dialog.title(schemeid) });
       await expect(dialog).toContainText(formatRupees(1500));
       await expect(dialog).toContainText(formatMonthName(thisMonth));
-      await expect(dialog.getByLabel(hub.dialog.mode)).toHaveValue('cash');
+      await expect(dialog.getByLabel(SCHEME_TEXTS.installment.mode)).toHaveValue('cash');
       const save = dialog.getByRole('button', { name: hub.dialog.save });
       await expect(save).toBeFocused();
       await expect.poll(() => pageOverflow(page), { message: 'dialog' }).toBeLessThanOrEqual(0);

@@ -1,4 +1,7 @@
 import {
+  formatMonthName,
+  pointsWorthPaise,
+  rupeesOfPaise,
   ACCOUNTING_MESSAGES,
   DEFAULT_ACCOUNTING_SETTINGS,
   TALLY_LEDGER_FIELDS,
@@ -148,21 +151,6 @@ const MODE_WORDS: Record<InstallmentMode, string> = {
   online: 'online payment',
 };
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** The last day of the month `YYYY-MM`. */
 function monthEnd(month: string): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
@@ -263,7 +251,7 @@ export function createAccountingService(deps: Deps) {
     });
     for (const month of months) {
       const held = month.issued - month.redeemed - month.expired;
-      const paise = Math.abs(held) * pointValuePaise;
+      const paise = pointsWorthPaise(Math.abs(held), pointValuePaise);
       if (paise === 0) continue;
       const code = codeOf.get(month.branchId) ?? String(month.branchId);
       const [year, number] = month.month.split('-') as [string, string];
@@ -273,9 +261,9 @@ export function createAccountingService(deps: Deps) {
         date: monthEnd(month.month),
         number: `POINTS-${code}-${year}${number}`,
         narration:
-          `Loyalty points of ${MONTHS[Number(number) - 1]} ${year} at ${code}: ` +
+          `Loyalty points of ${formatMonthName(month.month)} at ${code}: ` +
           `${month.issued} issued, ${month.redeemed} redeemed, ${month.expired} expired; ` +
-          `${held} points at ${(pointValuePaise / 100).toFixed(2)} rupees a point`,
+          `${held} points at ${rupeesOfPaise(pointValuePaise).toFixed(2)} rupees a point`,
         lines: [
           { ledger: settings.pointsExpenseLedger, paise, debit: held > 0 },
           { ledger: settings.pointsLiabilityLedger, paise, debit: held < 0 },

@@ -343,17 +343,21 @@ export function createBackupsService(deps: Deps) {
 
     async list(page: number): Promise<BackupsList> {
       const at = now();
-      const [rows, total, lastGood, running] = await Promise.all([
+      // The lock is asked after before the rows and again after them: a backup finishing marks
+      // its row good, then lets the lock go, so a row read as running while nobody held the
+      // lock, before or after, was left by a process that died or lost the database. (Asked
+      // once beside the rows, a backup that had just finished read as interrupted.)
+      const lockedBefore = await backupsRepo.locked(db, BACKUP_LOCK_KEY);
+      const [rows, total, lastGood] = await Promise.all([
         backupsRepo.page(db, (page - 1) * BACKUP_LIMITS.pageSize, BACKUP_LIMITS.pageSize),
         backupsRepo.total(db),
         backupsRepo.lastGoodAt(db),
-        backupsRepo.locked(db, BACKUP_LOCK_KEY),
       ]);
+      const running = await backupsRepo.locked(db, BACKUP_LOCK_KEY);
       const entries = await Promise.all(
         rows.map(async (row) => {
           const entry = await entryOf(row);
-          // Nobody holds the lock: its process died or lost the database meanwhile.
-          return entry.result === 'running' && !running
+          return entry.result === 'running' && !lockedBefore && !running
             ? { ...entry, result: 'failed' as const, reason: BACKUP_MESSAGES.interrupted }
             : entry;
         }),

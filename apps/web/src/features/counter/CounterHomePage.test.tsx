@@ -392,7 +392,7 @@ describe('the counter hub, once a customer is chosen', { timeout: 60_000 }, () =
     expect(dialog).toHaveTextContent('₹2,000');
     expect(dialog).toHaveTextContent(formatMonthName(thisMonth));
     expect(dialog).toHaveTextContent(formatSlashDate(today));
-    expect(within(dialog).getByLabelText(hubTexts.dialog.mode)).toHaveValue('cash');
+    expect(within(dialog).getByLabelText(SCHEME_TEXTS.installment.mode)).toHaveValue('cash');
     const save = within(dialog).getByRole('button', { name: hubTexts.dialog.save });
     expect(save).toHaveFocus();
     const daysAsked = server.sent('GET', API_PATHS.myDay).length;
@@ -459,8 +459,8 @@ describe('the counter hub, once a customer is chosen', { timeout: 60_000 }, () =
     const dialog = await screen.findByRole('dialog', { name: hubTexts.dialog.title(64) });
     await user.click(within(dialog).getByRole('button', { name: hubTexts.dialog.save }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
-    await user.selectOptions(within(dialog).getByLabelText(hubTexts.dialog.mode), 'upi');
-    await user.type(within(dialog).getByLabelText(hubTexts.dialog.reference), 'UTR 77');
+    await user.selectOptions(within(dialog).getByLabelText(SCHEME_TEXTS.installment.mode), 'upi');
+    await user.type(within(dialog).getByLabelText(SCHEME_TEXTS.installment.reference), 'UTR 77');
     await user.click(within(dialog).getByRole('button', { name: hubTexts.dialog.save }));
     await screen.findByRole('dialog', { name: SCHEME_TEXTS.receipt.title(receipt.receiptNo) });
     const sent = server.sent('POST', API_PATHS.addInstallment);

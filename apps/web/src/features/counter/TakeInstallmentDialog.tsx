@@ -7,20 +7,17 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import {
   COUNTER_HUB_TEXTS,
   COUNTER_TEXTS,
-  PAYMENT_MODES,
-  PAYMENT_MODE_LABELS,
   formatMonthName,
   formatRupees,
   formatSlashDate,
   type CounterScheme,
   type PaymentMode,
 } from '@kanak/contract';
-import { SelectField } from '../../components/SelectField';
+import { PaymentModeFields } from '../../components/PaymentModeFields';
 import { SubmitButton } from '../../components/SubmitButton';
 
 const texts = COUNTER_HUB_TEXTS.dialog;
@@ -97,25 +94,11 @@ export function TakeInstallmentDialog({
             ))}
           </Box>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <SelectField
-              label={texts.mode}
-              name="mode"
-              value={mode}
-              options={PAYMENT_MODES.map((option) => ({
-                value: option,
-                label: PAYMENT_MODE_LABELS[option],
-              }))}
-              onChange={setMode}
-            />
-            <TextField
-              label={texts.reference}
-              name="reference"
-              value={reference}
-              onChange={(event) => setReference(event.target.value)}
-              helperText={texts.referenceHelp}
-              autoComplete="off"
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 100 } }}
+            <PaymentModeFields
+              mode={mode}
+              onModeChange={setMode}
+              reference={reference}
+              onReferenceChange={setReference}
             />
             {error && (
               <Alert severity="error" role="alert">

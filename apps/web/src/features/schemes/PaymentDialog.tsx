@@ -7,15 +7,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import {
-  PAYMENT_MODES,
-  PAYMENT_MODE_LABELS,
-  SCHEME_TEXTS,
-  type PaymentMode,
-} from '@kanak/contract';
+import { SCHEME_TEXTS, type PaymentMode } from '@kanak/contract';
 import { DateField } from '../../components/DateField';
-import { SelectField } from '../../components/SelectField';
+import { PaymentModeFields } from '../../components/PaymentModeFields';
 import { SubmitButton } from '../../components/SubmitButton';
 import { BackdateReasonField, useBackdating } from './BackdateReason';
 
@@ -102,25 +96,11 @@ export function PaymentDialog({
                 earliest={backdating.earliest}
               />
             )}
-            <SelectField
-              label={texts.mode}
-              name="mode"
-              value={mode}
-              options={PAYMENT_MODES.map((option) => ({
-                value: option,
-                label: PAYMENT_MODE_LABELS[option],
-              }))}
-              onChange={setMode}
-            />
-            <TextField
-              label={texts.reference}
-              name="reference"
-              value={reference}
-              onChange={(event) => setReference(event.target.value)}
-              helperText={texts.referenceHelp}
-              autoComplete="off"
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 100 } }}
+            <PaymentModeFields
+              mode={mode}
+              onModeChange={setMode}
+              reference={reference}
+              onReferenceChange={setReference}
             />
             {error && (
               <Alert severity="error" role="alert">
