@@ -1,27 +1,18 @@
-import {
-  installmentMonth,
-  takesInstallments,
-  type CounterScheme,
-  type SchemePlanKind,
-} from '@kanak/contract';
+import { payableMonths, type CounterScheme, type SchemePlanKind } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import { schemesRepo } from './schemes.repo.js';
 
 /**
- * The installment the counter may take today, by the rule add-installment applies to a
- * payment dated today: this month's, else (this month paid) next month's in advance; none
- * when the scheme takes no installment today or neither month may be taken.
+ * The installment the counter may take today (payableMonths, the rule add-installment applies
+ * to a payment dated today): this month's, else next month's in advance; none when neither.
  */
 function dueToday(
   scheme: { installments: number; paid: number; matdt: string; periods: string[] },
   today: string,
 ): CounterScheme['due'] {
-  if (!takesInstallments({ ...scheme, active: true }, today)) return null;
-  for (const advance of [false, true]) {
-    const { month, refusal } = installmentMonth(scheme.matdt, scheme.periods, today, { advance });
-    if (!refusal) return { month, advance };
-  }
-  return null;
+  const months = payableMonths({ ...scheme, active: true }, scheme.periods, today);
+  if (months.mayTakeThisMonth) return { month: months.thisMonth, advance: false };
+  return months.mayTakeAdvance ? { month: months.nextMonth, advance: true } : null;
 }
 
 /**
