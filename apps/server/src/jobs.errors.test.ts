@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { connectDatabase, type Database } from './db/client.js';
 import { startJobs } from './jobs.js';
 import { createTestDatabase, servicesOn, type TestDatabase } from '../test/helpers.js';
-import { startTcpRelay } from '../test/proxies.js';
+import { relayTo } from '../test/proxies.js';
 
 let database: TestDatabase;
 let connection: Database;
@@ -102,12 +102,9 @@ describe('a pg-boss error in the log', () => {
 
 describe('a job settled while the database is away', () => {
   it('leaves no rejection unheard, and runs again once the database is back', async () => {
-    const target = new URL(database.url);
-    const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
-    const through = new URL(database.url);
-    through.host = `127.0.0.1:${relay.port}`;
+    const { relay, url: throughUrl } = await relayTo(database.url);
     const boss = new PgBoss({
-      connectionString: through.toString(),
+      connectionString: throughUrl,
       schema: 'settling',
       max: 2,
       maintenanceIntervalSeconds: 1,

@@ -16,7 +16,7 @@ import {
   type JobsOptions,
 } from './jobs.js';
 import { createTestDatabase, servicesOn } from '../test/helpers.js';
-import { startTcpRelay } from '../test/proxies.js';
+import { relayTo } from '../test/proxies.js';
 
 const ROUNDS = 12;
 
@@ -99,11 +99,7 @@ describe('the background jobs, started on several instances at once', () => {
 /** A new, empty database reached through a relay that can cut it off, and a pool on it. */
 async function databaseBehindRelay() {
   const database = await createTestDatabase({ empty: true });
-  const target = new URL(database.url);
-  const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port) });
-  const viaRelay = new URL(database.url);
-  viaRelay.host = `127.0.0.1:${relay.port}`;
-  const url = viaRelay.toString();
+  const { relay, url } = await relayTo(database.url);
   const pool = connectDatabase(url, { max: 4 });
   return {
     database,

@@ -11,7 +11,7 @@ import {
   type Answer,
   type ServerProcess,
 } from './processes.js';
-import { startTcpRelay, type TcpRelay } from './proxies.js';
+import { relayTo, type TcpRelay } from './proxies.js';
 
 /** A server process on a fresh database it reaches only through a relay the test controls. */
 export interface ServerBehindRelay {
@@ -30,14 +30,11 @@ export async function serverBehindRelay(
   customers: Record<string, string>,
 ): Promise<ServerBehindRelay> {
   const db = await createTestDatabase();
-  const target = new URL(db.url);
-  const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
-  const viaRelay = new URL(db.url);
-  viaRelay.host = `127.0.0.1:${relay.port}`;
+  const { relay, url: viaRelayUrl } = await relayTo(db.url);
   const dir = tempDir(folderPrefix);
   const server = await startServer({
     dataDir: dir.path,
-    env: { DATABASE_URL: viaRelay.toString() },
+    env: { DATABASE_URL: viaRelayUrl },
   });
   const token = await signIn(server.url);
   for (const [mobileno, name] of Object.entries(customers))

@@ -176,3 +176,12 @@ function closeServer(server: net.Server): Promise<void> {
     if (server instanceof http.Server) server.closeAllConnections();
   });
 }
+
+/** A relay in front of the database at `url`, and the address that reaches it through the relay. */
+export async function relayTo(url: string): Promise<{ relay: TcpRelay; url: string }> {
+  const target = new URL(url);
+  const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
+  const through = new URL(url);
+  through.host = `127.0.0.1:${relay.port}`;
+  return { relay, url: through.toString() };
+}

@@ -31,7 +31,7 @@ import {
   TEST_SECRETS,
   type SignedIn,
 } from '../../../test/helpers.js';
-import { startTcpRelay } from '../../../test/proxies.js';
+import { relayTo } from '../../../test/proxies.js';
 import { BackupFailedError } from './backups.service.js';
 
 const TODAY = '2026-03-10';
@@ -298,12 +298,9 @@ describe('a backup whose database is cut while it is written', () => {
   it('is recorded failed, leaves no partial file, and the older backups stay', async () => {
     const database = await createTestDatabase();
     cleanups.push(() => database.drop());
-    const target = new URL(database.url);
-    const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port) });
+    const { relay, url } = await relayTo(database.url);
     cleanups.push(() => relay.close());
-    const viaRelay = new URL(database.url);
-    viaRelay.host = `127.0.0.1:${relay.port}`;
-    const connection = connectDatabase(viaRelay.toString(), { max: 4 });
+    const connection = connectDatabase(url, { max: 4 });
     cleanups.push(() => connection.close());
     const folder = await tempFolder();
     const clock = movableClock(TODAY);

@@ -13,7 +13,7 @@ import {
   type SignedIn,
   type TestDatabase,
 } from '../../../test/helpers.js';
-import { startTcpRelay, type TcpRelay } from '../../../test/proxies.js';
+import { relayTo, type TcpRelay } from '../../../test/proxies.js';
 
 /**
  * GET /metrics as Prometheus scrapes it: only with METRICS_TOKEN set and sent as the bearer
@@ -256,11 +256,9 @@ describe('GET /metrics with a database that does not answer', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     database = await createTestDatabase();
-    const target = new URL(database.url);
-    relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
-    const viaRelay = new URL(database.url);
-    viaRelay.host = `127.0.0.1:${relay.port}`;
-    connection = connectDatabase(viaRelay.toString(), { max: 5 });
+    const through = await relayTo(database.url);
+    relay = through.relay;
+    connection = connectDatabase(through.url, { max: 5 });
     app = await appOnDatabase(connection, { METRICS_TOKEN: TOKEN });
   });
   afterAll(async () => {

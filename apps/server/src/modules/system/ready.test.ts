@@ -18,7 +18,7 @@ import {
   type TestContext,
   type TestDatabase,
 } from '../../../test/helpers.js';
-import { startTcpRelay, type TcpRelay } from '../../../test/proxies.js';
+import { relayTo, type TcpRelay } from '../../../test/proxies.js';
 
 /**
  * GET /api/ready, for a load balancer or service manager deciding whether an instance gets
@@ -73,11 +73,9 @@ describe('GET /api/ready with the database away', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     database = await createTestDatabase();
-    const target = new URL(database.url);
-    relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
-    const viaRelay = new URL(database.url);
-    viaRelay.host = `127.0.0.1:${relay.port}`;
-    connection = connectDatabase(viaRelay.toString(), { max: 5, connectionTimeoutMillis: 1_000 });
+    const through = await relayTo(database.url);
+    relay = through.relay;
+    connection = connectDatabase(through.url, { max: 5, connectionTimeoutMillis: 1_000 });
     app = await appOnDatabase(connection);
   });
   afterAll(async () => {

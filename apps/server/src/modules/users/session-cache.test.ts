@@ -5,7 +5,7 @@ import { connectDatabase, type Database } from '../../db/client.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
 import { createSessionCache, type SessionCache } from './session-cache.js';
 import { createUsersService } from './users.service.js';
-import { startTcpRelay } from '../../../test/proxies.js';
+import { relayTo } from '../../../test/proxies.js';
 
 /**
  * The sessions a server keeps in memory, on a real database: a kept session costs no check,
@@ -124,17 +124,14 @@ describe('sessions kept in memory', () => {
 
 describe('a database that stops answering for a while', () => {
   it('stops keeping sessions, rejects no promise unheard, and listens again once it answers', async () => {
-    const target = new URL(database.url);
-    const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port) });
-    const viaRelay = new URL(database.url);
-    viaRelay.host = `127.0.0.1:${relay.port}`;
-    const stalling = connectDatabase(viaRelay.toString(), { max: 2 });
+    const { relay, url: viaRelayUrl } = await relayTo(database.url);
+    const stalling = connectDatabase(viaRelayUrl, { max: 2 });
     const unheard: unknown[] = [];
     const record = (reason: unknown) => unheard.push(reason);
     process.on('unhandledRejection', record);
     const slowCache = createSessionCache({
       check: (...args) => createUsersService({ db: stalling.db }).findSessionUser(...args),
-      listenUrl: viaRelay.toString(),
+      listenUrl: viaRelayUrl,
       db: stalling.db,
       log: pino({ level: 'silent' }),
       heartbeatMs: 200,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
+import { within } from '../../lib/within.js';
 import type { SessionUser } from '../../plugins/types.js';
 
 /** The channel the session triggers of the users and ended_sessions tables notify on. */
@@ -101,23 +102,19 @@ export function createSessionCache({
   /**
    * Sends a notice of our own through the app's connections and waits to hear it back, the
    * sending included: a database too slow to carry the notice within the limit is as lost as
-   * a connection that dropped it. The deadline and the round trip race as one promise, so
-   * whichever loses is still listened to (a stalled database can answer long after).
+   * a connection that dropped it. The deadline and the round trip race as one promise
+   * (`within`), so whichever loses is still listened to (a stalled database can answer long
+   * after).
    */
   async function roundTrip() {
     const nonce = randomUUID();
-    let timer: NodeJS.Timeout | undefined;
     const heardBack = new Promise<void>((resolve) => awaited.set(nonce, resolve));
     const sentAndHeard = db
       .execute(sql`SELECT pg_notify(${SESSIONS_CHANNEL}, ${`ping:${nonce}`})`)
       .then(() => heardBack);
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('session notice not heard back')), HEARD_WITHIN_MS);
-    });
     try {
-      await Promise.race([sentAndHeard, deadline]);
+      await within(sentAndHeard, HEARD_WITHIN_MS);
     } finally {
-      clearTimeout(timer);
       awaited.delete(nonce);
     }
   }
