@@ -85,6 +85,27 @@ const serverZones = serverModules.flatMap((module) =>
     })),
 );
 
+/**
+ * The server's layers, types included. Its root files (app.ts, services.ts, main.ts, worker.ts,
+ * jobs.ts, config.ts, metrics.ts) are the composition root: they build everything and hand each
+ * part what it needs, so nothing below them imports them. db/, lib/ and plugins/ sit below every
+ * module and import none. A test builds the whole app around the part it tries, so tests may.
+ */
+const serverLayers = [
+  {
+    target: './apps/server/src/{modules,db,lib,plugins}/**/!(*.test).ts',
+    from: './apps/server/src/*.ts',
+    message:
+      'Only the composition root imports its own files: take what is needed as an option or argument.',
+  },
+  {
+    target: './apps/server/src/{db,lib,plugins}/**/!(*.test).ts',
+    from: './apps/server/src/modules',
+    message:
+      'db/, lib/ and plugins/ import no module: move the piece down, or have the caller hand it over.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -127,7 +148,10 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...webZones, ...serverZones, ...serverLayers] },
+      ],
     },
   },
   {

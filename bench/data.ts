@@ -1,26 +1,35 @@
-/** The benchmark data set, built once with COPY and reused, and the inputs sampled from it. */
+/**
+ * The benchmark data set, built once and reused (customers and schemes with COPY, their points
+ * through the points ledger's bulk path), and the inputs sampled from it.
+ */
 import type pg from 'pg';
-import { LIMITS, todayIn } from '@kanak/contract';
+import { addDays, LIMITS, todayIn } from '@kanak/contract';
 import { loadDemoData, loadDemoSchemes } from '../apps/server/src/cli/load-demo.js';
+import type { Database } from '../apps/server/src/db/client.js';
+import { postInBulk } from '../apps/server/src/modules/points/index.js';
 
 const STORE_TIMEZONE = 'Asia/Kolkata';
 
 /** Customers with about ten ledger rows each, then one scheme per customer. */
 export async function ensureDataSet(
-  pool: pg.Pool,
+  database: Pick<Database, 'db' | 'pool'>,
   customers: number,
   { auditTrail = true }: { auditTrail?: boolean } = {},
 ) {
+  const { pool } = database;
   const today = todayIn(STORE_TIMEZONE);
   const have = await count(pool, 'customers');
   if (have < customers) {
-    await timed(`${customers - have} customers with their ledgers`, () =>
-      loadDemoData(pool, {
-        customers: customers - have,
-        entriesPerCustomer: 10,
-        today,
-        onProgress: console.log,
-      }),
+    await timed(
+      `${customers - have} customers with their ledgers`,
+      () =>
+        loadDemoData(database, {
+          customers: customers - have,
+          entriesPerCustomer: 10,
+          today,
+          onProgress: console.log,
+        }),
+      "COPY, the points through the ledger's bulk path",
     );
   }
   const schemes = await count(pool, 'schemes');
@@ -107,67 +116,37 @@ async function loadAuditRows(
 /**
  * A statement is measured as "opening + ~100 rows"; the data set has about ten entries
  * per customer over several years. The customers whose statements are measured get 100
- * purchases in the statement's year, once (kept in the data set; their balances follow).
+ * purchases of 10 points in the statement's year, once (kept in the data set), posted as the
+ * ledger posts sales.
  */
-export async function ensureLongStatements(pool: pg.Pool, samples: Samples) {
-  await pool.query(
-    `WITH short AS (
-       SELECT c.id FROM customers c
-       WHERE c.mobileno = ANY($1)
-         AND (SELECT count(*) FROM points_entries e
+export async function ensureLongStatements(
+  database: Pick<Database, 'db' | 'pool'>,
+  samples: Samples,
+) {
+  const { rows: short } = await database.pool.query<{ id: number }>(
+    `SELECT c.id FROM customers c
+      WHERE c.mobileno = ANY($1)
+        AND (SELECT count(*) FROM points_entries e
               WHERE e.customer_id = c.id AND e.invdate BETWEEN $2 AND $3) < 50
-     ), purchases AS (
-       INSERT INTO points_entries (customer_id, invdate, narration, sale_amount_paise, credit, ts)
-       SELECT short.id, $2::date + 3 * g, 'Purchase', 1000000 * g, 10, 'S'
-       FROM short CROSS JOIN generate_series(1, 100) AS g
-       RETURNING mrn, customer_id, invdate
-     ), lots AS (
-       -- Each purchase is a lot, as every credit is: balances and lots keep agreeing.
-       INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining)
-       SELECT customer_id, mrn, invdate, invdate + interval '24 months', 10, 10 FROM purchases
-     )
-     UPDATE points_accounts SET balance = balance + 1000 WHERE customer_id IN (SELECT id FROM short)`,
+      ORDER BY c.id`,
     [samples.statementMobiles, samples.from, samples.to],
   );
-}
-
-/**
- * Takes back what earlier runs' points updates wrote (the bench user's entries, their balance
- * changes, audit rows and idempotency keys), so that every run measures the same data set.
- */
-export async function undoBenchWrites(pool: pg.Pool, benchUserId: number) {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const { rowCount } = await client.query(
-      // Every credit is a lot: the lots of those entries (and what took from them) go too.
-      `WITH mine AS (
-         SELECT mrn FROM points_entries WHERE created_by = $1
-       ), takes AS (
-         DELETE FROM points_lot_takes
-          WHERE entry_mrn IN (SELECT mrn FROM mine)
-             OR lot_id IN (SELECT id FROM points_lots WHERE entry_mrn IN (SELECT mrn FROM mine))
-       ), lots AS (
-         DELETE FROM points_lots WHERE entry_mrn IN (SELECT mrn FROM mine)
-       ), removed AS (
-         DELETE FROM points_entries WHERE created_by = $1 RETURNING customer_id, credit - debit AS delta
-       ), per_customer AS (
-         SELECT customer_id, sum(delta) AS delta FROM removed GROUP BY customer_id
-       )
-       UPDATE points_accounts a SET balance = a.balance - p.delta
-       FROM per_customer p WHERE a.customer_id = p.customer_id`,
-      [benchUserId],
-    );
-    await client.query(`DELETE FROM audit_log WHERE user_id = $1`, [benchUserId]);
-    await client.query(`DELETE FROM idempotency_keys WHERE user_id = $1`, [benchUserId]);
-    await client.query('COMMIT');
-    if (rowCount) await client.query('VACUUM ANALYZE points_entries, points_accounts, audit_log');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  if (short.length === 0) return;
+  const { rows: branches } = await database.pool.query<{ id: number }>(
+    `SELECT id FROM branches ORDER BY id LIMIT 1`,
+  );
+  const purchases = short.flatMap(({ id }) =>
+    Array.from({ length: 100 }, (_, k) => ({
+      customerId: id,
+      kind: 'sale' as const,
+      points: 10,
+      invdate: addDays(samples.from, 3 * (k + 1)),
+      narration: 'Purchase',
+      branchId: branches[0]!.id,
+      saleAmountPaise: 1_000_000 * (k + 1),
+    })),
+  );
+  await database.db.transaction((tx) => postInBulk(tx, purchases));
 }
 
 export async function countRows(pool: pg.Pool) {

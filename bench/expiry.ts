@@ -1,8 +1,8 @@
 /**
- * The points expiry measured on its own: N due lots made by SQL (each with the ledger credit it
- * came from and its customer's balance raised by it), then the expiry job's own function timed
- * while it empties them, then everything it and the set-up wrote taken back (so the data set
- * stays the same from run to run).
+ * The points expiry measured on its own: N due lots made through the points ledger's bulk path
+ * (each a staff credit of 10 points, its customer's balance raised by it), then the expiry
+ * job's own function timed while it empties them, then everything it and the set-up wrote
+ * taken back (bench/take-back.ts, so the data set stays the same from run to run).
  *
  * Alone: `BENCH_DATABASE_URL=postgres://… npx tsx --conditions=@kanak/source bench/expiry.ts
  * --lots 1000000` (a database with its migrations run; customers are made when it has too few:
@@ -12,18 +12,18 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
-import { connectDatabase, type Db } from '../apps/server/src/db/client.js';
+import { connectDatabase, type Database, type Db } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
-import { expireDueLots } from '../apps/server/src/modules/points/points.expiry.js';
+import { expireDueLots, postInBulk } from '../apps/server/src/modules/points/index.js';
+import { EARNED_ON, EXPIRES_ON, NARRATION, removeBenchLots } from './take-back.js';
 
-/** The bench's lots are earned and expire on days no real lot has: easy to find and take back. */
-const EARNED_ON = '2000-01-01';
-const EXPIRES_ON = '2002-01-01';
-const NARRATION = 'Bench lot';
 export const EXPIRY_TODAY = '2002-01-02';
+/** Lots posted per transaction. */
+const LOTS_AT_ONCE = 50_000;
 
 /** N due lots, one per customer (the first N customers by id), their credits and balances. */
-export async function makeDueLots(pool: pg.Pool, lots: number) {
+export async function makeDueLots(database: Pick<Database, 'db' | 'pool'>, lots: number) {
+  const { pool } = database;
   const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM customers`);
   if (rows[0]!.n < lots) {
     await pool.query(
@@ -32,48 +32,21 @@ export async function makeDueLots(pool: pg.Pool, lots: number) {
       [rows[0]!.n + 1, lots],
     );
   }
-  await pool.query(
-    `WITH picked AS (SELECT id FROM customers ORDER BY id LIMIT $1),
-     credits AS (
-       INSERT INTO points_entries (customer_id, invdate, narration, credit, ts)
-       SELECT id, $2::date, $4, 10, 'M' FROM picked
-       RETURNING mrn, customer_id
-     ), lots AS (
-       INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining)
-       SELECT customer_id, mrn, $2::date, $3::date, 10, 10 FROM credits
-     )
-     UPDATE points_accounts SET balance = balance + 10 WHERE customer_id IN (SELECT id FROM picked)`,
-    [lots, EARNED_ON, EXPIRES_ON, NARRATION],
+  const { rows: picked } = await pool.query<{ id: number; branch: number }>(
+    `SELECT id, (SELECT min(id) FROM branches) AS branch FROM customers ORDER BY id LIMIT $1`,
+    [lots],
   );
-  await pool.query('VACUUM ANALYZE points_lots, points_entries, points_accounts');
-}
-
-/** Takes back the bench lots, their credits and their E rows; balances as they were. */
-export async function removeBenchLots(pool: pg.Pool) {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(
-      `WITH gone AS (
-         DELETE FROM points_entries
-          WHERE invdate IN ($1::date, $2::date) AND ts IN ('M', 'E')
-            AND narration IN ($3, 'Points expired, earned ' || to_char($1::date, 'DD-MM-YYYY'))
-         RETURNING customer_id, credit - debit AS delta
-       ), lots AS (
-         DELETE FROM points_lots WHERE earned_on = $1::date AND expires_on = $2::date
-       ), per_customer AS (
-         SELECT customer_id, sum(delta) AS delta FROM gone GROUP BY customer_id
-       )
-       UPDATE points_accounts a SET balance = a.balance - p.delta
-         FROM per_customer p WHERE a.customer_id = p.customer_id`,
-      [EARNED_ON, EXPIRES_ON, NARRATION],
-    );
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
+  for (let i = 0; i < picked.length; i += LOTS_AT_ONCE) {
+    const credits = picked.slice(i, i + LOTS_AT_ONCE).map(({ id, branch }) => ({
+      customerId: id,
+      kind: 'manual' as const,
+      points: 10,
+      invdate: EARNED_ON,
+      narration: NARRATION,
+      branchId: branch,
+      expiresOn: EXPIRES_ON,
+    }));
+    await database.db.transaction((tx) => postInBulk(tx, credits));
   }
   await pool.query('VACUUM ANALYZE points_lots, points_entries, points_accounts');
 }
@@ -101,7 +74,7 @@ async function main() {
     await migrateDatabase(database.db);
     await removeBenchLots(database.pool);
     let started = performance.now();
-    await makeDueLots(database.pool, lots);
+    await makeDueLots(database, lots);
     const madeS = (performance.now() - started) / 1000;
     const load = os.loadavg()[0]!.toFixed(2);
     started = performance.now();

@@ -6,7 +6,8 @@ import type { NoticesRun } from './notices.js';
 
 export const TARGETS = {
   searchP95Ms: 10,
-  searchRatio: 2,
+  /** The API over the same SQL run raw, p95 at 1 connection: search, statement, summary page. */
+  readsRatio: 1.5,
   statementP95Ms: 15,
   updatesPerSecond: 1000,
   updatesRatio: 0.5,
@@ -149,21 +150,24 @@ function targetsTable(results: Results) {
   const rows = [
     [
       'customer search, p95 server time (1 connection)',
-      `≤ ${TARGETS.searchP95Ms} ms, ≤ ${TARGETS.searchRatio}× raw`,
+      `≤ ${TARGETS.searchP95Ms} ms, ≤ ${TARGETS.readsRatio}× raw`,
       ms(search.serverTimeMs.p95),
       ms(search.raw.latencyMs.p95),
       `${search.ratio.p95}×`,
       verdict(
-        search.serverTimeMs.p95 <= TARGETS.searchP95Ms && search.ratio.p95 <= TARGETS.searchRatio,
+        search.serverTimeMs.p95 <= TARGETS.searchP95Ms && search.ratio.p95 <= TARGETS.readsRatio,
       ),
     ],
     [
       'points statement, p95 server time (1 connection)',
-      `≤ ${TARGETS.statementP95Ms} ms`,
+      `≤ ${TARGETS.statementP95Ms} ms, ≤ ${TARGETS.readsRatio}× raw`,
       ms(statement.serverTimeMs.p95),
       ms(statement.raw.latencyMs.p95),
       `${statement.ratio.p95}×`,
-      verdict(statement.serverTimeMs.p95 <= TARGETS.statementP95Ms),
+      verdict(
+        statement.serverTimeMs.p95 <= TARGETS.statementP95Ms &&
+          statement.ratio.p95 <= TARGETS.readsRatio,
+      ),
     ],
     [
       `points updates per second, fsync on (${updates.connections} connections)`,
@@ -188,11 +192,14 @@ function targetsTable(results: Results) {
       ? [
           [
             'scheme summary, a page of 100 rows of a month with its totals, p95 server time (1 connection)',
-            `≤ ${TARGETS.summaryPageP95Ms} ms`,
+            `≤ ${TARGETS.summaryPageP95Ms} ms, ≤ ${TARGETS.readsRatio}× raw`,
             ms(summaryPage.serverTimeMs.p95),
             ms(summaryPage.raw.latencyMs.p95),
             `${summaryPage.ratio.p95}×`,
-            verdict(summaryPage.serverTimeMs.p95 <= TARGETS.summaryPageP95Ms),
+            verdict(
+              summaryPage.serverTimeMs.p95 <= TARGETS.summaryPageP95Ms &&
+                summaryPage.ratio.p95 <= TARGETS.readsRatio,
+            ),
           ],
         ]
       : []),

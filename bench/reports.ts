@@ -6,12 +6,13 @@
  */
 import type pg from 'pg';
 import type { SQL } from 'drizzle-orm';
-import { API_PATHS, API_PREFIX, LIMITS, todayIn } from '@kanak/contract';
+import { API_PATHS, API_PREFIX, DEFAULT_GRACE_DAYS, LIMITS, todayIn } from '@kanak/contract';
 import {
   queryText,
   reportQueries,
   type Scope,
 } from '../apps/server/src/modules/reports/reports.repo.js';
+import type { PlanGrace } from '../apps/server/src/modules/schemes/index.js';
 import type { Samples } from './data.js';
 import type { Scenario } from './measure.js';
 
@@ -31,6 +32,10 @@ async function snapshot(client: pg.PoolClient, work: () => Promise<unknown>) {
   await work();
   await client.query('COMMIT');
 }
+
+/** Every plan's grace, read first as the service does: the overdue statements are built with them. */
+const planGraces = async (client: pg.PoolClient) =>
+  (await run(client, reportQueries.planGraces())).rows as PlanGrace[];
 
 /** The owner's scope: the branch looked up by its code, as the service does. */
 async function scopeOf(client: pg.PoolClient, code: string | undefined): Promise<Scope> {
@@ -64,7 +69,7 @@ function dashboard(name: string, branch?: string): Scenario {
           `SELECT * FROM points_rules WHERE valid_from <= now() ORDER BY valid_from DESC, id DESC LIMIT 1`,
         );
         await run(client, reportQueries.schemeFigures(scope, today));
-        await run(client, reportQueries.overdueTotals(today, scope));
+        await run(client, reportQueries.overdueTotals(today, scope, await planGraces(client)));
       }),
   };
 }
@@ -77,9 +82,10 @@ function overdueFirstPage(): Scenario {
     raw: (client) =>
       snapshot(client, async () => {
         const today = todayIn(STORE_TIMEZONE);
-        const { sql, params } = queryText(reportQueries.overdueRows(today, {}));
+        const plans = await planGraces(client);
+        const { sql, params } = queryText(reportQueries.overdueRows(today, {}, plans));
         await client.query(`${sql} LIMIT ${LIMITS.reportPageSize} OFFSET 0`, params);
-        await run(client, reportQueries.overdueTotals(today, {}));
+        await run(client, reportQueries.overdueTotals(today, {}, plans));
       }),
   };
 }
@@ -123,7 +129,8 @@ export async function ensureOverdueSchemes(pool: pg.Pool) {
     `SELECT count(*)::integer AS active,
             count(*) FILTER (WHERE next_due <= current_date - $1::integer)::integer AS overdue
        FROM schemes WHERE status = 'a'`,
-    [LIMITS.installmentGraceDays],
+    // The demo's schemes are standard ones, with the default grace.
+    [DEFAULT_GRACE_DAYS],
   );
   const { active, overdue } = rows[0]!;
   if (overdue < active * 0.02) {

@@ -37,14 +37,9 @@ import { branchesRepo } from '../apps/server/src/modules/branches/branches.repo.
 import { createApiKeysService } from '../apps/server/src/modules/integrations/api-keys.service.js';
 import { hashApiKey } from '../apps/server/src/plugins/auth.js';
 import { resolveSecrets } from '../apps/server/src/lib/secrets.js';
-import {
-  countRows,
-  ensureDataSet,
-  ensureLongStatements,
-  sampleInputs,
-  undoBenchWrites,
-} from './data.js';
-import { EXPIRY_TODAY, makeDueLots, removeBenchLots, timeExpiry } from './expiry.js';
+import { countRows, ensureDataSet, ensureLongStatements, sampleInputs } from './data.js';
+import { EXPIRY_TODAY, makeDueLots, timeExpiry } from './expiry.js';
+import { removeBenchLots, undoBenchWrites } from './take-back.js';
 import { makeBenchNotices, removeBenchNotices, sendBenchNotices } from './notices.js';
 import { startFakeWhatsApp } from '../apps/server/test/fake-whatsapp.js';
 import { measure, overHttp, type Scenario } from './measure.js';
@@ -152,14 +147,14 @@ async function main() {
     // The audit trail is measured at the benchmark's scale only: at ten times the customers
     // its 100,000,000 rows (about 47 GB) would not fit beside the rest (about 50 GB) on the
     // disks of the machines it runs on.
-    await ensureDataSet(database.pool, CUSTOMERS, { auditTrail: !SCALE });
+    await ensureDataSet(database, CUSTOMERS, { auditTrail: !SCALE });
     if (args['data-only']) return;
     const benchUserId = await ensureBenchUser(database);
     await undoBenchWrites(database.pool, benchUserId);
     const benchKey = await benchApiKey(database);
     const samples = await sampleInputs(database.pool);
     const members = await benchMembers(database.pool, secrets.jwtSecret);
-    await ensureLongStatements(database.pool, samples);
+    await ensureLongStatements(database, samples);
     await ensureOverdueSchemes(database.pool);
     const named = (name: string) => {
       const scenario = scenarios(samples, benchUserId, benchKey, members).find(
@@ -333,11 +328,11 @@ async function expiryStep(
   dataDir: string,
 ) {
   await removeBenchLots(database.pool);
-  await makeDueLots(database.pool, DUE_LOTS);
+  await makeDueLots(database, DUE_LOTS);
   const idle = await timeExpiry(database.db, database.pool);
   console.log(`expiry of ${idle.lots} lots, idle: ${idle.seconds} s`);
   await removeBenchLots(database.pool);
-  await makeDueLots(database.pool, DUE_LOTS);
+  await makeDueLots(database, DUE_LOTS);
   // Its own expiry job off: that would expire the bench's lots by today's date meanwhile.
   const server = await startServer(databaseUrl, dataDir, [], { JOBS: 'off' });
   try {

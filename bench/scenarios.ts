@@ -272,19 +272,21 @@ function customerSearch({ searches }: Samples): Scenario {
 
 /** customers.service `search`: mobile prefix, else names starting with the text, then containing it. */
 async function rawSearch(client: pg.PoolClient, text: string) {
+  const found = `SELECT custname AS "CUSTNAME", coalesce(mobileno, '') AS "MOBILENO" FROM customers`;
   if (/^\d+$/.test(text)) {
-    return client.query(
-      `SELECT custname, mobileno FROM customers WHERE mobileno LIKE $1 ORDER BY mobileno USING ~<~ LIMIT 20`,
-      [`${text}%`],
-    );
+    return client.query(`${found} WHERE mobileno LIKE $1 ORDER BY mobileno USING ~<~ LIMIT 20`, [
+      `${text}%`,
+    ]);
   }
   const starting = await client.query(
-    `SELECT custname, mobileno FROM customers WHERE lower(custname) LIKE $1 ORDER BY lower(custname) USING ~<~ LIMIT 20`,
+    `${found} WHERE lower(custname) LIKE $1 AND mobileno IS NOT NULL
+      ORDER BY lower(custname) USING ~<~ LIMIT 20`,
     [`${text.toLowerCase()}%`],
   );
   if (starting.rowCount === 20 || text.length < 3) return starting;
-  return client.query(`SELECT custname, mobileno FROM customers WHERE custname ILIKE $1 LIMIT 40`, [
+  return client.query(`${found} WHERE custname ILIKE $1 AND mobileno IS NOT NULL LIMIT $2`, [
     `%${text}%`,
+    40,
   ]);
 }
 
@@ -307,11 +309,15 @@ function pointsStatement({ statementMobiles: mobiles, from, to }: Samples): Scen
       );
       const id = rows[0]!.id;
       await client.query(
-        `SELECT coalesce(sum(credit - debit), 0)::bigint, count(*)::int FROM points_entries WHERE customer_id = $1 AND invdate < $2`,
+        `SELECT coalesce(sum(credit - debit), 0)::bigint AS net, count(*)::int AS entries
+           FROM points_entries WHERE customer_id = $1 AND invdate < $2`,
         [id, from],
       );
       await client.query(
-        `SELECT * FROM points_entries WHERE customer_id = $1 AND invdate BETWEEN $2 AND $3 ORDER BY invdate, mrn`,
+        `SELECT mrn, invdate, narration, sale_amount_paise AS "saleAmountPaise", credit, debit,
+                ts AS source
+           FROM points_entries WHERE customer_id = $1 AND invdate BETWEEN $2 AND $3
+          ORDER BY invdate, mrn`,
         [id, from, to],
       );
       await client.query('COMMIT');

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The lint rules that keep folders apart: a server module imports another only through its
- * index.ts; in the web app a feature imports no other feature
- * and not the app shell; shared pieces import no feature; no import cycles. Each rule is tried
- * on a file that breaks it, as if it were in the tree.
+ * index.ts; nothing below the server's composition root (its root files) imports it, and db/,
+ * lib/ and plugins/ import no module, types included; in the web app a feature imports no
+ * other feature and not the app shell; shared pieces import no feature; no import cycles. Each
+ * rule is tried on a file that breaks it, as if it were in the tree.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const eslint = new ESLint({ cwd: root });
@@ -108,6 +109,49 @@ describe('the server’s boundaries', () => {
       await problems(
         'modules/schemes/probe.ts',
         "export { customersRepo } from '../customers/index.js';\nexport type { CustomersRepo } from '../customers/index.js';\nexport { schemesRepo } from './schemes.repo.js';",
+        server,
+      ),
+    ).toEqual([]);
+  }, 60_000);
+
+  it('refuses a module, db/, lib/ or plugins/ importing the composition root, even a type', async () => {
+    for (const [file, code] of [
+      ['modules/system/probe.ts', "export type { Config } from '../../config.js';"],
+      ['modules/points/probe.ts', "export { createServices } from '../../services.js';"],
+      ['plugins/probe.ts', "export type { Config } from '../config.js';"],
+      ['lib/probe.ts', "export type { AppDeps } from '../app.js';"],
+      ['db/schema/probe.ts', "export { JOBS_SCHEMA } from '../../jobs.js';"],
+    ])
+      expect(await problems(file!, code!, server), file).toContain('import-x/no-restricted-paths');
+    // A test builds the whole app around what it tries; the root's own files and the tools'
+    // are composition roots too.
+    expect(
+      await problems(
+        'modules/system/probe.test.ts',
+        "export { buildApp } from '../../app.js';",
+        server,
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('cli/probe.ts', "export { loadConfig } from '../config.js';", server),
+    ).toEqual([]);
+  }, 60_000);
+
+  it('refuses db/, lib/ or plugins/ importing a module, even a type, even its index', async () => {
+    for (const [file, code] of [
+      ['db/schema/probe.ts', "export { overdueFrom } from '../../modules/schemes/index.js';"],
+      ['lib/probe.ts', "export type { SchemesRepo } from '../modules/schemes/index.js';"],
+      [
+        'plugins/probe.ts',
+        "import type { PointsRepo } from '../modules/points/index.js';\nexport type P = PointsRepo;",
+      ],
+    ])
+      expect(await problems(file!, code!, server), file).toContain('import-x/no-restricted-paths');
+    // What sits below the modules is theirs to use.
+    expect(
+      await problems(
+        'modules/schemes/probe.ts',
+        "export { AppError } from '../../lib/errors.js';\nexport type { Tx } from '../../db/client.js';\nexport type { StaffActor } from '../../plugins/types.js';",
         server,
       ),
     ).toEqual([]);

@@ -38,6 +38,7 @@ import { schemePlansRoutes } from './modules/schemes/scheme-plans.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { metricsRoutes } from './modules/system/metrics.routes.js';
 import { openApiPlugin } from './modules/system/openapi.js';
@@ -47,6 +48,8 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { staffRoutes } from './modules/users/staff.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { backupsRoutes } from './modules/backups/backups.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { withShopSettings } from './modules/settings/settings.service.js';
 import { importRoutes } from './modules/import/import.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -129,7 +132,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // string for a schema to puzzle over.
   app.removeContentTypeParser('text/plain');
   logClientRequestId(app);
-  app.decorate('config', config);
   app.setErrorHandler(errorHandler);
   const stopping = refuseRequestsWhileStopping(app);
   // Every route with its access rule: the auth test walks this list, the API docs will too.
@@ -170,6 +172,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The first branch, made by the migration, takes SHOP_ADDRESS and SHOP_PHONE until the
   // owner gives it an address of its own.
   await branchesRepo.fillFirstBranch(db, config.branding.shopAddress, config.branding.shopPhone);
+  // The shop's settings take COMPANY_NAME and the rest at the first start only: from then on
+  // the owner's Shop Settings screen is what counts.
+  await services.settings.seed();
 
   await app.register(securityPlugin, { db, sweepAlso: () => authRepo.sweepLockouts(db) });
   const sessions = createSessionCache({
@@ -208,6 +213,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(systemRoutes, {
+        // The shop's name, phones, GSTIN and logo as the owner set them; the first branch's
+        // address, the time zone and the scheme terms from the environment.
+        shop: async () =>
+          withShopSettings(
+            { ...config.branding, ...config.schemeTerms },
+            await services.settings.shop(),
+          ),
         checkDatabase: services.checkDatabase,
         migrationsPending: () => migrationsPending(db),
         stopping,
@@ -236,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contentRoutes, { content: services.content });
       await api.register(messagingRoutes, { messaging: services.messaging });
       await api.register(noticesRoutes, { notices: services.notices });
+      await api.register(whatsappRoutes, { whatsapp: services.whatsapp });
       await api.register(auditRoutes, { audit: services.audit });
       await api.register(accountingRoutes, { accounting: services.accounting });
       await api.register(reportsRoutes, { reports: services.reports });
@@ -247,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(refundsRoutes, { payments: services.memberPayments });
       await api.register(importRoutes, { imports: services.imports });
       await api.register(backupsRoutes, { backups: services.backups });
+      await api.register(settingsRoutes, { settings: services.settings });
     },
     { prefix: API_PREFIX },
   );

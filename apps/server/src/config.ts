@@ -158,6 +158,17 @@ const envSchema = z.object({
   ).default('https://checkout.razorpay.com/v1/checkout.js'),
   /** Messages a second the sender may hand to the provider (fractions allowed: 0.5). */
   MESSAGING_RATE: z.coerce.number().positive().max(10_000).default(1),
+  /** Meta's Graph API, which the official panel (Panel 4) calls; tests point it at a fake. */
+  WHATSAPP_GRAPH_URL: optional(baseUrl).default('https://graph.facebook.com'),
+  /** The Graph API's version the calls name (Meta keeps each about two years). */
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d{1,3}\.\d{1,3}$/, 'must be a Graph API version such as v25.0')
+    .default('v25.0'),
+  /** Messages a second the official panel may send (Meta's own cap is 80 a number). */
+  WHATSAPP_RATE: z.coerce.number().positive().max(1000).default(20),
+  /** Seconds Meta may take to answer one call, answer and all. */
+  WHATSAPP_TIMEOUT: z.coerce.number().positive().max(120).default(15),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -195,6 +206,8 @@ export interface Config {
   /** Sign-in attempts one address may make in a minute. */
   signInLimitPerMinute: number;
   messaging: MessagingConfig;
+  /** WhatsApp's own Cloud API, for the official panel (Panel 4). */
+  whatsapp: WhatsAppConfig;
   /** TallyPrime's XML server; unset, pushing to Tally is refused with a message saying so. */
   tallyUrl: string | undefined;
   /** How long Tally may take to answer one request, answer and all. */
@@ -218,6 +231,18 @@ export interface MessagingConfig {
   panelUrls: Record<1 | 2 | 3, string | undefined>;
   /** Messages a second, at most. */
   rate: number;
+}
+
+/** Where the official panel's calls go, and how fast. */
+export interface WhatsAppConfig {
+  /** Meta's Graph API, without a trailing slash. */
+  graphUrl: string;
+  /** `v25.0`: the version each call names. */
+  graphVersion: string;
+  /** Messages a second, at most. */
+  rate: number;
+  /** How long one call may take, answer and all. */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -273,6 +298,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         3: e.MESSAGING_PANEL3_URL,
       },
       rate: e.MESSAGING_RATE,
+    },
+    whatsapp: {
+      graphUrl: e.WHATSAPP_GRAPH_URL,
+      graphVersion: e.WHATSAPP_GRAPH_VERSION,
+      rate: e.WHATSAPP_RATE,
+      timeoutMs: e.WHATSAPP_TIMEOUT * 1000,
     },
     tallyUrl: e.TALLY_URL,
     tallyTimeoutMs: e.TALLY_TIMEOUT * 1000,

@@ -20,6 +20,10 @@ import {
 import { createAuditService, type AuditService } from './modules/audit/audit.service.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createBackupsService, type BackupsService } from './modules/backups/backups.service.js';
+import {
+  createSettingsService,
+  type SettingsService,
+} from './modules/settings/settings.service.js';
 import { branchesRepo } from './modules/branches/branches.repo.js';
 import {
   createBranchesService,
@@ -57,6 +61,11 @@ import { queueReminders } from './modules/notices/notices.reminders.js';
 import { createNoticeSender, type SenderOptions } from './modules/notices/notices.sender.js';
 import { noticesRepo } from './modules/notices/notices.repo.js';
 import { createNoticesService, type NoticesService } from './modules/notices/notices.service.js';
+import { createGraphClient } from './modules/whatsapp/graph.js';
+import {
+  createWhatsAppService,
+  type WhatsAppService,
+} from './modules/whatsapp/whatsapp.service.js';
 import { pointsRepo } from './modules/points/points.repo.js';
 import {
   createPointsRulesService,
@@ -144,6 +153,8 @@ export interface Services {
   users: UsersService;
   outbox: NoticesOutbox;
   messaging: MessagingService;
+  /** The official panel (Panel 4): its templates and Meta's webhook. */
+  whatsapp: WhatsAppService;
   auth: AuthService;
   staff: StaffService;
   branches: BranchesService;
@@ -169,6 +180,8 @@ export interface Services {
   memberPayments: MemberPayments;
   imports: ImportService;
   backups: BackupsService;
+  /** The shop's name, GSTIN, phones and logo, as the owner set them. */
+  settings: SettingsService;
   background: BackgroundWork;
 }
 
@@ -190,6 +203,18 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     preparedStatements: config.preparedStatements,
   });
 
+  // The shop's name and GSTIN as the owner last saved them (the environment's until then):
+  // notices, messages and receipts read them at the moment they are made.
+  const settings = createSettingsService({
+    db,
+    initial: {
+      companyName: config.branding.companyName,
+      tagline: config.branding.companyTagline,
+      gstin: config.gstin ?? '',
+      supportPhone: config.branding.supportPhone,
+      poweredBy: config.branding.poweredBy,
+    },
+  });
   const users = createUsersService({
     db,
     branches: branchesRepo,
@@ -201,7 +226,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     branches: branchesRepo,
     panel: messagingRepo,
     points: pointsSummaryReader,
-    shop: config.branding.companyName,
+    shop: settings.companyName,
     timeZone: config.storeTimezone,
     clock: deps.clock,
     nudge: deps.nudgeNotices,
@@ -228,7 +253,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     branches: branchesRepo,
     notices: outbox,
     goldRates: goldRatesRepo,
-    gstin: config.gstin ?? null,
+    gstin: settings.gstin,
   });
   const hour = 60 * 60_000;
   const backups = createBackupsService({
@@ -252,6 +277,19 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     users,
     outbox,
     messaging,
+    whatsapp: createWhatsAppService({
+      db,
+      messaging,
+      graph: createGraphClient({
+        url: config.whatsapp.graphUrl,
+        version: config.whatsapp.graphVersion,
+        timeoutMs: config.whatsapp.timeoutMs,
+      }),
+      customers: customersRepo,
+      consents: customers,
+      recordDelivery: noticesRepo.recordDelivery,
+      log,
+    }),
     auth: createAuthService({ db, users, log }),
     staff: createStaffService({ db, branches: branchesRepo }),
     branches: createBranchesService({ db }),
@@ -278,7 +316,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       timeZone: config.storeTimezone,
       panel: messaging,
       urls: config.messaging.panelUrls,
-      shop: config.branding.companyName,
+      shop: () => settings.companyName(),
       log,
       nudge: deps.nudgeNotices,
     }),
@@ -328,7 +366,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
       onlinePayment: gatewaySetUp(config.razorpay),
       panel: messaging,
       panelUrls: config.messaging.panelUrls,
-      shop: config.branding.companyName,
+      shop: () => settings.companyNameRead(),
       counters: {
         perAddress: windowCounter(db, 'member-codes-address', hour),
         perMobileMinute: windowCounter(db, 'member-codes-minute', 60_000),
@@ -348,6 +386,7 @@ export function createServices(config: Config, deps: ServicesDeps): Services {
     }),
     imports: createImportService({ db, today, terms: config.schemeTerms, erasedMobileHash }),
     backups,
+    settings,
     background: {
       expirePoints: (day) => expireDueLots({ db }, day),
       reviewTiers: (day) => reviewTierAnniversaries({ db }, day),

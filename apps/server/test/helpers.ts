@@ -27,12 +27,13 @@ export const TEST_SECRETS = {
 
 /**
  * No test reaches a real WhatsApp provider: unless a test names its fake, every panel's
- * address is a loopback port nobody listens on.
+ * address (Meta's Graph API's too) is a loopback port nobody listens on.
  */
 export const NO_PROVIDER = {
   MESSAGING_PANEL1_URL: 'http://127.0.0.1:1',
   MESSAGING_PANEL2_URL: 'http://127.0.0.1:1',
   MESSAGING_PANEL3_URL: 'http://127.0.0.1:1',
+  WHATSAPP_GRAPH_URL: 'http://127.0.0.1:1',
 };
 
 export interface TestContext {

@@ -67,7 +67,7 @@ export const testOutbox = (options: { clock?: () => Date; nudge?: () => void } =
     branches: branchesRepo,
     panel: messagingRepo,
     points: pointsSummaryReader,
-    shop: 'Kanak Jewellers',
+    shop: async () => 'Kanak Jewellers',
     timeZone: 'Asia/Kolkata',
     ...options,
   });

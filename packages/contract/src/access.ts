@@ -16,6 +16,8 @@ export const PUBLIC_PATHS = [
   'branding',
   'content',
   'image',
+  // The sign-in page and the customers' portal show it before anyone signs in.
+  'shopLogo',
   'login',
   // The link itself stands for the signed-in manager who asked for it.
   'exportDownload',
@@ -26,6 +28,9 @@ export const PUBLIC_PATHS = [
   'memberVerify',
   // Signed by Razorpay with the webhook secret, checked before anything is read.
   'razorpayWebhook',
+  // Meta's handshake proves itself by the verify token; its events are signed with the app
+  // secret, checked before anything is read.
+  'whatsappWebhook',
 ] as const;
 type PublicPath = (typeof PUBLIC_PATHS)[number];
 
@@ -158,6 +163,14 @@ export const ACCESS: Record<
   backups: owner,
   backupNow: owner,
   backupTicket: owner,
+  // What the shop is called everywhere: the owner's.
+  shopSettings: owner,
+  saveShopSettings: owner,
+  uploadShopLogo: owner,
+  removeShopLogo: owner,
+  // The official panel's templates: its settings are the owner's.
+  whatsappTemplates: owner,
+  whatsappTemplatesSync: owner,
 };
 
 /** May this role make the call at `path` (a key of API_PATHS)? */

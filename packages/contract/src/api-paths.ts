@@ -118,10 +118,22 @@ export const API_PATHS = {
   /** A single-use link for the browser to download one backup file itself. */
   backupTicket: '/backups/ticket',
   backupDownload: '/backups/download',
+  /** GET reads the shop's name, tagline, GSTIN, phones and logo; PUT saves them (owner). */
+  shopSettings: '/settings/shop',
+  saveShopSettings: '/settings/shop',
+  /** POST uploads the shop's logo (multipart `file`), DELETE removes it (owner). */
+  uploadShopLogo: '/settings/shop/logo',
+  removeShopLogo: '/settings/shop/logo',
+  /** The shop's logo itself, for the sign-in page, printouts and the portal. */
+  shopLogo: '/app/logo',
+  /** The official panel's message templates as Meta holds them, read at the last sync. */
+  whatsappTemplates: '/whatsapp/templates',
+  /** The templates read again from Meta, replacing those held. */
+  whatsappTemplatesSync: '/whatsapp/templates/sync',
 } as const;
 
 /**
- * The customer's own calls and the payment gateway's, apart from API_PATHS: the staff app never
+ * The customer's own calls and the gateways' webhooks, apart from API_PATHS: the staff app never
  * calls them, and its first page carries API_PATHS.
  */
 export const MEMBER_API_PATHS = {
@@ -137,4 +149,9 @@ export const MEMBER_API_PATHS = {
   memberPaymentVerify: '/member/payments/verify',
   /** Razorpay's webhook: its signature, not a token, says who sent it. */
   razorpayWebhook: '/payments/razorpay/webhook',
+  /**
+   * WhatsApp's webhook (the official panel): GET is Meta's handshake with the verify token,
+   * POST its events, signed with the app secret over the body as sent.
+   */
+  whatsappWebhook: '/whatsapp/webhook',
 } as const;

@@ -19,6 +19,8 @@ export const CONSENT_METHODS = {
   staff: 'staff',
   customer: 'customer',
   erasure: 'erasure',
+  /** The customer's own STOP, sent to the shop's official WhatsApp number. */
+  whatsapp: 'whatsapp',
 } as const;
 
 /** The name an erased customer keeps, so ledgers and schemes still read sensibly. */
@@ -53,6 +55,13 @@ export const DATA_RIGHTS_TEXTS = {
   granted: 'Granted',
   withdrawn: 'Withdrawn',
   noticeVersion: (version: string) => `notice ${version}`,
+  /** How a consent was given or withdrawn, by its method. */
+  method: {
+    staff: 'at the counter',
+    customer: 'by the customer, signed in',
+    erasure: 'erasure',
+    whatsapp: 'by the customer, via WhatsApp',
+  } satisfies Record<keyof typeof CONSENT_METHODS, string>,
   downloadJson: 'Download customer data',
   printData: 'Print customer data',
   printTitle: 'Customer data held',

@@ -118,8 +118,6 @@ export const LIMITS = {
   noticeDayEndHour: 21,
   /** An installment is reminded this many days before it is due. */
   installmentReminderDays: 3,
-  /** An unpaid installment is overdue this many days after it was due. */
-  installmentGraceDays: 7,
   /**
    * How many days before today a cashier or a manager may date a scheme's start, its activation
    * or an installment; only the owner dates one further back, giving a reason of
@@ -144,6 +142,12 @@ export const LIMITS = {
 export const PAN_REQUIRED_FROM = 16_000;
 /** Maturity is the start date plus this many days (inside the 365-day limit for advances). */
 export const MATURITY_DAYS = 364;
+/**
+ * A plan's grace, unless the owner gives another: the days after an installment's due day
+ * within which paying it is not late, and after which, still unpaid, it is overdue. The
+ * standard scheme (STD) has this grace.
+ */
+export const DEFAULT_GRACE_DAYS = 7;
 /** Cash received for one scheme must stay below this (Income-tax Act, section 269ST). */
 export const CASH_LIMIT_PER_SCHEME = 200_000;
 

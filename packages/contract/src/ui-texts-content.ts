@@ -53,6 +53,7 @@ const PANEL_PROVIDERS: Record<number, string> = {
   1: 'UltraMsg',
   2: 'Green API',
   3: "your reseller's panel",
+  4: 'WhatsApp Business (official)',
 };
 
 export const MESSAGING_TEXTS = {

@@ -2,7 +2,7 @@
  * Realistic Indian customer data from a seeded generator: the same seed gives the same data,
  * so demo screenshots and benchmark runs can be compared.
  */
-import type { CustomerRecord } from '@kanak/contract';
+import { installmentDueOn, standardMaturity, type CustomerRecord } from '@kanak/contract';
 
 const FIRST = [
   'Aarav',
@@ -249,18 +249,16 @@ export function demoScheme(rng: Random, today: string, installments: number): De
   const start = new Date(todayTime - rng.int(0, 3 * 365) * 86_400_000);
   start.setUTCDate(Math.min(start.getUTCDate(), 28));
   const startdt = start.toISOString().slice(0, 10);
-  const matdt = new Date(start.getTime() + 364 * 86_400_000).toISOString().slice(0, 10);
+  const matdt = standardMaturity(startdt);
   const roll = rng.next();
   const status: DemoScheme['status'] =
     matdt < today ? 'm' : roll < 0.15 ? 'n' : roll < 0.2 ? 'x' : 'a';
   const paidOn: string[] = [];
   if (status === 'a' || status === 'm') {
     for (let k = 0; k < installments; k++) {
-      const date = new Date(start);
-      date.setUTCMonth(start.getUTCMonth() + k);
-      const iso = date.toISOString().slice(0, 10);
-      if (iso > today || iso > matdt) break;
-      paidOn.push(iso);
+      const due = installmentDueOn(startdt, k);
+      if (due > today || due > matdt) break;
+      paidOn.push(due);
     }
   }
   return {

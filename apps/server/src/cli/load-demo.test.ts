@@ -1,7 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
-import { connectDatabase } from '../db/client.js';
+import { connectDatabase, type Database } from '../db/client.js';
 import { checkLedger } from '../modules/points/points.ledger-check.js';
 import { loadDemoData, loadDemoSchemes } from './load-demo.js';
 
@@ -12,18 +11,15 @@ import { loadDemoData, loadDemoSchemes } from './load-demo.js';
  */
 const TODAY = '2026-11-25';
 let database: TestDatabase;
-let pool: pg.Pool;
+let loading: Database;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  // As the test database's own pool: pool.end() does not wait for its connections to close,
-  // and the drop's "terminating connection" must not be an uncaught error.
-  pool.on('error', () => undefined);
-  await loadDemoData(pool, { customers: 25, entriesPerCustomer: 8, today: TODAY });
+  loading = connectDatabase(database.url, { max: 2 });
+  await loadDemoData(loading, { customers: 25, entriesPerCustomer: 8, today: TODAY });
 });
 afterAll(async () => {
-  await pool?.end();
+  await loading?.close();
   await database?.drop();
 });
 
@@ -49,8 +45,7 @@ async function books() {
 }
 
 describe('loading demo ledgers', () => {
-  // The loader writes ledgers, lots and takes itself, by COPY, beside the points ledger: the
-  // points books must agree as if every entry had been posted through it.
+  // The ledgers go through the points ledger's bulk path, its books kept as by every change.
   it('leaves every customer’s balance, ledger sum and open lots agreeing', async () => {
     const connection = connectDatabase(database.url, { max: 1 });
     try {
@@ -69,7 +64,7 @@ describe('loading demo schemes', () => {
     // Thirty schemes for twenty-five customers: the third slice of ten meets a customer that
     // does not exist and fails whole.
     await expect(
-      loadDemoSchemes(pool, {
+      loadDemoSchemes(loading.pool, {
         firstCustomer: 0,
         count: 30,
         installments: 11,
@@ -82,7 +77,7 @@ describe('loading demo schemes', () => {
     expect(stopped.highest).toBe(stopped.receipts);
     expect(stopped.counter).toBe(stopped.receipts);
 
-    await loadDemoSchemes(pool, {
+    await loadDemoSchemes(loading.pool, {
       firstCustomer: 20,
       count: 5,
       installments: 11,

@@ -3,7 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { receiptLabel } from '@kanak/contract';
-import { expiryOf } from '../modules/points/points.lots.js';
+import type { Database } from '../db/client.js';
+import { postInBulk, type BulkPosting } from '../modules/points/index.js';
 import { demoCustomer, demoLedger, demoScheme, random } from './demo-data.js';
 
 export interface LoadOptions {
@@ -24,17 +25,14 @@ const row = (cells: (string | number | null)[]) =>
   `${cells.map((c) => (c === null ? '\\N' : String(c))).join('\t')}\n`;
 
 /**
- * Appends customers and their ledgers with COPY (the fast path for millions of rows). Each
- * ledger goes in as the points service posts one: its credits are lots, its debits take from
- * them, and the customer's balance is the ledger's sum, which the open lots hold; the running
- * totals (points by day, points held) are kept by the tables' own triggers.
- *
- * The one exception to points.ledger.ts being the only writer of ledger rows, lots, takes and
- * balances: posting a million customers' year one entry at a time is beyond a benchmark load.
- * Its tests (load-demo.test, seed-demo.test) hold it to the same books with `checkLedger`.
+ * Appends customers (with COPY, the fast path for millions of rows) and their ledgers, posted
+ * through the points ledger's bulk path as an import posts openings: every credit a lot
+ * expiring by the rules in force, every redemption taking from the lots as the ledger takes,
+ * the balances the ledgers' sums. The running totals (points by day, points held) are kept by
+ * the tables' own triggers.
  */
-export async function loadDemoData(pool: pg.Pool, options: LoadOptions) {
-  const client = await pool.connect();
+export async function loadDemoData(database: Pick<Database, 'db' | 'pool'>, options: LoadOptions) {
+  const client = await database.pool.connect();
   try {
     const [{ start }] = (
       await client.query<{ start: number }>(
@@ -72,43 +70,35 @@ export async function loadDemoData(pool: pg.Pool, options: LoadOptions) {
       },
     );
     options.onProgress?.(`customers: ${options.customers}`);
+    await client.query(
+      `SELECT setval(pg_get_serial_sequence('customers', 'id'), (SELECT max(id) FROM customers))`,
+    );
 
-    // The ledger in slices of customers, each one transaction with its points lots, what each
-    // debit took from them and the customers' balances: a load stopped midway leaves whole
-    // customers whose balance, ledger and lots agree.
-    const expiryMonths = await currentExpiryMonths(client);
+    // The ledgers in slices of customers, each slice one transaction: a load stopped midway
+    // leaves whole customers whose balance, ledger and lots agree.
     for (let n = 1; n <= options.customers; n += LEDGER_SLICE) {
       const last = Math.min(n + LEDGER_SLICE - 1, options.customers);
-      await client.query('BEGIN');
-      try {
-        entries += await loadLedgerSlice(client, rng, {
-          first: start + n,
-          last: start + last,
-          entriesPerCustomer: options.entriesPerCustomer,
-          today: options.today,
-          expiryMonths,
-          branchId: branch.id,
-        });
-        await client.query(
-          `UPDATE points_accounts a SET balance = s.net
-           FROM (SELECT customer_id, sum(credit - debit) AS net FROM points_entries
-                  WHERE customer_id BETWEEN $1 AND $2 GROUP BY customer_id) s
-           WHERE a.customer_id = s.customer_id`,
-          [start + n, start + last],
-        );
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
+      const postings: BulkPosting[] = [];
+      for (let customer = start + n; customer <= start + last; customer++) {
+        const count = rng.int(0, options.entriesPerCustomer * 2);
+        for (const entry of demoLedger(rng, count, options.today)) {
+          postings.push({
+            customerId: customer,
+            kind: entry.source === 'S' ? 'sale' : 'manual',
+            points: entry.credit - entry.debit,
+            invdate: entry.invdate,
+            narration: entry.narration,
+            branchId: branch.id,
+            saleAmountPaise: entry.saleAmountPaise,
+          });
+        }
       }
+      entries += await database.db.transaction((tx) => postInBulk(tx, postings));
       if (last < options.customers && last % 100_000 === 0)
         options.onProgress?.(`ledger: ${last} customers`);
     }
     options.onProgress?.(`ledger entries: ${entries}`);
 
-    await client.query(
-      `SELECT setval(pg_get_serial_sequence('customers', 'id'), (SELECT max(id) FROM customers))`,
-    );
     const schemes = await loadSchemes(client, rng, start, options);
     await client.query(
       'ANALYZE customers; ANALYZE points_accounts; ANALYZE points_entries; ANALYZE points_lots',
@@ -260,147 +250,11 @@ async function loadSchemeSlice(
   return payments.length;
 }
 
-/** Customers whose ledgers are loaded per transaction (about ten entries each). */
+/**
+ * Customers whose ledgers are posted per transaction: about a hundred thousand ledger rows,
+ * each table written by one statement of the ledger's bulk path.
+ */
 const LEDGER_SLICE = 10_000;
-
-/**
- * The ledgers of customers first … last, written as the points service writes a ledger: every
- * credit is a lot expiring by the rules in force, and every debit takes from the lots that
- * expire first (never-expiring last), each take recorded against the debit, so that the demo
- * customers' balance, ledger and open lots agree and a redemption or an edit works on them
- * as on any customer. Entry and lot ids are given here, to tie the three together in COPY.
- * Returns the entries written.
- */
-async function loadLedgerSlice(
-  client: pg.PoolClient,
-  rng: ReturnType<typeof random>,
-  slice: {
-    first: number;
-    last: number;
-    entriesPerCustomer: number;
-    today: string;
-    expiryMonths: number;
-    branchId: number;
-  },
-) {
-  const ids = await client.query<{ mrn: number; lot: number }>(
-    `SELECT coalesce((SELECT max(mrn) FROM points_entries), 0)::bigint AS mrn,
-            coalesce((SELECT max(id) FROM points_lots), 0)::bigint AS lot`,
-  );
-  let mrn = Number(ids.rows[0]!.mrn);
-  let lotId = Number(ids.rows[0]!.lot);
-  let ledger = '';
-  let lots = '';
-  let takes = '';
-  let entries = 0;
-  for (let customer = slice.first; customer <= slice.last; customer++) {
-    const count = rng.int(0, slice.entriesPerCustomer * 2);
-    const open: DemoLot[] = [];
-    for (const e of demoLedger(rng, count, slice.today)) {
-      mrn += 1;
-      ledger += row([
-        mrn,
-        customer,
-        e.invdate,
-        e.narration,
-        e.saleAmountPaise,
-        e.credit,
-        e.debit,
-        e.source,
-        slice.branchId,
-      ]);
-      if (e.credit > 0) {
-        lotId += 1;
-        const expiresOn = expiryOf(e.invdate, slice.expiryMonths);
-        open.push({
-          id: lotId,
-          mrn,
-          earnedOn: e.invdate,
-          expiresOn,
-          points: e.credit,
-          remaining: e.credit,
-        });
-      }
-      if (e.debit > 0) takes += takeFromLots(open, mrn, e.debit);
-    }
-    for (const lot of open) {
-      lots += row([
-        lot.id,
-        customer,
-        lot.mrn,
-        lot.earnedOn,
-        lot.expiresOn,
-        lot.points,
-        lot.remaining,
-      ]);
-    }
-    entries += count;
-  }
-  await copy(
-    client,
-    'points_entries (mrn, customer_id, invdate, narration, sale_amount_paise, credit, debit, ts, branch_id)',
-    () => chunked(ledger),
-  );
-  await copy(
-    client,
-    'points_lots (id, customer_id, entry_mrn, earned_on, expires_on, points, remaining)',
-    () => chunked(lots),
-  );
-  await copy(client, 'points_lot_takes (entry_mrn, lot_id, points)', () => chunked(takes));
-  await client.query(
-    `SELECT setval(pg_get_serial_sequence('points_entries', 'mrn'), $1),
-            setval(pg_get_serial_sequence('points_lots', 'id'), $2)`,
-    [Math.max(mrn, 1), Math.max(lotId, 1)],
-  );
-  return entries;
-}
-
-interface DemoLot {
-  id: number;
-  mrn: number;
-  earnedOn: string;
-  expiresOn: string | null;
-  points: number;
-  remaining: number;
-}
-
-/**
- * Takes a debit's points from a customer's lots as the points ledger does: the soonest-expiring
- * first, never-expiring last, then the oldest. Returns the takes as COPY rows.
- */
-function takeFromLots(lots: DemoLot[], mrn: number, points: number) {
-  const order = [...lots].sort(
-    (a, b) =>
-      (a.expiresOn ?? '9999-12-31').localeCompare(b.expiresOn ?? '9999-12-31') || a.id - b.id,
-  );
-  let left = points;
-  let takes = '';
-  for (const lot of order) {
-    if (left === 0) break;
-    const taken = Math.min(left, lot.remaining);
-    if (taken === 0) continue;
-    lot.remaining -= taken;
-    left -= taken;
-    takes += row([mrn, lot.id, taken]);
-  }
-  // demoLedger never spends more than the balance, which the lots hold.
-  if (left > 0) throw new Error('a demo debit spends more than its customer holds');
-  return takes;
-}
-
-/** COPY text in pieces of about a megabyte. */
-function* chunked(text: string) {
-  for (let i = 0; i < text.length; i += 1 << 20) yield text.slice(i, i + (1 << 20));
-}
-
-/** How long points last under the rules in force (as the points service reads them). */
-async function currentExpiryMonths(client: pg.PoolClient) {
-  const { rows } = await client.query<{ months: number }>(
-    `SELECT expiry_months AS months FROM points_rules WHERE valid_from <= now()
-      ORDER BY valid_from DESC, id DESC LIMIT 1`,
-  );
-  return rows[0]?.months ?? 24;
-}
 
 /** The demo's rows belong to the shop's first branch. */
 async function firstBranch(client: pg.PoolClient) {

@@ -27,7 +27,7 @@ async function main() {
   try {
     await migrateDatabase(database.db);
     const started = Date.now();
-    const result = await loadDemoData(database.pool, {
+    const result = await loadDemoData(database, {
       customers,
       entriesPerCustomer,
       // The benchmark set: a scheme for every customer (about 5 installments each).

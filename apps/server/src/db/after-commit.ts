@@ -1,5 +1,5 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from './client.js';
+import type { Db, Tx } from './types.js';
 
 /** The actions waiting for each open transaction's commit. */
 const waiting = new WeakMap<object, (() => void)[]>();

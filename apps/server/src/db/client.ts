@@ -1,11 +1,10 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { runningAfterCommit } from './after-commit.js';
 import * as schema from './schema.js';
+import type { Db, Tx } from './types.js';
 
-export type Db = NodePgDatabase<typeof schema>;
-/** A transaction or the database itself: repos take either, services decide which. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+export type { Db, Tx };
 
 // Return DATE columns as 'YYYY-MM-DD' text and BIGINT as numbers (our sums stay far below 2^53).
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);

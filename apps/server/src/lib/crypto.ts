@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { hash, verify, type Options } from '@node-rs/argon2';
 
 /**
@@ -82,4 +89,14 @@ export function createFieldCipher(hexKey: string): FieldCipher {
       ]).toString('utf8');
     },
   };
+}
+
+/**
+ * Does `signature` (hex) equal HMAC-SHA-256 of `body` under `secret`? Compared in constant
+ * time: a webhook's sender proves itself so, the body taken exactly as it arrived.
+ */
+export function hmacSha256Matches(body: Buffer, secret: string, signature: string): boolean {
+  if (!/^[0-9a-f]{64}$/i.test(signature)) return false;
+  const expected = createHmac('sha256', secret).update(body).digest();
+  return timingSafeEqual(Buffer.from(signature, 'hex'), expected);
 }

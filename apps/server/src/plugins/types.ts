@@ -1,5 +1,4 @@
 import type { ACCESS, Role } from '@kanak/contract';
-import type { Config } from '../config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,9 +26,6 @@ declare module 'fastify' {
     machine: Machine;
     /** The signed-in customer, on /api/member/* only. */
     member: Member;
-  }
-  interface FastifyInstance {
-    config: Config;
   }
 }
 

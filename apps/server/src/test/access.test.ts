@@ -147,6 +147,10 @@ describe('the access matrix', () => {
         'backupNow',
         'backupTicket',
         'backups',
+        'removeShopLogo',
+        'saveShopSettings',
+        'shopSettings',
+        'uploadShopLogo',
         'branches',
         'customerTier',
         'deleteFile',
@@ -166,6 +170,8 @@ describe('the access matrix', () => {
         'testMessage',
         'tiers',
         'uploadFile',
+        'whatsappTemplates',
+        'whatsappTemplatesSync',
       ].sort(),
     );
     expect(deniedTo('cashier')).toEqual(
@@ -176,6 +182,10 @@ describe('the access matrix', () => {
         'backupNow',
         'backupTicket',
         'backups',
+        'removeShopLogo',
+        'saveShopSettings',
+        'shopSettings',
+        'uploadShopLogo',
         'audit',
         'branches',
         'closeScheme',
@@ -220,6 +230,8 @@ describe('the access matrix', () => {
         'unrecoveredReport',
         'updateStatement',
         'uploadFile',
+        'whatsappTemplates',
+        'whatsappTemplatesSync',
       ].sort(),
     );
   });

@@ -222,6 +222,13 @@ const ROUTES: Record<string, Input> = {
   // The seed's panel points at no provider (the tests' loopback port): a test message that
   // passes the sweep is answered "not sent", and changes nothing.
   [`POST ${API_PATHS.testMessage}`]: { body: () => ({}) },
+  // No official panel is set up here: the sync is refused (409) whatever junk comes with it.
+  [`GET ${API_PATHS.whatsappTemplates}`]: { none: true },
+  [`POST ${API_PATHS.whatsappTemplatesSync}`]: { body: () => ({}) },
+  // Meta's webhook: unsigned or wrongly signed events and handshakes are its own file's
+  // (whatsapp.webhook.test.ts), raw bodies and path spellings included.
+  [`GET ${MEMBER_API_PATHS.whatsappWebhook}`]: { own: true },
+  [`POST ${MEMBER_API_PATHS.whatsappWebhook}`]: { own: true },
   [`GET ${API_PATHS.noticeTemplates}`]: { none: true },
   // Saves schemeClosed's default text: whatever a mutation leaves valid is saved.
   [`POST ${API_PATHS.noticeTemplates}`]: {
@@ -294,6 +301,25 @@ const ROUTES: Record<string, Input> = {
   [`POST ${API_PATHS.backupTicket}`]: { body: () => ({ id: 1 }) },
   // Any ticket the sweep can make up is unknown: 404, or 400 when over-long.
   [`GET ${API_PATHS.backupDownload}`]: { query: () => ({ ticket: 'x'.repeat(43) }) },
+  [`GET ${API_PATHS.shopSettings}`]: { none: true },
+  // Saves the shop's settings as the first start made them: whatever a mutation leaves valid
+  // is saved.
+  [`PUT ${API_PATHS.saveShopSettings}`]: {
+    body: () => ({
+      companyName: 'Kanak Jewellers',
+      tagline: 'Since 1928',
+      gstin: '27AAPFU0939F1ZV',
+      supportPhone: '+91 80 4718 2200',
+      poweredBy: 'Kanak Technologies',
+    }),
+  },
+  // A multipart upload: settings.test.ts sends it files that are no logo.
+  [`POST ${API_PATHS.uploadShopLogo}`]: { own: true },
+  // Takes no input, and every call claims its Idempotency-Key (a change): settings.test.ts
+  // removes a logo there is not.
+  [`DELETE ${API_PATHS.removeShopLogo}`]: { own: true },
+  // No logo: 404, whatever the query.
+  [`GET ${API_PATHS.shopLogo}`]: { none: true },
   // No such payment: a body the schema takes is refused as not waiting for a refund.
   [`POST ${API_PATHS.markOnlineRefund}`]: {
     body: () => ({ paymentId: 'pay_sweep', reference: 'rfnd_sweep' }),

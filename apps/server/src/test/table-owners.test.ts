@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * Each table has one owning module, and only its owner writes it: another module that needs
  * to change a row is handed the owner's functions as a narrow interface (see app.ts). Read by
- * the source itself: every drizzle `insert(table)`, `update(table)` and `delete(table)`, and
- * every `INSERT INTO` / `UPDATE` / `DELETE FROM` in SQL text, outside tests and tools.
+ * the source itself: every drizzle `insert(table)`, `update(table)` and `delete(table)`, every
+ * `INSERT INTO` / `UPDATE` / `DELETE FROM` / `COPY` in SQL text, and every COPY target handed
+ * over as text (`'table (column, …)'`), outside tests and tools. The points ledger's tables are
+ * held to their one writer in the tools (cli/) and the benchmark (bench/) too.
  */
 const OWNERS: Record<string, string> = {
   branches: 'modules/branches',
@@ -38,6 +40,7 @@ const OWNERS: Record<string, string> = {
   collections_by_day: 'modules/schemes',
   app_images: 'modules/content',
   panel_config: 'modules/messaging',
+  whatsapp_templates: 'modules/whatsapp',
   export_tickets: 'modules/customers',
   customer_consents: 'modules/customers',
   points_rules: 'modules/points',
@@ -69,9 +72,30 @@ const OWNERS: Record<string, string> = {
   gateway_events: 'modules/members',
   backups: 'modules/backups',
   backup_tickets: 'modules/backups',
+  shop_settings: 'modules/settings',
 };
 
+/**
+ * The points ledger's tables written elsewhere than the ledger. The demo and benchmark data are
+ * loaded through the ledger's bulk path; what remains is the benchmark's own: taking back what
+ * its runs wrote, and the raw SQL it measures the API against. Each entry is a file (from the
+ * repository's root) and a table; an entry whose write is gone must leave the list with it.
+ */
+const LEDGER_WRITES_ELSEWHERE = [
+  // What the benchmark's runs wrote (credits, due lots, their expiry), deleted after a run so
+  // that every run measures the same data: the ledger never deletes a row.
+  'bench/take-back.ts writes points_accounts',
+  'bench/take-back.ts writes points_entries',
+  'bench/take-back.ts writes points_lots',
+  'bench/take-back.ts writes points_lot_takes',
+  // The raw-SQL baselines the API's sale and credit are measured against.
+  'bench/scenarios.ts writes points_accounts',
+  'bench/scenarios.ts writes points_entries',
+  'bench/scenarios.ts writes points_lots',
+];
+
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repository = path.resolve(src, '../../..');
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -110,6 +134,49 @@ function schemaFileOf(owner: string) {
   return module ? `${module[1]}.ts` : 'platform.ts';
 }
 
+/** The tables the points ledger alone writes. */
+const LEDGER = 'modules/points/points.ledger.ts';
+const ledgerTables = Object.keys(OWNERS).filter((table) => OWNERS[table] === LEDGER);
+
+/**
+ * Where the ledger's tables are written by anything but the ledger: each file (named from the
+ * repository's root) and table, with the lines.
+ */
+function ledgerWritesElsewhere(
+  files: { where: string; text: string }[],
+  tables: Map<string, string>,
+) {
+  const found = new Map<string, string[]>();
+  for (const { where, text } of files) {
+    if (where === `apps/server/src/${LEDGER}`) continue;
+    for (const { table, line } of writesIn(text, tables)) {
+      if (!ledgerTables.includes(table)) continue;
+      const write = `${where} writes ${table}`;
+      found.set(write, [...(found.get(write) ?? []), line]);
+    }
+  }
+  return found;
+}
+
+/** The server's code with its tools (cli/), and the benchmark's, outside tests. */
+async function codeWithTools() {
+  const server = (await readdir(src, { withFileTypes: true, recursive: true }))
+    .filter(
+      (entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'),
+    )
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !/^(faults|test)[/\\]/.test(path.relative(src, file)));
+  const bench = (await readdir(path.join(repository, 'bench')))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => path.join(repository, 'bench', name));
+  return Promise.all(
+    [...server, ...bench].map(async (file) => ({
+      where: path.relative(repository, file).split(path.sep).join('/'),
+      text: await readFile(file, 'utf8'),
+    })),
+  );
+}
+
 /** Every table a file writes, with the line that writes it. */
 function writesIn(text: string, tables: Map<string, string>) {
   const writes: { table: string; line: string }[] = [];
@@ -118,9 +185,13 @@ function writesIn(text: string, tables: Map<string, string>) {
       const table = tables.get(variable!);
       if (table) writes.push({ table, line: `${index + 1}: ${line.trim()}` });
     }
-    for (const [, table] of line.matchAll(/\b(?:INSERT INTO|UPDATE|DELETE FROM)\s+(\w+)/g)) {
-      if ([...tables.values()].includes(table!))
-        writes.push({ table: table!, line: `${index + 1}: ${line.trim()}` });
+    // SQL text, and a COPY target handed to a helper as text: a table and its column list.
+    for (const [, inSql, copied] of line.matchAll(
+      /\b(?:INSERT INTO|UPDATE|DELETE FROM|COPY)\s+(\w+)|['"`](\w+) \((?:\w+, )*\w+\)/g,
+    )) {
+      const table = inSql ?? copied!;
+      if ([...tables.values()].includes(table))
+        writes.push({ table, line: `${index + 1}: ${line.trim()}` });
     }
   }
   return writes;
@@ -171,5 +242,47 @@ describe('table ownership', () => {
     expect(
       callers.filter((caller) => !caller.startsWith('modules/points/points.ledger.ts ')),
     ).toEqual([]);
+  });
+
+  it("lets only the ledger write the ledger's tables, in the tools and the benchmark too", async () => {
+    const tables = await tablesByVariable();
+    const found = ledgerWritesElsewhere(await codeWithTools(), tables);
+    const listed = new Set(LEDGER_WRITES_ELSEWHERE);
+    const unlisted = [...found]
+      .filter(([write]) => !listed.has(write))
+      .map(([write, lines]) => `${write}, lines ${lines.join(' | ')}`);
+    expect(unlisted).toEqual([]);
+    // A listed write that is gone leaves the list.
+    expect(LEDGER_WRITES_ELSEWHERE.filter((write) => !found.has(write))).toEqual([]);
+  });
+
+  it('sees a write of the ledger’s tables, by drizzle, SQL or COPY', async () => {
+    const tables = await tablesByVariable();
+    expect(ledgerTables.toSorted()).toEqual([
+      'points_accounts',
+      'points_entries',
+      'points_entry_history',
+      'points_lot_takes',
+      'points_lots',
+    ]);
+    const probe = [
+      'await tx.insert(pointsEntryHistory).values(row);',
+      "await client.query('UPDATE points_accounts SET balance = 0');",
+      "await copy(client, 'points_lots (id, customer_id, points)', rows);",
+      'await client.query(`COPY points_entries FROM STDIN`);',
+      // The tables around the ledger are not its own.
+      "await client.query('INSERT INTO customers (mobileno) VALUES ($1)');",
+    ].join('\n');
+    const elsewhere = ledgerWritesElsewhere([{ where: 'bench/probe.ts', text: probe }], tables);
+    expect([...elsewhere.keys()].toSorted()).toEqual([
+      'bench/probe.ts writes points_accounts',
+      'bench/probe.ts writes points_entries',
+      'bench/probe.ts writes points_entry_history',
+      'bench/probe.ts writes points_lots',
+    ]);
+    // The ledger itself may.
+    expect(
+      ledgerWritesElsewhere([{ where: `apps/server/src/${LEDGER}`, text: probe }], tables).size,
+    ).toBe(0);
   });
 });

@@ -101,6 +101,10 @@ const screenPages: Record<ScreenKey, ComponentType> = {
     () => import('../features/backups/BackupsPage'),
     (m) => m.BackupsPage,
   ),
+  shopSettings: lazyPage(
+    () => import('../features/settings/ShopSettingsPage'),
+    (m) => m.ShopSettingsPage,
+  ),
   deliveryLog: lazyPage(
     () => import('../features/notices/DeliveryLogPage'),
     (m) => m.DeliveryLogPage,

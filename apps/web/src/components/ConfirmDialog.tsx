@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import type { FormChange } from './ChangeForm';
 import { SubmitButton } from './SubmitButton';
 
 interface ConfirmDialogProps {
@@ -21,9 +22,15 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   /** Names the spinner while the request is in flight. */
   pendingLabel: string;
-  pending: boolean;
-  /** A refusal shown inside the dialog, so staff can read it before closing. */
-  error: string | null;
+  /** The change the dialog confirms (useChange): its pending state and its last failure. */
+  change?: FormChange;
+  /** In flight; the change's own unless given. */
+  pending?: boolean;
+  /**
+   * A refusal shown inside the dialog, so staff can read it before closing; the change's own
+   * unless given (null: failures are told elsewhere).
+   */
+  error?: string | null;
   /** Irreversible and destructive: the confirm button is red. */
   danger?: boolean;
   onConfirm: () => void;
@@ -43,8 +50,9 @@ export function ConfirmDialog({
   cancelLabel,
   confirmLabel,
   pendingLabel,
-  pending,
-  error,
+  change,
+  pending = change?.isPending ?? false,
+  error = change?.error ?? null,
   danger = false,
   onConfirm,
   onCancel,

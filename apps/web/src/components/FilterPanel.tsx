@@ -3,6 +3,9 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { useBranchList } from '../lib/branches';
+import { DateField } from './DateField';
+import { SelectField } from './SelectField';
 import { SubmitButton, type SubmitButtonProps } from './SubmitButton';
 
 interface FilterPanelProps {
@@ -60,6 +63,75 @@ export function GenerateButton({ sx, ...props }: SubmitButtonProps) {
       size="large"
       sx={[{ minHeight: 56, whiteSpace: 'nowrap' }, ...(Array.isArray(sx) ? sx : [sx])]}
       {...props}
+    />
+  );
+}
+
+interface DateRange {
+  from?: string;
+  to?: string;
+}
+
+interface DateRangeFieldsProps {
+  /** The fields' labels (the screen's texts). */
+  labels: { from: string; to: string };
+  value: DateRange;
+  onChange: (patch: DateRange) => void;
+  /** A date's problem, under its field. */
+  problems?: DateRange;
+}
+
+/** From and To of a filter: neither can be chosen past the other. */
+export function DateRangeFields({ labels, value, onChange, problems = {} }: DateRangeFieldsProps) {
+  return (
+    <>
+      <DateField
+        label={labels.from}
+        name="from"
+        value={value.from ?? ''}
+        max={value.to || undefined}
+        onChange={(from) => onChange({ from })}
+        error={Boolean(problems.from)}
+        helperText={problems.from}
+      />
+      <DateField
+        label={labels.to}
+        name="to"
+        value={value.to ?? ''}
+        min={value.from || undefined}
+        onChange={(to) => onChange({ to })}
+        error={Boolean(problems.to)}
+        helperText={problems.to}
+      />
+    </>
+  );
+}
+
+interface BranchFilterProps {
+  label: string;
+  /** The choice of no one branch (the whole chain). */
+  anyLabel: string;
+  /** The branch's code; '' for every branch. */
+  value: string;
+  onChange: (branch: string) => void;
+}
+
+/** The branch a filter is for (the owner's choice): every branch, or one by code and name. */
+export function BranchFilter({ label, anyLabel, value, onChange }: BranchFilterProps) {
+  const branches = useBranchList();
+  return (
+    <SelectField
+      label={label}
+      name="branch"
+      value={value}
+      options={[
+        { value: '', label: anyLabel },
+        ...(branches.data ?? []).map((branch) => ({
+          value: branch.code,
+          label: `${branch.code} · ${branch.name}`,
+        })),
+      ]}
+      onChange={onChange}
     />
   );
 }

@@ -6,6 +6,7 @@ import { DataTable, type DataTableProps } from './DataTable';
 import { FilterPanel, GenerateButton } from './FilterPanel';
 import { PageHeader } from './PageHeader';
 import { Pager } from './Pager';
+import type { ListState } from './useListQuery';
 
 interface ListFilters {
   /** The filter panel's heading. */
@@ -32,20 +33,16 @@ interface ListPager {
   onPage: (page: number) => void;
 }
 
-interface ListPageProps<Row> {
+interface ListPageParts {
   title: string;
   /** Beside the heading (Print, CSV). */
   actions?: ReactNode;
   /** Under the heading, above the filters. */
   intro?: ReactNode;
-  filters?: ListFilters;
   /** Above the table (the counts of the whole filter). */
   above?: ReactNode;
-  table: DataTableProps<Row>;
   /** The table's section name, when the table and its buttons form one section. */
   section?: string;
-  /** Under the table; none when the list has nothing to page. */
-  pager: ListPager | null;
   /** Under the pager (Print and CSV, where they sit below the list). */
   below?: ReactNode;
   /** The list on paper: when set, the screen above is not printed, only this. */
@@ -54,12 +51,66 @@ interface ListPageProps<Row> {
   children?: ReactNode;
 }
 
+/** A list the screen wires itself: its rows, its filter's search, its pager. */
+interface GivenListProps<Row> extends ListPageParts {
+  list?: undefined;
+  filters?: ListFilters;
+  table: DataTableProps<Row>;
+  /** Under the table; none when the list has nothing to page. */
+  pager: ListPager | null;
+}
+
+/** The filter of a list ListPage runs: searching, its pending state and Clear are the list's. */
+interface ListFilterFields extends Omit<ListFilters, 'onSubmit' | 'pending' | 'clear'> {
+  /** Clear's label (back to the list's first filter), or Clear's own action. */
+  clear?: string | ListFilters['clear'];
+}
+
+/** A list ListPage runs (useListQuery): the screen says what it shows, not how it is asked. */
+interface OwnedListProps<Row> extends ListPageParts {
+  list: ListState<Row>;
+  filters?: ListFilterFields;
+  table: Omit<DataTableProps<Row>, 'rows' | 'loading'>;
+  /** Where the list stands, for the pager ("Page 2 of 3 · 120 changes"). */
+  pageOf: (page: number, pages: number, total: number) => string;
+  pager?: undefined;
+}
+
+type ListPageProps<Row> = GivenListProps<Row> | OwnedListProps<Row>;
+
+/** An owned list's parts as a given list's: the search, rows, loading and pager are the list's. */
+function wired<Row>({ list, filters, table, pageOf, ...parts }: OwnedListProps<Row>) {
+  const clear = filters?.clear;
+  return {
+    ...parts,
+    filters: filters && {
+      ...filters,
+      onSubmit: list.search,
+      pending: list.loading,
+      clear: typeof clear === 'string' ? { label: clear, onClick: list.clear } : clear,
+    },
+    table: { ...table, rows: list.rows, loading: list.loading },
+    pager: {
+      page: list.page,
+      pages: list.pages,
+      status: pageOf(list.page, list.pages, list.total),
+      onPage: list.setPage,
+    },
+  } satisfies GivenListProps<Row>;
+}
+
 /**
  * A list screen (reports, Scheme Summary, Audit Trail, Delivery Log): its heading and
  * buttons, the filter panel, a table a page at a time with the pager, and, when it prints, the
- * printout that alone goes on paper.
+ * printout that alone goes on paper. Given `list` (useListQuery), it runs the list itself: the
+ * search, the rows and their loading, the pages; the screen declares its filter's fields, its
+ * columns and where its pager stands.
  */
-export function ListPage<Row>({
+export function ListPage<Row>(props: ListPageProps<Row>) {
+  return <ListLayout {...(props.list ? wired(props) : props)} />;
+}
+
+function ListLayout<Row>({
   title,
   actions,
   intro,
@@ -71,7 +122,7 @@ export function ListPage<Row>({
   below,
   printout,
   children,
-}: ListPageProps<Row>) {
+}: GivenListProps<Row>) {
   const list = (
     <>
       <DataTable {...table} />

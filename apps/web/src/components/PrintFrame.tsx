@@ -116,6 +116,9 @@ export function PrintFrame({ testId, children }: { testId: string; children: Rea
       }}
     >
       <Box sx={{ textAlign: 'center' }}>
+        {branding?.logoUrl && (
+          <Box component="img" src={branding.logoUrl} alt="" sx={{ height: 48, mb: 0.5 }} />
+        )}
         <Typography component="h2" variant="h4" sx={{ color: '#000' }}>
           {branding?.companyName ?? UI_TEXTS.productName}
         </Typography>

@@ -121,6 +121,14 @@ export function SlipDialog({
       <DialogContent tabIndex={0}>
         {banner}
         <Box sx={{ textAlign: 'center', mb: 2 }}>
+          {branding?.logoUrl && (
+            <Box
+              component="img"
+              src={branding.logoUrl}
+              alt=""
+              sx={{ height: 40, maxWidth: '60%', objectFit: 'contain' }}
+            />
+          )}
           <Typography component="p" variant="h6">
             {company}
           </Typography>

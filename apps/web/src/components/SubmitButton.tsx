@@ -1,9 +1,13 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useFormChange } from './ChangeForm';
 
 export interface SubmitButtonProps extends Omit<ButtonProps, 'startIcon'> {
-  /** A request of this button's action is on its way: spinner, and the button is disabled. */
-  pending: boolean;
+  /**
+   * A request of this button's action is on its way: spinner, and the button is disabled.
+   * Inside a ChangeForm it is the form's change unless given.
+   */
+  pending?: boolean;
   /** Names the spinner (e.g. "Saving"), so the button's name says what is going on. */
   pendingLabel: string;
   startIcon?: ButtonProps['startIcon'];
@@ -15,7 +19,7 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'startIcon'> {
  * action behind it must also guard itself (see useChange).
  */
 export function SubmitButton({
-  pending,
+  pending: pendingGiven,
   pendingLabel,
   disabled,
   startIcon,
@@ -23,6 +27,8 @@ export function SubmitButton({
   variant = 'contained',
   ...props
 }: SubmitButtonProps) {
+  const change = useFormChange();
+  const pending = pendingGiven ?? change?.isPending ?? false;
   return (
     <Button
       type={type}

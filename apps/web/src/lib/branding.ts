@@ -25,6 +25,15 @@ function loadBranding(): void {
     .catch(() => brandingStore.set({ status: 'done', branding: null }));
 }
 
+/**
+ * Fetches the branding again now: after the owner saves the shop's settings, this tab shows
+ * them at once (what it showed stays until the answer comes).
+ */
+export function reloadBranding(): void {
+  brandingStore.set({ status: 'idle' });
+  loadBranding();
+}
+
 /** Tests only: fetch again on next use. */
 export function forgetBranding(): void {
   brandingStore.set(initial);

@@ -37,12 +37,15 @@ export function useRefreshSchemes() {
   return () => refetchAfterChange(queryClient, schemesKey);
 }
 
-/** POST /api/scheme/add-installment; `advance` takes the next month's early. */
-export function useAddInstallment() {
+/**
+ * POST /api/scheme/add-installment; `advance` takes the next month's early. `failed` is the
+ * screen's words for a call that could not be made, told as the app's alert.
+ */
+export function useAddInstallment(failed: string) {
   const refresh = useRefreshSchemes();
   return useChange(
     (form: PaymentForm & { advance?: boolean }, key: string) =>
       postPayment(API_PATHS.addInstallment, form, key),
-    { onSuccess: refresh },
+    { onSuccess: refresh, failed, unmadeAsAlert: true },
   );
 }

@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  MESSAGES,
   type UpdateCurrentUserRequest,
   type UpdateCurrentUserResponse,
 } from '@kanak/contract';
@@ -23,4 +24,5 @@ async function changePassword(form: UpdateCurrentUserRequest, key: string) {
   return data;
 }
 
-export const useChangePassword = () => useChange(changePassword);
+export const useChangePassword = () =>
+  useChange(changePassword, { failed: MESSAGES.updateUserFailed });

@@ -28,7 +28,7 @@ function Header({ signedIn }: { signedIn: boolean }) {
   return (
     <header className="p-header no-print">
       <div className="p-column">
-        <img src="/favicon.svg" alt="" />
+        <img src={shop?.logoUrl ?? '/favicon.svg'} alt="" />
         <div className="p-shop">
           {/* The shop's name once known; the page's own name meanwhile. */}
           <p className="p-shop-name">{shop?.companyName ?? PORTAL_TEXTS.productName}</p>

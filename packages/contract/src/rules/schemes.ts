@@ -1,5 +1,5 @@
 import { addDays, addMonths, monthAfter } from '../dates.js';
-import { MATURITY_DAYS } from '../limits.js';
+import { DEFAULT_GRACE_DAYS, MATURITY_DAYS } from '../limits.js';
 
 /*
  * A savings scheme's own rules, written once: the server enforces them, the staff screens and
@@ -25,6 +25,17 @@ export const installmentDueOn = (startdt: string, k: number) => addMonths(startd
 export const installmentIndex = (startdt: string, month: string) =>
   monthNumber(month) - monthNumber(startdt);
 
+/** The day the installment for `month` falls due. */
+export const monthDueOn = (startdt: string, month: string) =>
+  installmentDueOn(startdt, installmentIndex(startdt, month));
+
+/**
+ * An installment's number on receipts, statements and the passbook: its place among those
+ * paid, in the order paid (1, 2, …), not its month's place in the term, since a month skipped
+ * is never paid and leaves no gap in the numbers.
+ */
+export const installmentNumber = (paidBefore: number) => paidBefore + 1;
+
 const monthNumber = (isoDateOrMonth: string) =>
   Number(isoDateOrMonth.slice(0, 4)) * 12 + Number(isoDateOrMonth.slice(5, 7));
 
@@ -46,12 +57,28 @@ export const maturityOf = (scheme: { startdt: string; matdt: string | null | und
   scheme.matdt || standardMaturity(scheme.startdt);
 
 /**
+ * A scheme's grace: its plan's, or for the standard scheme (no plan) the default. One grace
+ * judges both whether an installment was paid late and from when an unpaid one is overdue.
+ */
+export const graceDaysOf = (plan: { graceDays: number } | null | undefined) =>
+  plan ? plan.graceDays : DEFAULT_GRACE_DAYS;
+
+/**
+ * The first day an installment due on `dueOn` is overdue while unpaid: `graceDays` after it
+ * (with no grace, the due day itself).
+ */
+export const overdueFrom = (dueOn: string, graceDays: number) => addDays(dueOn, graceDays);
+
+/** The last due day whose installment, still unpaid, is overdue on `asOf` after `graceDays`. */
+export const overdueCutoff = (asOf: string, graceDays: number) => addDays(asOf, -graceDays);
+
+/**
  * Whether the installment for `month`, paid on `paidOn`, was late: paid more than `graceDays`
  * after that month's due day. Judged by its own month, so a month skipped makes no later
  * installment late; it is simply never paid.
  */
 export const paidLate = (startdt: string, month: string, paidOn: string, graceDays: number) =>
-  paidOn > addDays(installmentDueOn(startdt, installmentIndex(startdt, month)), graceDays);
+  paidOn > addDays(monthDueOn(startdt, month), graceDays);
 
 /** Takes installments at all: active, with some still unpaid, and not past its maturity. */
 export const takesInstallments = (scheme: SchemeStanding, today: string) =>
@@ -93,6 +120,32 @@ export function nextPayableMonth(
   const months = payableMonths(scheme, paidMonths, today);
   if (months.mayTakeThisMonth) return months.thisMonth;
   return months.mayTakeAdvance ? months.nextMonth : null;
+}
+
+/** The first day of the month after `isoDate`'s. */
+const firstOfNextMonth = (isoDate: string) => `${monthAfter(isoDate.slice(0, 7))}-01`;
+
+/**
+ * The month of the next installment the rules offer, and whether it may be paid today: the one
+ * payable today, or else the first that becomes payable on a later month's first day within
+ * the term. Null once none ever will be (not active, fully paid, or past the term).
+ */
+export function nextOfferedMonth(
+  scheme: SchemeStanding,
+  paidMonths: readonly string[],
+  today: string,
+): { month: string; payableToday: boolean } | null {
+  const now = nextPayableMonth(scheme, paidMonths, today);
+  if (now !== null) return { month: now, payableToday: true };
+  for (
+    let first = firstOfNextMonth(today);
+    first <= scheme.matdt;
+    first = firstOfNextMonth(first)
+  ) {
+    const month = nextPayableMonth(scheme, paidMonths, first);
+    if (month !== null) return { month, payableToday: false };
+  }
+  return null;
 }
 
 /** Why the month asked for cannot take the installment. */

@@ -67,8 +67,10 @@ export const branding = z.object({
   supportPhone: z.string(),
   poweredBy: z.string(),
   storeTimezone: z.string(),
-  /** The shop's GSTIN, printed on receipts (reprints too); absent when not configured. */
+  /** The shop's GSTIN, printed on receipts (reprints too); absent when the shop has none. */
   gstin: z.string().optional(),
+  /** The shop's logo (GET /api/app/logo); absent when it has none. */
+  logoUrl: z.string().optional(),
   /** Scheme terms, for the close confirmation's bonus figures. */
   installments: z.number().optional(),
   bonusPercent: z.number().optional(),

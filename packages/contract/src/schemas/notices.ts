@@ -100,7 +100,10 @@ export const NOTICE_PLACEHOLDER_HELP: Record<NoticePlaceholder, string> = {
   adjustment: 'the points added or deducted by staff, in words: "50 points have been added to"',
 };
 
-/** The texts a shop starts with; the owner may change each on Message Templates. */
+/**
+ * The texts a shop starts with, in English; the owner may change each on Message Templates.
+ * The other languages' are in DEFAULT_NOTICE_TEXTS_BY_LANGUAGE.
+ */
 export const DEFAULT_NOTICE_TEXTS: Record<NoticeEvent, string> = {
   pointsEarned:
     'Dear {name}, you earned {points} points on your purchase at {shop}, {branch}. Your balance is {balance} points (worth ₹{value}).',
@@ -142,43 +145,12 @@ export const NOTICE_SAMPLE_VALUES: Required<NoticeValues> = {
   tier: 'Gold',
 };
 
-const PLACEHOLDER = /\{(\w+)\}/g;
-
-/** A count of points grouped the Indian way, as the rupees beside it are: "1,125", "+1,125". */
-function groupedPoints(value: string | number): string {
-  const signed = /^([+-]?)(\d+)$/.exec(String(value));
-  return signed ? `${signed[1]}${Number(signed[2]).toLocaleString('en-IN')}` : String(value);
-}
-
-/**
- * A staff adjustment's signed points ("+50", "-50") as the counter says it: "50 points have
- * been added to", "50 points have been deducted from"; never "adjusted by -50".
- */
-function adjustmentWords(points: string | number | undefined): string {
-  const signed = /^([+-]?)(\d+)$/.exec(String(points ?? ''));
-  if (!signed) return '';
-  const count = Number(signed[2]);
-  const said = `${count.toLocaleString('en-IN')} ${count === 1 ? 'point has' : 'points have'}`;
-  return signed[1] === '-' ? `${said} been deducted from` : `${said} been added to`;
-}
-
-/**
- * A template's text with its placeholders filled. An unknown placeholder stays as typed, so a
- * misspelt `{nmae}` shows in the preview instead of vanishing.
- */
-export function renderNotice(text: string, values: NoticeValues): string {
-  return text.replace(PLACEHOLDER, (whole, key: string) => {
-    if (!(NOTICE_PLACEHOLDERS as readonly string[]).includes(key)) return whole;
-    if (key === 'adjustment') return adjustmentWords(values.points);
-    const value = values[key as keyof NoticeValues];
-    if (value === undefined) return '';
-    return key === 'points' || key === 'balance' ? groupedPoints(value) : String(value);
-  });
-}
+/** How a placeholder is written in a text: its name in braces. */
+export const NOTICE_PLACEHOLDER_PATTERN = /\{(\w+)\}/g;
 
 /** The placeholders of a text that no template may use (the preview names them). */
 export const unknownPlaceholders = (text: string) =>
-  [...text.matchAll(PLACEHOLDER)]
+  [...text.matchAll(NOTICE_PLACEHOLDER_PATTERN)]
     .map((match) => match[1]!)
     .filter((key) => !(NOTICE_PLACEHOLDERS as readonly string[]).includes(key));
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldName } from '../refusals.js';
-import { LIMITS } from '../limits.js';
+import { DEFAULT_GRACE_DAYS, LIMITS } from '../limits.js';
 import { dataResponse, storableText } from './common.js';
 
 /** The plan the standard scheme (STD) is: value, its installments and bonus as configured. */
@@ -55,7 +55,7 @@ export const schemePlanSaveRequest = z.object({
   installments: wholeNumber(f.installments, 1, PLAN_INSTALLMENTS_MAX),
   minAmount: wholeNumber(f.minAmount, 1, LIMITS.schemeAmountMax),
   bonusPercent: wholeNumber(f.bonusPercent, 0, 1000),
-  graceDays: wholeNumber(f.graceDays, 0, 30).default(7),
+  graceDays: wholeNumber(f.graceDays, 0, 30).default(DEFAULT_GRACE_DAYS),
   redeemWithinDays: wholeNumber(f.redeemWithinDays, 1, 365).default(60),
   active: z
     .boolean({ error: 'Whether the plan is offered to customers must be yes or no.' })

@@ -16,7 +16,10 @@ import { mobileNumber } from './customers.js';
 import { optionalPersonName } from './names.js';
 import { SCHEME_PLAN_KINDS } from './scheme-plans.js';
 
-/** Scheme status codes (matyn): n Inactive, a Active, m Completed, x cancelled (kept, hidden). */
+/**
+ * A scheme's status, one of four codes (on the wire `matyn`): n Inactive, a Active, m Completed,
+ * x cancelled (kept, hidden).
+ */
 export const SCHEME_STATUS = {
   inactive: 'n',
   active: 'a',
@@ -27,14 +30,14 @@ export type SchemeStatus = (typeof SCHEME_STATUS)[keyof typeof SCHEME_STATUS];
 
 /** How the screens name a status; 'n', empty or missing all read Inactive. */
 export function schemeStatusLabel(
-  matyn: string | null | undefined,
+  status: string | null | undefined,
 ): 'Inactive' | 'Active' | 'Completed' {
-  if (matyn === SCHEME_STATUS.active) return 'Active';
-  if (matyn === SCHEME_STATUS.completed) return 'Completed';
+  if (status === SCHEME_STATUS.active) return 'Active';
+  if (status === SCHEME_STATUS.completed) return 'Completed';
   return 'Inactive';
 }
-export const isInactive = (matyn: string | null | undefined) =>
-  schemeStatusLabel(matyn) === 'Inactive';
+export const isInactive = (status: string | null | undefined) =>
+  schemeStatusLabel(status) === 'Inactive';
 
 /** The summary's status filter: id and label; the label is what the API receives. */
 export const SUMMARY_STATUS_OPTIONS = [
@@ -228,6 +231,7 @@ export const schemeRecord = z.object({
   startdt: z.string(),
   matdt: z.string().nullable(),
   amount: z.number(),
+  /** The scheme's status (SCHEME_STATUS), under the wire's own name. */
   matyn: z.string(),
   installments: z.number(),
   paid: z.number(),
@@ -278,6 +282,7 @@ export const schemeSummaryRow = z.object({
   mobileno: z.string(),
   startdt: z.string(),
   amount: z.number(),
+  /** The scheme's status (SCHEME_STATUS), under the wire's own name. */
   matyn: z.string(),
 });
 export type SchemeSummaryRow = z.infer<typeof schemeSummaryRow>;

@@ -59,6 +59,10 @@ export const notices = pgTable(
     providerMessageId: text('provider_message_id'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the provider said it reached the phone (the official panel's webhook). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When the provider said the customer read it. */
+    readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('notices_dedupe_key')
@@ -75,6 +79,10 @@ export const notices = pgTable(
       .on(t.mobile, t.createdAt, t.id)
       .where(sql`${t.mobile} IS NOT NULL`),
     index('notices_customer_idx').on(t.customerId, t.id),
+    // The provider's word on a message it took (delivered, read, failed) finds its notice.
+    index('notices_provider_message_idx')
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} IS NOT NULL`),
     check('notices_status_check', sql`${t.status} IN ('queued', 'sent', 'failed', 'skipped')`),
     check('notices_attempts_check', sql`${t.attempts} >= 0`),
   ],

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -18,7 +18,14 @@ import { createdAt, firstBranchId } from './columns.js';
 import { branches } from './branches.js';
 import { customers } from './customers.js';
 import { users } from './users.js';
-import { installmentDueSql } from '../../modules/schemes/schemes.due.js';
+
+/**
+ * When installment k of a scheme started on `startdt` falls due, in SQL: the start date plus k
+ * calendar months, the 31st becoming a shorter month's last day, as installmentDueOn says;
+ * PostgreSQL's month arithmetic gives the same day.
+ */
+const installmentDueSql = (startdt: SQL, k: SQL) =>
+  sql`(${startdt} + make_interval(months => ${k}))::date`;
 
 /**
  * The plans a scheme may be started on: paid in rupees (`value`) or booked as gold at each
@@ -122,9 +129,11 @@ export const schemes = pgTable(
       .where(sql`${t.planId} IS NOT NULL`),
     // The summary's index, (startdt, id) INCLUDE (customer_id, amount, status), is written in
     // migration 0005 by hand: drizzle cannot declare INCLUDE columns. So are two of the reports
-    // migration: (next_due, id) INCLUDE (branch_id, amount, startdt, matdt, installments, paid)
-    // WHERE status = 'a', which the overdue report and its totals read alone; And (matdt, id) INCLUDE (branch_id) WHERE status =
-    // 'a': the schemes maturing soon, counted by the dashboard from the index alone.
+    // migration: schemes_active_idx, (next_due, id) INCLUDE (branch_id, amount, startdt, matdt,
+    // installments, paid, plan_id: its plan's grace decides what is overdue) WHERE
+    // status = 'a', which the overdue report and its totals read alone; and (matdt, id) INCLUDE
+    // (branch_id) WHERE status = 'a': the schemes maturing soon, counted by the dashboard from
+    // the index alone.
     check('schemes_status_check', sql`${t.status} IN ('n', 'a', 'm', 'x')`),
     check('schemes_amount_check', sql`${t.amount} BETWEEN 1 AND 9999999`),
     check('schemes_paid_check', sql`${t.paid} >= 0`),

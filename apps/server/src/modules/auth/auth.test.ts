@@ -195,6 +195,10 @@ describe('every API route needs a valid token unless it is public', () => {
     'POST /api/member/otp',
     'POST /api/member/verify',
     'POST /api/payments/razorpay/webhook',
+    // Meta's webhook: its handshake is proved by the verify token, its events by their
+    // signature with the app secret (whatsapp.webhook.test.ts).
+    'GET /api/whatsapp/webhook',
+    'POST /api/whatsapp/webhook',
   ];
   let token: string;
   beforeAll(async () => {

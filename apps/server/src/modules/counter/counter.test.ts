@@ -38,13 +38,17 @@ async function ok(answer: Promise<{ statusCode: number; body: string }>) {
 const MEERA = { mobileno: '9500000011', custname: 'Meera Iyer' };
 let custid: number;
 
-/** A scheme started and activated on `startdt` by the owner, entered that day. */
-async function activeScheme(startdt: string, amount: number, plan?: string) {
+/** A scheme started and activated on `startdt` by the owner, entered that day; Meera's unless told. */
+async function activeScheme(
+  startdt: string,
+  amount: number,
+  plan?: string,
+  customer: { custid: number; mobileno: string; custname: string } = { custid, ...MEERA },
+) {
   return clock.enteredOn(startdt, async () => {
     const made = await ok(
       as('owner1', 'POST', '/scheme/generate', {
-        custid,
-        ...MEERA,
+        ...customer,
         startdt,
         amount,
         ...(plan ? { plan } : {}),
@@ -208,6 +212,38 @@ describe('the customer at the counter', () => {
       overdue: 0,
       due: { month: '2026-04', advance: true },
     });
+  });
+
+  it("counts an installment overdue after its plan's own grace, as the overdue report does", async () => {
+    const KAVYA = { mobileno: '9500000012', custname: 'Kavya Nair' };
+    const [row] = await ctx.sql<{ id: number }>(
+      `INSERT INTO customers (mobileno, custname) VALUES ($1, $2) RETURNING id`,
+      [KAVYA.mobileno, KAVYA.custname],
+    );
+    const kavya = { custid: row!.id, ...KAVYA };
+    for (const graceDays of [15, 3])
+      await ok(
+        as('owner1', 'POST', '/scheme-plans', {
+          code: `GRACE${graceDays}`,
+          name: `Grace of ${graceDays} days`,
+          kind: 'value',
+          installments: 11,
+          minAmount: 1000,
+          bonusPercent: 50,
+          graceDays,
+        }),
+      );
+    // January paid at the start; February's fell due on 28 February, 10 days ago.
+    const lenient = await activeScheme('2026-01-28', 1000, 'GRACE15', kavya);
+    const strict = await activeScheme('2026-01-28', 1000, 'GRACE3', kavya);
+
+    const byId = new Map((await read(KAVYA.mobileno)).schemes.map((s) => [s.schemeid, s]));
+    expect(byId.get(lenient)).toMatchObject({ nextDue: '2026-02-28', overdue: 0 });
+    expect(byId.get(strict)).toMatchObject({ nextDue: '2026-02-28', overdue: 1 });
+    const listed = (await ok(as('owner1', 'POST', '/reports/overdue', { asOf: TODAY })))
+      .data as unknown as { schemeid: number; monthsDue: number }[];
+    expect(listed).toContainEqual(expect.objectContaining({ schemeid: strict, monthsDue: 1 }));
+    expect(listed.map((overdue) => overdue.schemeid)).not.toContain(lenient);
   });
 
   it('answers every role at every branch, and refuses an unknown number, a bad one and no session', async () => {

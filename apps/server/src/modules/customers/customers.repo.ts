@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNotNull, lt, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import { runStatement, type Statement, type Tx } from '../../db/client.js';
 import {
   customerConsents,
@@ -19,8 +19,6 @@ export const SEARCH_LIMIT = 20;
  * "Erased customer", without a number).
  */
 const mobileOrEmpty = sql<string>`coalesce(${customers.mobileno}, '')`;
-
-const searchColumns = { CUSTNAME: customers.custname, MOBILENO: mobileOrEmpty };
 
 /**
  * The customers row with the balance of its points account (which the points module owns and
@@ -59,53 +57,57 @@ const NOTICE_RECIPIENTS: Statement = {
      WHERE c.id = ANY($1::int[])`,
 };
 
+/** A customer as the search box lists them; an erased customer's number reads ''. */
+interface CustomerSearchRow {
+  CUSTNAME: string;
+  MOBILENO: string;
+}
+
+/*
+ * The search box's three reads, the text written once: it asks with every key staff type,
+ * and building the query anew each time cost more than running it. Unnamed on purpose: a
+ * LIKE reaches its index only when PostgreSQL plans it with the pattern in hand, which a
+ * prepared statement's generic plan does not have.
+ */
+const SEARCH_BY_MOBILE_PREFIX: Statement = {
+  name: '',
+  text: `SELECT custname AS "CUSTNAME", coalesce(mobileno, '') AS "MOBILENO" FROM customers
+          WHERE mobileno LIKE $1 ORDER BY mobileno USING ~<~ LIMIT ${SEARCH_LIMIT}`,
+};
+const SEARCH_BY_NAME_PREFIX: Statement = {
+  name: '',
+  text: `SELECT custname AS "CUSTNAME", coalesce(mobileno, '') AS "MOBILENO" FROM customers
+          WHERE lower(custname) LIKE $1 AND mobileno IS NOT NULL
+          ORDER BY lower(custname) USING ~<~ LIMIT ${SEARCH_LIMIT}`,
+};
+const SEARCH_BY_NAME_PART: Statement = {
+  name: '',
+  text: `SELECT custname AS "CUSTNAME", coalesce(mobileno, '') AS "MOBILENO" FROM customers
+          WHERE custname ILIKE $1 AND mobileno IS NOT NULL LIMIT $2`,
+};
+
 export const customersRepo = {
   /**
    * Mobile numbers starting with the digits, in number order. `USING ~<~` is the order of the
    * text_pattern_ops index that serves the LIKE, so PostgreSQL reads the first 20 off the index;
    * a plain ORDER BY (the database collation's order) made it fetch and sort every match.
    */
-  searchByMobilePrefix(tx: Tx, digits: string) {
-    return tx
-      .select(searchColumns)
-      .from(customers)
-      .where(sql`${customers.mobileno} LIKE ${`${digits}%`}`)
-      .orderBy(sql`${customers.mobileno} USING ~<~`)
-      .limit(SEARCH_LIMIT);
-  },
+  searchByMobilePrefix: (tx: Tx, digits: string) =>
+    runStatement<CustomerSearchRow>(tx, SEARCH_BY_MOBILE_PREFIX, [`${digits}%`]),
 
   /** Names starting with the text, case-insensitive, in the prefix index's order (as above). */
-  searchByNamePrefix(tx: Tx, text: string) {
-    return tx
-      .select(searchColumns)
-      .from(customers)
-      .where(
-        and(
-          sql`lower(${customers.custname}) LIKE ${`${escapeLike(text.toLowerCase())}%`}`,
-          isNotNull(customers.mobileno),
-        ),
-      )
-      .orderBy(sql`lower(${customers.custname}) USING ~<~`)
-      .limit(SEARCH_LIMIT);
-  },
+  searchByNamePrefix: (tx: Tx, text: string) =>
+    runStatement<CustomerSearchRow>(tx, SEARCH_BY_NAME_PREFIX, [
+      `${escapeLike(text.toLowerCase())}%`,
+    ]),
 
   /**
    * Names containing the text anywhere (trigram GIN index). No ORDER BY on purpose: a common
    * syllable matches tens of thousands of names, and an unordered LIMIT lets PostgreSQL stop
    * after the first few instead of fetching and sorting them all.
    */
-  searchByNamePart(tx: Tx, text: string, limit = SEARCH_LIMIT) {
-    return tx
-      .select(searchColumns)
-      .from(customers)
-      .where(
-        and(
-          sql`${customers.custname} ILIKE ${`%${escapeLike(text)}%`}`,
-          isNotNull(customers.mobileno),
-        ),
-      )
-      .limit(limit);
-  },
+  searchByNamePart: (tx: Tx, text: string, limit = SEARCH_LIMIT) =>
+    runStatement<CustomerSearchRow>(tx, SEARCH_BY_NAME_PART, [`%${escapeLike(text)}%`, limit]),
 
   async findByMobile(tx: Tx, mobileno: string): Promise<CustomerWithPoints | undefined> {
     const [row] = await withPoints(tx).where(eq(customers.mobileno, mobileno));

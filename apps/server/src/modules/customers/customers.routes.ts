@@ -20,6 +20,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { reread } from '../../plugins/idempotency.js';
 import type { FastifyReply } from 'fastify';
 import type { Reader } from '../../db/reads.js';
+import { fastAnswers } from '../../lib/fast-answers.js';
 import type { CustomersExports } from './customers.export.js';
 import type { ExportTickets } from './customers.export-tickets.js';
 import type { CustomersService } from './customers.service.js';
@@ -52,7 +53,10 @@ export const customersRoutes: FastifyPluginAsyncZod<Options> = async (
 
   app.get(
     API_PATHS.searchCustomers,
-    { schema: { querystring: customerSearchQuery, response: { 200: customerSearchResponse } } },
+    {
+      schema: { querystring: customerSearchQuery, response: { 200: customerSearchResponse } },
+      serializerCompiler: fastAnswers,
+    },
     async (request) => ({
       success: true,
       data: await customers.search(request.query.search),

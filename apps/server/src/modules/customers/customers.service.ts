@@ -104,14 +104,15 @@ export function createCustomersService({ db, cipher, today, points }: Deps) {
     },
 
     /**
-     * Records a grant or a withdrawal of consent for one purpose, as told at the counter,
-     * under the privacy notice's current version. Every change is a new row; the last one of
-     * a purpose is the customer's choice.
+     * Records a grant or a withdrawal of consent for one purpose, as told at the counter (or
+     * by the customer: signed in, or by a STOP on WhatsApp), under the privacy notice's
+     * current version. Every change is a new row; the last one of a purpose is the customer's
+     * choice.
      */
     async recordConsent(
       actor: StaffIdentity | null,
       request: { custid: number; purpose: ConsentPurpose; granted: boolean },
-      method: (typeof CONSENT_METHODS)['staff' | 'customer'] = CONSENT_METHODS.staff,
+      method: (typeof CONSENT_METHODS)['staff' | 'customer' | 'whatsapp'] = CONSENT_METHODS.staff,
     ) {
       return db.transaction(async (tx) => {
         const customer = await customersRepo.findByIdForUpdate(tx, request.custid);
@@ -134,6 +135,7 @@ export function createCustomersService({ db, cipher, today, points }: Deps) {
             purpose: request.purpose,
             noticeVersion: PRIVACY_NOTICE_VERSION,
             ...(actor ? {} : { by: 'the customer' }),
+            ...(method === CONSENT_METHODS.whatsapp ? { via: 'WhatsApp' } : {}),
           },
         });
         return consentsOf(tx, customer.id);

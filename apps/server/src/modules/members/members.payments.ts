@@ -6,6 +6,7 @@ import {
   nextPayableMonth,
   SCHEME_STATUS,
   type InstallmentReceipt,
+  type SchemeStanding,
   type MarkOnlineRefundRequest,
   type OnlineRefund,
 } from '@kanak/contract';
@@ -36,6 +37,17 @@ export type MemberPayments = ReturnType<typeof createMemberPayments>;
 
 type Scheme = NonNullable<Awaited<ReturnType<SchemesRepo['find']>>>;
 
+/** Where a scheme stands for the rules, its `paidMonths` paid. */
+export const schemeStanding = (
+  scheme: Pick<Scheme, 'status' | 'installments' | 'matdt'>,
+  paidMonths: readonly string[],
+): SchemeStanding => ({
+  active: scheme.status === SCHEME_STATUS.active,
+  installments: scheme.installments,
+  paid: paidMonths.length,
+  matdt: scheme.matdt,
+});
+
 /**
  * The month the customer may pay online on `day`, by the schemes' rule (this month's, or once
  * it is paid the next month's, within the term): what the pay call orders, and what the
@@ -45,17 +57,7 @@ export const monthPayableOnline = (
   scheme: Pick<Scheme, 'status' | 'installments' | 'matdt'>,
   paidMonths: string[],
   day: string,
-) =>
-  nextPayableMonth(
-    {
-      active: scheme.status === SCHEME_STATUS.active,
-      installments: scheme.installments,
-      paid: paidMonths.length,
-      matdt: scheme.matdt,
-    },
-    paidMonths,
-    day,
-  );
+) => nextPayableMonth(schemeStanding(scheme, paidMonths), paidMonths, day);
 
 interface Deps {
   db: Db;

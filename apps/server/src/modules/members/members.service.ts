@@ -2,13 +2,15 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   cleanName,
   CONSENT_METHODS,
-  installmentDueOn,
-  installmentIndex,
+  graceDaysOf,
+  installmentNumber,
   LIMITS,
   MEMBER_LIMITS,
   MEMBER_MESSAGES,
   MESSAGES,
-  monthAfter,
+  monthDueOn,
+  nextOfferedMonth,
+  overdueFrom,
   SCHEME_STATUS,
   type ConsentPurpose,
   type InstallmentMode,
@@ -24,8 +26,8 @@ import type { DataRightsService } from '../data-rights/index.js';
 import type { MessagingService } from '../messaging/index.js';
 import { sendWhatsApp } from '../notices/index.js';
 import type { PointsSummaryReader } from '../points/index.js';
-import { overdueFrom, type SchemesRepo, type SchemesService } from '../schemes/index.js';
-import { monthPayableOnline } from './members.payments.js';
+import type { SchemesRepo, SchemesService } from '../schemes/index.js';
+import { schemeStanding } from './members.payments.js';
 import { membersRepo } from './members.repo.js';
 
 export type MembersService = ReturnType<typeof createMembersService>;
@@ -34,9 +36,6 @@ type Scheme = Awaited<ReturnType<SchemesRepo['find']>> & object;
 type HomeRow = Awaited<ReturnType<typeof membersRepo.schemesOf>>[number];
 type Plan = NonNullable<HomeRow['plan']> | undefined;
 type Installment = NonNullable<HomeRow['installment']>;
-
-/** The first day of the month after `isoDate`'s. */
-const firstOfNextMonth = (isoDate: string) => `${monthAfter(isoDate.slice(0, 7))}-01`;
 
 /** Ledger codes as the customer reads them: no staff names, no narrations. */
 const KIND_OF_SOURCE = {
@@ -57,7 +56,7 @@ interface Deps {
   consents: Pick<CustomersService, 'recordConsent' | 'consents'>;
   dataRights: Pick<DataRightsService, 'dataExport'>;
   points: Pick<PointsSummaryReader, 'homeOf'>;
-  schemes: Pick<SchemesRepo, 'find' | 'installments'>;
+  schemes: Pick<SchemesRepo, 'find' | 'installments' | 'graceDays'>;
   /** A running scheme's figures at maturity, as closing reckons them (the schemes module's). */
   maturity: Pick<SchemesService, 'maturityForecast'>;
   /** Razorpay is set up: the pay call takes payments. */
@@ -65,7 +64,12 @@ interface Deps {
   /** The messaging panel the code is sent through, and its providers' addresses. */
   panel: Pick<MessagingService, 'get'>;
   panelUrls: Parameters<typeof sendWhatsApp>[1];
-  shop: string;
+  /**
+   * The shop's name as its settings hold it now, read afresh at each call: a code asked for a
+   * stranger's number does the same work as one for a customer's, so no copy kept from an
+   * earlier request may spare one of them a statement.
+   */
+  shop: () => Promise<string>;
   /** Counted in the database, so every instance shares the limits. */
   counters: {
     perAddress: WindowCounter;
@@ -89,6 +93,8 @@ export function createMembersService(deps: Deps) {
    */
   const sendCode = async (mobile: string | undefined, code: string) => {
     const config = await deps.panel.get();
+    // Read for a stranger too, as the panel is: the same statements either way.
+    const shop = await deps.shop();
     if (mobile === undefined) return;
     if (config.panel === '') {
       deps.log.warn('members: no messaging panel is set up; the sign-in code was not sent');
@@ -98,7 +104,7 @@ export function createMembersService(deps: Deps) {
       { panel: config.panel, instanceId: config.instanceid, token: config.token },
       deps.panelUrls,
       mobile,
-      MEMBER_MESSAGES.codeText(code, deps.shop),
+      MEMBER_MESSAGES.codeText(code, shop),
       { timeoutMs: LIMITS.noticeSendTimeoutMs },
     );
     if (!result.sent) deps.log.warn({ status: result.status }, 'members: sign-in code not sent');
@@ -107,29 +113,24 @@ export function createMembersService(deps: Deps) {
   /**
    * The installment the customer pays next online, by the pay call's own rule: the one it
    * takes today; with none today, the one the rule offers first on a later month's first day
-   * within the term; none once the rule offers no more.
+   * within the term; none once the rule offers no more. Overdue after the scheme's grace.
    */
-  const nextInstallmentOf = (scheme: Scheme, months: string[]) => {
+  const nextInstallmentOf = (scheme: Scheme, months: string[], graceDays: number) => {
     const day = today();
-    const now = monthPayableOnline(scheme, months, day);
-    let month = now;
-    for (let first = firstOfNextMonth(day); month === null && first <= scheme.matdt;) {
-      month = monthPayableOnline(scheme, months, first);
-      first = firstOfNextMonth(first);
-    }
-    if (month === null) return null;
-    const dueOn = installmentDueOn(scheme.startdt, installmentIndex(scheme.startdt, month));
+    const next = nextOfferedMonth(schemeStanding(scheme, months), months, day);
+    if (next === null) return null;
+    const dueOn = monthDueOn(scheme.startdt, next.month);
     return {
-      month,
-      installmentNo: months.length + 1,
+      month: next.month,
+      installmentNo: installmentNumber(months.length),
       dueOn,
-      overdue: day >= overdueFrom(dueOn),
-      now: now !== null,
-      online: now !== null && deps.onlinePayment,
+      overdue: day >= overdueFrom(dueOn, graceDays),
+      now: next.payableToday,
+      online: next.payableToday && deps.onlinePayment,
     };
   };
 
-  const schemeOf = (scheme: Scheme, months: string[]) => ({
+  const schemeOf = (scheme: Scheme, months: string[], graceDays: number) => ({
     schemeid: scheme.id,
     startdt: scheme.startdt,
     matdt: scheme.matdt,
@@ -138,7 +139,7 @@ export function createMembersService(deps: Deps) {
     installments: scheme.installments,
     nextDue: scheme.nextDue,
     status: scheme.status,
-    nextInstallment: nextInstallmentOf(scheme, months),
+    nextInstallment: nextInstallmentOf(scheme, months, graceDays),
   });
 
   return {
@@ -298,6 +299,7 @@ export function createMembersService(deps: Deps) {
                 ...schemeOf(
                   scheme,
                   paid.map((installment) => installment.period),
+                  graceDaysOf(plan),
                 ),
                 // The standard scheme has no plan; a weight plan's gold is in grams.
                 ...(plan ? { plan: { code: plan.code, name: plan.name, kind: plan.kind } } : {}),
@@ -335,14 +337,18 @@ export function createMembersService(deps: Deps) {
       const scheme = await schemes.find(db, schemeid);
       if (!scheme || scheme.customerId !== customerId || scheme.status === 'x')
         throw new NotFoundError(MESSAGES.schemeNotFound);
-      const installments = await schemes.installments(db, scheme.id);
+      const [installments, graceDays] = await Promise.all([
+        schemes.installments(db, scheme.id),
+        schemes.graceDays(db, scheme.planId),
+      ]);
       return {
         scheme: schemeOf(
           scheme,
           installments.map((installment) => installment.period),
+          graceDays,
         ),
         rows: installments.map((installment, i) => ({
-          no: i + 1,
+          no: installmentNumber(i),
           date: installment.paidOn,
           amount: installment.amount,
           mode: installment.mode as InstallmentMode,

@@ -80,8 +80,8 @@ interface Deps {
   branches: Pick<BranchesRepo, 'findByIds'>;
   panel: Pick<MessagingRepo, 'find'>;
   points: Pick<PointsSummaryReader, 'pointValuePaise'>;
-  /** The shop's name ({shop}). */
-  shop: string;
+  /** The shop's name ({shop}) as its settings hold it now, read in the queueing transaction. */
+  shop: (tx: Tx) => Promise<string>;
   timeZone: string;
   clock?: () => Date;
   /** Tells the sender there is work (it may be in another process); after the commit. */
@@ -118,6 +118,7 @@ export function createNoticesOutbox(deps: Deps): NoticesOutbox {
       (await deps.branches.findByIds(tx, branchIds)).map((branch) => [branch.id, branch.name]),
     );
     const panelSaved = (await deps.panel.find(tx)) !== undefined;
+    const shop = await deps.shop(tx);
     const pointValuePaise = requests.some((r) => POINTS_EVENTS.has(r.event))
       ? await deps.points.pointValuePaise(tx)
       : 0;
@@ -146,7 +147,7 @@ export function createNoticesOutbox(deps: Deps): NoticesOutbox {
         paid: facts.paid,
         total: facts.total,
         dueDate: facts.dueDate === undefined ? undefined : formatSlashDate(facts.dueDate),
-        shop: deps.shop,
+        shop,
         branch: (request.branchId && branchNames.get(request.branchId)) || '',
         tier: facts.tier,
       });

@@ -27,8 +27,17 @@ const deps = (outbox: Pick<NoticesOutbox, 'queueMany'> = outboxAt(at(TODAY, '08:
   points: pointsSummaryReader,
 });
 
-/** A consenting customer's scheme, started and paid on the given dates; answers its id. */
-async function scheme(mobile: string, name: string, startdt: string, paidOn: string[]) {
+/**
+ * A consenting customer's scheme, started and paid on the given dates (on `plan`, or the
+ * standard scheme); answers its id.
+ */
+async function scheme(
+  mobile: string,
+  name: string,
+  startdt: string,
+  paidOn: string[],
+  plan?: string,
+) {
   const custid = await shop.customer(mobile, name);
   const { data } = await shop.call<{ data: { schemeid: number } }>(API_PATHS.generateScheme, {
     custid,
@@ -36,6 +45,7 @@ async function scheme(mobile: string, name: string, startdt: string, paidOn: str
     custname: '',
     startdt,
     amount: 3000,
+    ...(plan ? { plan } : {}),
   });
   const [first, ...rest] = paidOn;
   await shop.call(API_PATHS.activateScheme, {
@@ -232,5 +242,35 @@ describe("the store's day hours", () => {
       `SELECT not_before, created_at FROM notices`,
     );
     expect(row!.not_before.getTime()).toBe(row!.created_at.getTime());
+  });
+});
+
+describe("a plan's grace", () => {
+  it('tells of an installment as overdue only once its plan’s grace has ended', async () => {
+    await shop.call(API_PATHS.saveSchemePlan, {
+      code: 'GRACE15',
+      name: 'Fifteen days of grace',
+      kind: 'value',
+      installments: 11,
+      minAmount: 1000,
+      bonusPercent: 50,
+      graceDays: 15,
+    });
+    // February's installment fell due on 22 February: overdue from 9 March (the standard
+    // scheme's 7 days would have made it 1 March).
+    const lenient = await scheme(
+      '9822200006',
+      'Lenient Plan',
+      '2026-01-22',
+      ['2026-01-22'],
+      'GRACE15',
+    );
+    const told = async (day: string) => {
+      await shop.sql(`DELETE FROM notices`);
+      await queueReminders(deps(outboxAt(at(day, '08:00:00'))), day);
+      return (await reminders()).map((row) => row.dedupe_key);
+    };
+    expect(await told('2026-03-08')).not.toContain(`installmentOverdue:${lenient}:1`);
+    expect(await told('2026-03-09')).toContain(`installmentOverdue:${lenient}:1`);
   });
 });

@@ -1,8 +1,8 @@
-import { addDays, installmentDueOn, LIMITS } from '@kanak/contract';
+import { addDays, installmentDueOn, LIMITS, overdueFrom } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
 import type { NoticeRequest } from '../../lib/notice-queue.js';
 import { EXPIRY_WARNING_DAYS, type PointsSummaryReader } from '../points/index.js';
-import { overdueFrom, type SchemesRepo } from '../schemes/index.js';
+import type { SchemesRepo } from '../schemes/index.js';
 import type { NoticesOutbox } from './notices.outbox.js';
 import { noticesRepo } from './notices.repo.js';
 
@@ -36,13 +36,15 @@ interface ActiveScheme {
   amount: number;
   installments: number;
   paid: number;
+  /** Its plan's grace (the standard scheme's, the default). */
+  graceDays: number;
 }
 
 /**
  * The reminders of one active scheme on `today`. Installment k (k = 0 … n−1) falls due and
- * becomes overdue by the schemes' rule, and is unpaid while fewer than k + 1 installments are
- * paid: it is reminded of once when due within LIMITS.installmentReminderDays, and told of once
- * when it becomes overdue. A scheme past its maturity date is told of once that it matured
+ * becomes overdue (its plan's grace after) by the schemes' rule, and is unpaid while fewer
+ * than k + 1 installments are paid: it is reminded of once when due within
+ * LIMITS.installmentReminderDays, and told of once when it becomes overdue. A scheme past its maturity date is told of once that it matured
  * (and nothing more about its installments).
  */
 function schemeReminders(scheme: ActiveScheme, today: string): NoticeRequest[] {
@@ -72,7 +74,7 @@ function schemeReminders(scheme: ActiveScheme, today: string): NoticeRequest[] {
         dedupeKey: `installmentDue:${scheme.id}:${k}`,
       });
     }
-    const overdue = overdueFrom(due);
+    const overdue = overdueFrom(due, scheme.graceDays);
     if (overdue <= today && overdue > overdueSince) {
       reminders.push({
         ...base,

@@ -175,6 +175,50 @@ export const noticesRepo = {
     return rows.length > 0;
   },
 
+  // ---- the provider's word after sending -------------------------------------------------
+
+  /**
+   * What the provider later said of a message it took (the official panel's webhook), on the
+   * notice it was sent as: delivered and read keep their earliest moment (read implies
+   * delivered); failed marks a notice not yet delivered failed, with why. A status heard again
+   * changes nothing. Answers whether the notice changed.
+   */
+  async recordDelivery(
+    tx: Tx,
+    report: {
+      providerMessageId: string;
+      status: 'delivered' | 'read' | 'failed';
+      at: Date;
+      reason?: string;
+    },
+  ) {
+    const { providerMessageId: id, at } = report;
+    const ofMessage = eq(notices.providerMessageId, id);
+    const rows =
+      report.status === 'failed'
+        ? await tx
+            .update(notices)
+            .set({ status: 'failed', reason: report.reason ?? null })
+            .where(and(ofMessage, eq(notices.status, 'sent'), sql`${notices.deliveredAt} IS NULL`))
+            .returning({ id: notices.id })
+        : await tx
+            .update(notices)
+            .set({
+              deliveredAt: sql`LEAST(${notices.deliveredAt}, ${at})`,
+              ...(report.status === 'read' ? { readAt: sql`LEAST(${notices.readAt}, ${at})` } : {}),
+            })
+            .where(
+              and(
+                ofMessage,
+                report.status === 'read'
+                  ? sql`(${notices.readAt} IS NULL OR ${notices.readAt} > ${at})`
+                  : sql`(${notices.deliveredAt} IS NULL OR ${notices.deliveredAt} > ${at})`,
+              ),
+            )
+            .returning({ id: notices.id });
+    return rows.length > 0;
+  },
+
   // ---- the Delivery Log -----------------------------------------------------------------
 
   /** One page, newest first, with the branch's code; and how many match, up to `cap`. */

@@ -263,6 +263,33 @@ describe('what stops a queued notice at the moment of sending', () => {
   });
 });
 
+describe("while WhatsApp's official panel is saved", () => {
+  it('claims nothing: the notice waits with its attempts untouched, and goes once a gateway is saved', async () => {
+    await shop.call(API_PATHS.panelSetup, {
+      formData: {
+        panel: 4,
+        phone: '9000000099',
+        instanceid: '106540352242922',
+        token: `EAAG${'x7Kq'.repeat(60)}`,
+        businessAccountId: '102290129340398',
+        appSecret: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+      },
+    });
+    const { id } = await queued();
+    expect(await shop.sender().run()).toMatchObject({
+      sent: 0,
+      failed: 0,
+      retried: 0,
+      more: false,
+    });
+    expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(shop.fake.messages).toEqual([]);
+    await shop.savePanel(1);
+    expect(await shop.sender().run()).toMatchObject({ sent: 1 });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
 describe('two senders and the rate', () => {
   beforeAll(() => shop.savePanel(2));
 

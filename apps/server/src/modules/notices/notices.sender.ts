@@ -11,7 +11,7 @@ import { sendWhatsApp, type PanelSettings, type PanelUrls } from './providers.js
 export interface SenderOptions {
   db: Db;
   /** The saved panel with its token readable (the messaging module's). */
-  panel: Pick<MessagingService, 'get'>;
+  panel: Pick<MessagingService, 'get' | 'officialSaved'>;
   customers: Pick<CustomersRepo, 'noticeRecipients'>;
   urls: PanelUrls;
   /** Messages a second, at most. */
@@ -165,6 +165,9 @@ export function createNoticeSender(options: SenderOptions) {
     async run(): Promise<RunResult> {
       const until = Date.now() + runMs;
       const counts = { sent: 0, retried: 0, failed: 0, skipped: 0 };
+      // Nothing is claimed, so each waiting notice keeps its attempts for the panel that sends.
+      if (await options.panel.officialSaved())
+        return { ...counts, more: false, resumeAfterSeconds: 0 };
       let drained = false;
       // The first error (the database gone) ends every lane: the run fails, the next retries.
       let failure: { error: unknown } | undefined;

@@ -27,7 +27,8 @@ interface Deps {
   /** The saved panel with its token readable (the messaging module's). */
   panel: Pick<MessagingService, 'get'>;
   urls: PanelUrls;
-  shop: string;
+  /** The shop's name as its settings hold it now. */
+  shop: () => Promise<string>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Tells the sender there is work. */
   nudge?: () => void;
@@ -133,7 +134,7 @@ export function createNoticesService({ db, timeZone, panel, urls, shop, log, nud
         { panel: config.panel, instanceId: config.instanceid, token: config.token },
         urls,
         config.phone,
-        NOTICE_MESSAGES.testMessageText(shop),
+        NOTICE_MESSAGES.testMessageText(await shop()),
         { timeoutMs: LIMITS.noticeSendTimeoutMs },
       );
       const answer = result.sent ? NOTICE_MESSAGES.providerAccepted : result.reason;

@@ -9,6 +9,6 @@ export {
 } from './points.summary.js';
 export type { PointsSummaryReader } from './points.summary.js';
 export type { PointsAccountsRepo } from './points.ledger.js';
-export { postOpenings } from './points.ledger.js';
-export type { Opening } from './points.ledger.js';
+export { postInBulk, postOpenings } from './points.ledger.js';
+export type { BulkPosting, Opening } from './points.ledger.js';
 export { checkLedger } from './points.ledger-check.js';

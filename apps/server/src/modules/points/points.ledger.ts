@@ -2,18 +2,17 @@ import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ENTRY_SOURCE, MESSAGES } from '@kanak/contract';
 import { runStatement, type Statement, type Tx } from '../../db/client.js';
+import { copyRows } from '../../db/copy.js';
 import {
-  customers,
   pointsAccounts,
   pointsEntries,
   pointsEntryHistory,
   pointsLots,
   pointsLotTakes,
 } from '../../db/schema.js';
-import { ConflictError, DataFaultError } from '../../lib/errors.js';
+import { ConflictError, DataFaultError, NotFoundError } from '../../lib/errors.js';
 import { namesIn, withoutNaming, type Naming } from '../../lib/naming.js';
 import { expiryOf } from './points.lots.js';
-import type { EntryRow, NewEntry } from './points.repo.js';
 import { rulesRepo } from './points.rules.js';
 
 /**
@@ -28,26 +27,30 @@ import { rulesRepo } from './points.rules.js';
  * customers row too, so the two can never deadlock.
  */
 
-/** The customer as a change of their points needs them, their account locked or read. */
-const accountColumns = {
-  id: pointsAccounts.customerId,
-  custname: customers.custname,
-  /** Found by the number, so never null (only an erased customer has none). */
-  mobileno: sql<string>`${customers.mobileno}`,
-  balance: pointsAccounts.balance,
-};
+/** A ledger row as read, and as the ledger writes one (the database numbers and dates it). */
+export type EntryRow = typeof pointsEntries.$inferSelect;
+type NewEntry = Omit<typeof pointsEntries.$inferInsert, 'mrn' | 'createdAt'>;
 
-/** The customer's account with who they are: the account's primary key joins the customers'. */
-const accountsWithCustomers = (tx: Tx) =>
-  tx
-    .select(accountColumns)
-    .from(pointsAccounts)
-    .innerJoin(customers, eq(customers.id, pointsAccounts.customerId));
+/**
+ * The customer with this mobile number and their balance: every statement and redemption
+ * asks it first, so its text is written once. $1 the mobile number.
+ */
+const ACCOUNT_BY_MOBILE: Statement = {
+  name: '',
+  text: `SELECT a.customer_id AS id, c.custname, c.mobileno, a.balance
+           FROM points_accounts a JOIN customers c ON c.id = a.customer_id
+          WHERE c.mobileno = $1`,
+};
 
 export const pointsAccountsRepo = {
   /** The customer with this mobile number and their balance, as it stands (no lock). */
   async findByMobile(tx: Tx, mobileno: string) {
-    const [row] = await accountsWithCustomers(tx).where(eq(customers.mobileno, mobileno));
+    const [row] = await runStatement<{
+      id: number;
+      custname: string;
+      mobileno: string;
+      balance: number;
+    }>(tx, ACCOUNT_BY_MOBILE, [mobileno]);
     return row;
   },
 
@@ -390,9 +393,9 @@ export interface Opening {
 
 /**
  * Opening balances brought in from other software, many customers at once: per customer one
- * ledger row of code O and one lot, and the balance raised, in the caller's transaction. The
- * accounts are locked here in id order; a customer who already has an opening row is left
- * as they are (an import run again brings nothing twice). Answers the customers credited.
+ * ledger row of code O and one lot, and the balance raised, in the caller's transaction
+ * (`postInBulk`). A customer who already has an opening row is left as they are (an import
+ * run again brings nothing twice). Answers the customers credited.
  */
 export async function postOpenings(
   tx: Tx,
@@ -402,37 +405,199 @@ export async function postOpenings(
   if (openings.length === 0) return [];
   const ids = openings.map((opening) => opening.customerId);
   const idList = `{${ids.join(',')}}`;
-  await tx.execute(sql`
-    SELECT customer_id FROM points_accounts
-     WHERE customer_id = ANY(${idList}::int[]) ORDER BY customer_id FOR UPDATE`);
+  // Locked before the look for an opening row: two imports of one file cannot both miss it.
+  await lockAccounts(tx, ids);
   const had = await tx.execute<{ customer_id: number }>(sql`
     SELECT DISTINCT customer_id FROM points_entries
      WHERE customer_id = ANY(${idList}::int[]) AND ts = ${ENTRY_SOURCE.opening}`);
   const skip = new Set(had.rows.map((row) => row.customer_id));
-  const fresh = openings.filter((opening) => opening.points > 0 && !skip.has(opening.customerId));
-  if (fresh.length === 0) return [];
-  const column = <T>(pick: (opening: Opening) => T) =>
-    `{${fresh.map((opening) => (pick(opening) === null ? 'NULL' : String(pick(opening)))).join(',')}}`;
-  // Three arrays as parameters: one statement for the rows and one for their lots, whatever
-  // the batch's size.
-  await tx.execute(sql`
-    WITH written AS (
-      INSERT INTO points_entries (customer_id, invdate, narration, credit, debit, ts, branch_id, created_by)
-      SELECT o.customer_id, ${at.invdate}::date, ${at.narration}, o.points, 0, ${ENTRY_SOURCE.opening},
-             ${at.branchId}, ${at.createdBy}::int
-        FROM unnest(${column((o) => o.customerId)}::int[], ${column((o) => o.points)}::int[])
-             AS o(customer_id, points)
-       ORDER BY o.customer_id
-      RETURNING mrn, customer_id, credit
-    )
-    INSERT INTO points_lots (customer_id, entry_mrn, earned_on, expires_on, points, remaining, branch_id)
-    SELECT w.customer_id, w.mrn, ${at.invdate}::date, e.expires_on, w.credit, w.credit, ${at.branchId}
-      FROM written w
-      JOIN unnest(${column((o) => o.customerId)}::int[], ${column((o) => o.expiresOn)}::date[])
-           AS e(customer_id, expires_on) ON e.customer_id = w.customer_id`);
-  await addToBalances(tx, new Map(fresh.map((opening) => [opening.customerId, opening.points])));
+  const fresh = openings
+    .filter((opening) => opening.points > 0 && !skip.has(opening.customerId))
+    .sort((a, b) => a.customerId - b.customerId);
+  await postInBulk(
+    tx,
+    fresh.map((opening) => ({ ...at, kind: 'opening', ...opening })),
+  );
   return fresh.map((opening) => opening.customerId);
 }
+
+/** One change of a bulk posting (`postInBulk`). */
+export interface BulkPosting {
+  customerId: number;
+  /** A staff member's credit or deduction (M), a sale (S), an opening balance (O). */
+  kind: 'manual' | 'sale' | 'opening';
+  /** Points credited (above zero) or taken (below zero). */
+  points: number;
+  invdate: string;
+  narration: string;
+  branchId: number;
+  createdBy?: number | null;
+  /** A sale's whole invoice amount. */
+  saleAmountPaise?: number;
+  /**
+   * When a credit's lot expires (null: never), as the sale's own rules or the other software
+   * said; left out, by the rules in force, as a staff member's credit.
+   */
+  expiresOn?: string | null;
+}
+
+const BULK_SOURCE: Record<BulkPosting['kind'], string> = {
+  manual: ENTRY_SOURCE.manual,
+  sale: ENTRY_SOURCE.sale,
+  opening: ENTRY_SOURCE.opening,
+};
+
+/**
+ * Many changes of many customers' points at once, in the caller's transaction, each as `post`
+ * makes it: a credit is a ledger row and a lot, a deduction a ledger row that takes from the
+ * customer's lots in the order a debit takes (`byTakeOrder`, recording each take), and the
+ * balances move with them. A customer's changes are made in the order given, so a deduction
+ * takes from the lots they held then, the ones credited before it in the same call included.
+ * The accounts are locked in id order; a deduction beyond a balance is refused (409) and
+ * nothing is written. The rows are numbered here from their tables' sequences (so a take can
+ * name its lot) and each table written with one COPY: for imports and for loading demo and
+ * benchmark data, where a statement per change would take hours. Answers the ledger rows
+ * written.
+ */
+export async function postInBulk(tx: Tx, postings: BulkPosting[]): Promise<number> {
+  if (postings.length === 0) return 0;
+  const balances = await lockAccounts(
+    tx,
+    postings.map((posting) => posting.customerId),
+  );
+  const held = await heldLots(
+    tx,
+    postings.filter((posting) => posting.points < 0).map((posting) => posting.customerId),
+  );
+  const undated = postings.some((posting) => posting.points > 0 && posting.expiresOn === undefined);
+  const expiryMonths = undated ? (await rulesRepo.current(tx)).expiryMonths : 0;
+  const credits = postings.filter((posting) => posting.points > 0).length;
+  const mrns = await numbers(tx, 'points_entries', postings.length);
+  const lotIds = await numbers(tx, 'points_lots', credits);
+
+  const entries: unknown[][] = [];
+  const lots: { row: unknown[]; lot: HeldLot }[] = [];
+  const takes: unknown[][] = [];
+  const taken = new Map<number, number>();
+  const deltas = new Map<number, number>();
+  postings.forEach((posting, index) => {
+    const mrn = mrns[index]!;
+    const { customerId, points } = posting;
+    const balance = balances.get(customerId);
+    if (balance === undefined) throw new NotFoundError(MESSAGES.customerNotFound);
+    if (balance + points < 0) throw new ConflictError(MESSAGES.insufficientPoints(balance));
+    balances.set(customerId, balance + points);
+    deltas.set(customerId, (deltas.get(customerId) ?? 0) + points);
+    entries.push([
+      mrn,
+      customerId,
+      posting.invdate,
+      posting.narration,
+      posting.saleAmountPaise ?? 0,
+      Math.max(points, 0),
+      Math.max(-points, 0),
+      BULK_SOURCE[posting.kind],
+      posting.branchId,
+      posting.createdBy ?? null,
+    ]);
+    const open = held.get(customerId) ?? [];
+    held.set(customerId, open);
+    if (points > 0) {
+      const expiresOn =
+        posting.expiresOn === undefined
+          ? expiryOf(posting.invdate, expiryMonths)
+          : posting.expiresOn;
+      const lot = { id: lotIds[lots.length]!, expiresOn, remaining: points };
+      open.push(lot);
+      lots.push({ row: [lot.id, customerId, mrn, posting.invdate, expiresOn, points], lot });
+    } else if (points < 0) {
+      const { takes: from, short } = takesFrom(open.sort(byTakeOrder), -points);
+      if (short > 0) throw lotsShort(customerId, -points, short);
+      for (const one of from) {
+        takes.push([mrn, one.lotId, one.points]);
+        taken.set(one.lotId, (taken.get(one.lotId) ?? 0) + one.points);
+      }
+    }
+  });
+  // The lots made here are written with what is left of them; older ones lose what was taken.
+  const fresh = new Set(lots.map(({ lot }) => lot.id));
+  const older = [...taken].filter(([id]) => !fresh.has(id));
+
+  await copyRows(tx, ENTRY_COLUMNS, entries);
+  await copyRows(
+    tx,
+    LOT_COLUMNS,
+    lots.map(({ row, lot }) => [...row, lot.remaining]),
+  );
+  await copyRows(tx, TAKE_COLUMNS, takes);
+  if (older.length > 0) {
+    await runStatement(tx, TAKEN_FROM_OLDER, [
+      older.map(([id]) => id),
+      older.map(([, points]) => points),
+    ]);
+  }
+  await addToBalances(tx, deltas);
+  return postings.length;
+}
+
+/** The customers' accounts locked in id order, with their balances. */
+async function lockAccounts(tx: Tx, customerIds: number[]) {
+  const ids = [...new Set(customerIds)].sort((a, b) => a - b);
+  const rows = await runStatement<{ id: number; balance: number }>(tx, LOCK_ACCOUNTS, [ids]);
+  return new Map(rows.map((row) => [row.id, row.balance]));
+}
+
+/** The open lots of the customers (their accounts locked), locked. */
+async function heldLots(tx: Tx, customerIds: number[]) {
+  const held = new Map<number, HeldLot[]>();
+  if (customerIds.length === 0) return held;
+  const rows = await runStatement<HeldLot & { customerId: number }>(tx, HELD_LOTS, [
+    [...new Set(customerIds)],
+  ]);
+  for (const { customerId, ...lot } of rows) {
+    const open = held.get(customerId) ?? [];
+    open.push(lot);
+    held.set(customerId, open);
+  }
+  return held;
+}
+
+/** `count` new numbers of the table's identity, in ascending order. */
+async function numbers(tx: Tx, table: 'points_entries' | 'points_lots', count: number) {
+  if (count === 0) return [];
+  const rows = await runStatement<{ id: number }>(tx, NEXT_NUMBERS, [table, count]);
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+// The bulk path's statements.
+
+const LOCK_ACCOUNTS: Statement = {
+  name: 'ledger_bulk_lock',
+  text: `SELECT customer_id AS id, balance FROM points_accounts
+          WHERE customer_id = ANY($1::int[]) ORDER BY customer_id FOR UPDATE`,
+};
+const HELD_LOTS: Statement = {
+  name: 'ledger_bulk_held',
+  text: `SELECT id, customer_id AS "customerId", expires_on AS "expiresOn", remaining FROM points_lots
+          WHERE customer_id = ANY($1::int[]) AND remaining > 0 ORDER BY id FOR UPDATE`,
+};
+/** $1 the table, $2 how many: the identity column's next numbers. */
+const NEXT_NUMBERS: Statement = {
+  name: 'ledger_bulk_numbers',
+  text: `SELECT nextval(pg_get_serial_sequence($1, CASE $1 WHEN 'points_entries' THEN 'mrn' ELSE 'id' END)) AS id
+           FROM generate_series(1, $2::int)`,
+};
+// Written with COPY: the numbers are given, the rows many.
+const ENTRY_COLUMNS =
+  'points_entries (mrn, customer_id, invdate, narration, sale_amount_paise, credit, debit, ts, branch_id, created_by)';
+const LOT_COLUMNS =
+  'points_lots (id, customer_id, entry_mrn, earned_on, expires_on, points, remaining)';
+const TAKE_COLUMNS = 'points_lot_takes (entry_mrn, lot_id, points)';
+const TAKEN_FROM_OLDER: Statement = {
+  name: 'ledger_bulk_taken',
+  text: `UPDATE points_lots l SET remaining = l.remaining - t.points
+           FROM unnest($1::bigint[], $2::int[]) AS t(id, points) WHERE l.id = t.id`,
+};
 
 /**
  * Expires the lots `ids` still due by `today` (locked here; their customers' accounts already
@@ -713,33 +878,19 @@ async function take(
   points: number,
   options: { entryMrn?: number; preferLotId?: number } = {},
 ) {
-  let left = points;
-  if (left <= 0) return;
-  const prefer = options.preferLotId ?? 0;
-  const lots = await tx
-    .select({ id: pointsLots.id, remaining: pointsLots.remaining })
+  if (points <= 0) return;
+  const held = await tx
+    .select({ id: pointsLots.id, expiresOn: pointsLots.expiresOn, remaining: pointsLots.remaining })
     .from(pointsLots)
     .where(and(eq(pointsLots.customerId, customerId), gt(pointsLots.remaining, 0)))
-    .orderBy(
-      sql`${pointsLots.id} = ${prefer} DESC`,
-      sql`${pointsLots.expiresOn} ASC NULLS LAST`,
-      asc(pointsLots.id),
-    )
+    .orderBy(asc(pointsLots.id))
     .for('update');
-  const takes: { lotId: number; points: number }[] = [];
-  for (const lot of lots) {
-    if (left === 0) break;
-    const taken = Math.min(left, lot.remaining);
-    takes.push({ lotId: lot.id, points: taken });
-    left -= taken;
-  }
-  if (left > 0)
-    throw new DataFaultError(MESSAGES.pointsRecordsDisagree, {
-      problem: 'points lots hold less than the balance',
-      customerId,
-      points,
-      short: left,
-    });
+  const prefer = options.preferLotId;
+  const { takes, short } = takesFrom(
+    held.sort((a, b) => Number(b.id === prefer) - Number(a.id === prefer) || byTakeOrder(a, b)),
+    points,
+  );
+  if (short > 0) throw lotsShort(customerId, points, short);
   for (const taken of takes) {
     await tx
       .update(pointsLots)
@@ -752,6 +903,54 @@ async function take(
       .values(takes.map((taken) => ({ ...taken, entryMrn: options.entryMrn! })));
   }
 }
+
+/** A lot as a debit takes from it. */
+interface HeldLot {
+  id: number;
+  expiresOn: string | null;
+  remaining: number;
+}
+
+/**
+ * The order a debit takes a customer's points in: from the lot that expires first, those that
+ * never expire last, the older of two that expire together first. `take` and `postInBulk`
+ * both take in it.
+ */
+const byTakeOrder = (a: HeldLot, b: HeldLot) => {
+  const [x, y] = [a.expiresOn ?? NEVER, b.expiresOn ?? NEVER];
+  return x < y ? -1 : x > y ? 1 : a.id - b.id;
+};
+const NEVER = '9999-12-31';
+
+/**
+ * What taking `points` from `lots` (in the order to take them) takes from each, lowering their
+ * `remaining`; `short` is what they could not give.
+ */
+function takesFrom(lots: HeldLot[], points: number) {
+  let left = points;
+  const takes: { lotId: number; points: number }[] = [];
+  for (const lot of lots) {
+    if (left === 0) break;
+    const taken = Math.min(left, lot.remaining);
+    if (taken === 0) continue;
+    lot.remaining -= taken;
+    takes.push({ lotId: lot.id, points: taken });
+    left -= taken;
+  }
+  return { takes, short: left };
+}
+
+/**
+ * Lots holding less than the balance they make up: a fault in the data, refused (409) and
+ * logged, the caller's transaction undone.
+ */
+const lotsShort = (customerId: number, points: number, short: number) =>
+  new DataFaultError(MESSAGES.pointsRecordsDisagree, {
+    problem: 'points lots hold less than the balance',
+    customerId,
+    points,
+    short,
+  });
 
 /**
  * Gives a debit's points back to the customer's lots: to the lots it took them from, as far

@@ -14,6 +14,7 @@ import {
   updatePointsRequest,
   updateStatementRequest,
 } from '@kanak/contract';
+import { fastAnswers } from '../../lib/fast-answers.js';
 import type { PointsService } from './points.service.js';
 
 export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService }> = async (
@@ -66,7 +67,10 @@ export const pointsRoutes: FastifyPluginAsyncZod<{ points: PointsService }> = as
 
   app.post(
     API_PATHS.pointsStatement,
-    { schema: { body: pointsStatementRequest, response: { 200: pointsStatementResponse } } },
+    {
+      schema: { body: pointsStatementRequest, response: { 200: pointsStatementResponse } },
+      serializerCompiler: fastAnswers,
+    },
     async (request) => ({
       success: true,
       data: await points.statement(request.staff, request.body),

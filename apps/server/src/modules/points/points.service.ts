@@ -15,12 +15,13 @@ import {
   type StatementRow,
 } from '@kanak/contract';
 import type { Db } from '../../db/client.js';
+import { readSnapshot } from '../../db/snapshot.js';
 import { recordAudit } from '../../lib/audit.js';
 import { assertOwnBranch, type BranchStaff } from '../../lib/branch-scope.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.js';
 import type { StaffActor, StaffIdentity } from '../../plugins/types.js';
 import type { NoticeQueue } from '../../lib/notice-queue.js';
-import { pointsRepo, type EntryRow } from './points.repo.js';
+import { pointsRepo, type EntryRow, type StatementEntry } from './points.repo.js';
 import { createLedger, pointsAccountsRepo as accounts } from './points.ledger.js';
 import { atTheCounter, recordCounterRedemption, redeemPoints } from './points.redeem.js';
 import { tierStandingOf } from './points.tiers.js';
@@ -206,23 +207,22 @@ export function createPointsService({ db, reads, today, notices }: Deps) {
     async statement(reader: Reader, filter: PointsStatementFilter): Promise<StatementRow[]> {
       // One snapshot for both reads: an edit moving an entry across DFROM in between would
       // otherwise count it twice or not at all.
-      return reads.run(reader, ({ db: from }) =>
-        from.transaction(
-          async (tx) => {
-            const customer = await accounts.findByMobile(tx, filter.MOBILENO);
-            if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
-            const opening = await pointsRepo.openingBalance(tx, customer.id, filter.DFROM);
-            const entries = await pointsRepo.entriesBetween(
-              tx,
-              customer.id,
-              filter.DFROM,
-              filter.DTO,
-            );
-            const rows = entries.map((entry) => toStatementRow(entry, customer));
-            return opening.entries === 0 ? rows : [openingRow(opening.net, customer), ...rows];
-          },
-          { isolationLevel: 'repeatable read', accessMode: 'read only' },
-        ),
+      return reads.run(reader, ({ pool }) =>
+        readSnapshot(pool, async (tx) => {
+          const customer = await accounts.findByMobile(tx, filter.MOBILENO);
+          if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
+          const opening = await pointsRepo.openingBalance(tx, customer.id, filter.DFROM);
+          const entries = await pointsRepo.entriesBetween(
+            tx,
+            customer.id,
+            filter.DFROM,
+            filter.DTO,
+          );
+          // The name as every row shows it, cleaned once.
+          const shown = { custname: cleanName(customer.custname), mobileno: customer.mobileno };
+          const rows = entries.map((entry) => toStatementRow(entry, shown));
+          return opening.entries === 0 ? rows : [openingRow(opening.net, shown), ...rows];
+        }),
       );
     },
 
@@ -241,7 +241,10 @@ const effectOf = (entry: Pick<EntryRow, 'customerId' | 'credit' | 'debit'>) => (
   points: entry.credit - entry.debit,
 });
 
-function toStatementRow(entry: EntryRow, customer: Customer): StatementRow {
+/** The customer as a statement's rows show them, their name cleaned. */
+type Shown = Pick<Customer, 'custname' | 'mobileno'>;
+
+function toStatementRow(entry: StatementEntry, customer: Shown): StatementRow {
   return {
     MRN: entry.mrn,
     INVDATE: entry.invdate,
@@ -250,14 +253,14 @@ function toStatementRow(entry: EntryRow, customer: Customer): StatementRow {
     RCREDIT: entry.credit,
     RDEBIT: entry.debit,
     TS: entry.source,
-    CUSTNAME: cleanName(customer.custname),
+    CUSTNAME: customer.custname,
     MOBILENO: customer.mobileno,
     CASHCR: entry.credit > 0 ? CASHCR.credit : CASHCR.debit,
   };
 }
 
 /** INVDATE null: the screen shows the statement's "Date from" on this line. */
-function openingRow(net: number, customer: Customer): StatementRow {
+function openingRow(net: number, customer: Shown): StatementRow {
   return {
     MRN: 0,
     INVDATE: null,
@@ -266,7 +269,7 @@ function openingRow(net: number, customer: Customer): StatementRow {
     RCREDIT: Math.max(net, 0),
     RDEBIT: Math.max(-net, 0),
     TS: ENTRY_SOURCE.opening,
-    CUSTNAME: cleanName(customer.custname),
+    CUSTNAME: customer.custname,
     MOBILENO: customer.mobileno,
     CASHCR: net >= 0 ? CASHCR.credit : CASHCR.debit,
   };

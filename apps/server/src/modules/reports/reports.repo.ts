@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { addDays, IMPORTED_MODE, LIMITS, type CollectionsBy } from '@kanak/contract';
 import type { Tx } from '../../db/client.js';
 import type { QueryText } from '../../lib/csv-stream.js';
-import { installmentsDueBySql, overdueCutoff } from '../schemes/index.js';
+import { overdueSql, planGracesSql, type PlanGrace } from '../schemes/index.js';
 
 /**
  * The owner's view reads across the tables of several modules (installments with their
@@ -38,19 +38,6 @@ export async function pageRows<Row extends Record<string, unknown>>(
   const result = await tx.execute<Row>(sql`${query} LIMIT ${limit} OFFSET ${offset}`);
   return result.rows as Row[];
 }
-
-/**
- * Installments overdue on `asOf` of the active scheme `s`: those due by the overdue cutoff,
- * less the `paid` first. Meaningful only where next_due is on or before the cutoff (then at
- * least 1).
- */
-function overdueInstallments(asOf: string) {
-  const scheme = { startdt: sql`s.startdt`, installments: sql`s.installments` };
-  return sql`(${installmentsDueBySql(scheme, overdueCutoff(asOf))} - s.paid)`;
-}
-/** Active, with an installment overdue, and not yet matured (a matured one cannot be paid). */
-const isOverdue = (asOf: string) =>
-  sql`s.status = 'a' AND s.next_due <= ${overdueCutoff(asOf)}::date AND s.matdt >= ${asOf}::date`;
 
 export interface MonthCollections extends Record<string, unknown> {
   month: string;
@@ -341,26 +328,36 @@ export const reportQueries = {
               FROM points_entries e JOIN counter_redemptions s ON s.entry_mrn = e.mrn
              WHERE ${staffRedemptionsOf(range, scope)}) made`,
 
-  /** Overdue schemes on `asOf`, the longest overdue first. */
-  overdueRows(asOf: string, scope: Scope): SQL {
+  /** Every plan's grace, which the overdue statements below are built with. */
+  planGraces: () => planGracesSql,
+
+  /**
+   * Overdue schemes on `asOf` (active, by the overdue rule with their plan's grace, of
+   * `plans`), the longest overdue first.
+   */
+  overdueRows(asOf: string, scope: Scope, plans: readonly PlanGrace[]): SQL {
+    const overdue = overdueSql(asOf, plans);
     return sql`
       SELECT s.id AS schemeid, coalesce(c.mobileno, '') AS mobileno, c.custname,
              o.due AS months_due, o.due * s.amount AS amount_due,
              ${asOf}::date - s.next_due AS days_overdue,
              (SELECT max(i.paid_on)::text FROM scheme_installments i WHERE i.scheme_id = s.id) AS last_paid
         FROM schemes s
-             CROSS JOIN LATERAL (SELECT ${overdueInstallments(asOf)} AS due) o
+             CROSS JOIN LATERAL (SELECT ${overdue.installments} AS due) o
              JOIN customers c ON c.id = s.customer_id
-       WHERE ${isOverdue(asOf)} AND ${inBranch(sql`s.branch_id`, scope)}
+       WHERE s.status = 'a' AND ${overdue.isOverdue} AND ${inBranch(sql`s.branch_id`, scope)}
        ORDER BY s.next_due, s.id`;
   },
 
-  overdueTotals: (asOf: string, scope: Scope) => sql`
-    SELECT count(*)::integer AS schemes, coalesce(sum(o.due), 0)::integer AS installments,
-           coalesce(sum(o.due * s.amount), 0)::bigint AS amount
-      FROM schemes s
-           CROSS JOIN LATERAL (SELECT ${overdueInstallments(asOf)} AS due) o
-     WHERE ${isOverdue(asOf)} AND ${inBranch(sql`s.branch_id`, scope)}`,
+  overdueTotals(asOf: string, scope: Scope, plans: readonly PlanGrace[]): SQL {
+    const overdue = overdueSql(asOf, plans);
+    return sql`
+      SELECT count(*)::integer AS schemes, coalesce(sum(o.due), 0)::integer AS installments,
+             coalesce(sum(o.due * s.amount), 0)::bigint AS amount
+        FROM schemes s
+             CROSS JOIN LATERAL (SELECT ${overdue.installments} AS due) o
+       WHERE s.status = 'a' AND ${overdue.isOverdue} AND ${inBranch(sql`s.branch_id`, scope)}`;
+  },
 
   /** Active schemes maturing on the days [from, to], soonest first. */
   maturingRows(from: string, to: string, scope: Scope): SQL {
@@ -483,6 +480,7 @@ export const reportsRepo = {
     { made: number; cancelled: number; points: number; value_paise: number },
     'redemptionTotals'
   >('redemptionTotals'),
+  planGraces: rowsOf<PlanGrace, 'planGraces'>('planGraces'),
   overdueTotals: rowOf<{ schemes: number; installments: number; amount: number }, 'overdueTotals'>(
     'overdueTotals',
   ),

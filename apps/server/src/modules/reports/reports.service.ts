@@ -30,6 +30,7 @@ import type { OpenCsvOn } from '../../lib/csv-stream.js';
 import { InvalidInputError } from '../../lib/errors.js';
 import type { SessionStaff } from '../../plugins/types.js';
 import type { BranchesRepo } from '../branches/index.js';
+import type { PlanGrace } from '../schemes/index.js';
 import {
   pageRows,
   queryText,
@@ -166,7 +167,12 @@ export function createReportsService({
     const schemes = await reportsRepo.schemeFigures(tx, scope, day);
     const goldHeld = await reportsRepo.goldHeld(tx, scope);
     // The overdue report's own totals: the figure and the report it opens always agree.
-    const overdue = await reportsRepo.overdueTotals(tx, day, scope);
+    const overdue = await reportsRepo.overdueTotals(
+      tx,
+      day,
+      scope,
+      await reportsRepo.planGraces(tx),
+    );
     const tiers = await tierCounts(tx, day);
 
     const todays = emptyCollections();
@@ -284,12 +290,12 @@ export function createReportsService({
     });
   }
 
-  function overdue(filter: ReportFilter, scope: Scope) {
+  function overdue(filter: ReportFilter, scope: Scope, plans: PlanGrace[]) {
     const day = today();
     const asOf = filter.asOf ?? day;
     if (asOf < day) throw new InvalidInputError(REPORT_MESSAGES.asOfBeforeToday);
     return report('overdue', {
-      rows: () => reportQueries.overdueRows(asOf, scope),
+      rows: () => reportQueries.overdueRows(asOf, scope, plans),
       toRow: (row: OverdueDbRow): OverdueRow => ({
         schemeid: row.schemeid,
         mobileno: row.mobileno,
@@ -300,7 +306,7 @@ export function createReportsService({
         lastPaid: row.last_paid,
       }),
       async totals(tx) {
-        const totals = await reportsRepo.overdueTotals(tx, asOf, scope);
+        const totals = await reportsRepo.overdueTotals(tx, asOf, scope, plans);
         return {
           total: totals.schemes,
           totals: {
@@ -425,7 +431,8 @@ export function createReportsService({
   /** Each report by name, for the filter and scope asked. */
   const reports = {
     collections: async (_tx: Tx, filter: ReportFilter, scope: Scope) => collections(filter, scope),
-    overdue: async (_tx: Tx, filter: ReportFilter, scope: Scope) => overdue(filter, scope),
+    overdue: async (tx: Tx, filter: ReportFilter, scope: Scope) =>
+      overdue(filter, scope, await reportsRepo.planGraces(tx)),
     maturing: async (_tx: Tx, filter: ReportFilter, scope: Scope) => maturing(filter, scope),
     'points-liability': async (tx: Tx, _filter: ReportFilter, scope: Scope) =>
       pointsLiability(scope, await pointValuePaise(tx)),

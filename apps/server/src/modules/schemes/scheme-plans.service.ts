@@ -1,4 +1,10 @@
-import { MESSAGES, STD_PLAN_CODE, type SchemePlan, type SchemePlanKind } from '@kanak/contract';
+import {
+  DEFAULT_GRACE_DAYS,
+  MESSAGES,
+  STD_PLAN_CODE,
+  type SchemePlan,
+  type SchemePlanKind,
+} from '@kanak/contract';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../../lib/audit.js';
 import { ConflictError } from '../../lib/errors.js';
@@ -31,7 +37,8 @@ const TERMS = [
 
 /**
  * The owner's scheme plans. STD is the standard scheme, shown with the installments and
- * bonus the server is configured with (what its schemes get); it is not edited here.
+ * bonus the server is configured with and the default grace (what its schemes, which have no
+ * plan row, get); it is not edited here.
  */
 export function createSchemePlansService({
   db,
@@ -47,7 +54,7 @@ export function createSchemePlansService({
     installments: row.code === STD_PLAN_CODE ? terms.installments : row.installments,
     minAmount: row.minAmount,
     bonusPercent: row.code === STD_PLAN_CODE ? terms.bonusPercent : row.bonusPercent,
-    graceDays: row.graceDays,
+    graceDays: row.code === STD_PLAN_CODE ? DEFAULT_GRACE_DAYS : row.graceDays,
     redeemWithinDays: row.redeemWithinDays,
     active: row.active,
     schemes,

@@ -1,41 +1,100 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, installmentDueOn, LIMITS } from '@kanak/contract';
+import { DEFAULT_GRACE_DAYS, installmentDueOn, overdueCutoff } from '@kanak/contract';
 
 /*
  * When a scheme's installments fall due (installmentDueOn: the start date plus k calendar
- * months, the 31st becoming a shorter month's last day), in SQL for the schemes' next_due
- * column and the overdue report, where PostgreSQL's month arithmetic gives the same day; still
- * unpaid LIMITS.installmentGraceDays after that day, an installment is overdue.
+ * months, the 31st becoming a shorter month's last day), for the overdue report and the
+ * counter; still unpaid its grace after that day (overdueFrom, with graceDaysOf: its plan's,
+ * the standard scheme's the default), an installment is overdue. The schemes' next_due column,
+ * which the database computes, says the same day in SQL beside the table.
  */
 
-/** The same day in SQL, of a start date and an installment's number. */
-export const installmentDueSql = (startdt: SQL, k: SQL) =>
-  sql`(${startdt} + make_interval(months => ${k}))::date`;
+/** A plan's grace, as the overdue rule reads the plans before it is built. */
+export interface PlanGrace extends Record<string, unknown> {
+  id: number;
+  graceDays: number;
+}
 
-/** The first day an installment due on `dueOn` is overdue if still unpaid. */
-export const overdueFrom = (dueOn: string) => addDays(dueOn, LIMITS.installmentGraceDays);
+/** Every plan's grace: a few rows, read in the transaction that then asks what is overdue. */
+export const planGracesSql = sql`SELECT id, grace_days AS "graceDays" FROM scheme_plans`;
 
-/** The last due day whose installment, unpaid, is overdue on `asOf`. */
-export const overdueCutoff = (asOf: string) => addDays(asOf, -LIMITS.installmentGraceDays);
+/** A scheme's grace in SQL: its plan's grace column, or without a plan the default. */
+export const graceDaysSql = (planGrace: SQL) =>
+  sql`coalesce(${planGrace}, ${DEFAULT_GRACE_DAYS}::integer)`;
 
 /**
- * How many installments of the scheme (its start date and installment count, as SQL) are due
- * on or before `cutoff`. Due days only move forward as k grows, and installment m, m being the
- * calendar months from the start's month to the cutoff's, falls in the cutoff's month: those
- * before it are due by the cutoff, those after it are not, and whether it is depends only on
- * the day of the month the scheme started. Integer arithmetic per scheme, on the columns the
- * overdue report's index holds; the rest worked out once here. Meaningful where the first
- * installment is due by the cutoff.
+ * The overdue rule on `asOf` for the active schemes aliased `s`, in SQL, built with every
+ * plan's grace (read first, planGracesSql). Each grace's cutoff (the last due day whose
+ * installment, unpaid, is overdue) and what the count needs of it are worked out here, once
+ * per grace, and stand in the statement as constants that the scheme's plan chooses between
+ * (no plan, or a plan of the default grace: the default's). So PostgreSQL knows the range of
+ * the schemes' next_due index it reads, and no scheme's row works out a date; with every plan
+ * on the default grace the statement is a plain range up to one cutoff.
+ *
+ * `isOverdue`: the oldest unpaid installment is overdue, and the scheme has not matured (a
+ * matured scheme can no longer be paid: it waits to be closed). Its first bound is the latest
+ * cutoff of any grace, the index range; the scheme's own cutoff then decides.
+ *
+ * `installments`: how many are overdue, those due by the cutoff less the `paid` first;
+ * meaningful where `isOverdue` holds (then at least 1).
  */
-export function installmentsDueBySql(
-  scheme: { startdt: SQL; installments: SQL },
-  cutoff: string,
+export function overdueSql(asOf: string, plans: readonly PlanGrace[]) {
+  const plansByGrace = new Map<number, number[]>();
+  for (const plan of plans)
+    if (plan.graceDays !== DEFAULT_GRACE_DAYS)
+      plansByGrace.set(plan.graceDays, [...(plansByGrace.get(plan.graceDays) ?? []), plan.id]);
+  /**
+   * A value of the cutoff, chosen by the scheme's plan: the plans whose graces give the same
+   * value share a branch, and with one value for all it is a constant.
+   */
+  const byCutoff = (value: (cutoff: string) => string | number, type: 'date' | 'integer') => {
+    const otherwise = value(overdueCutoff(asOf, DEFAULT_GRACE_DAYS));
+    const branches = new Map<string | number, number[]>();
+    for (const [graceDays, ids] of plansByGrace) {
+      const given = value(overdueCutoff(asOf, graceDays));
+      if (given !== otherwise) branches.set(given, [...(branches.get(given) ?? []), ...ids]);
+    }
+    const typed = (given: string | number) => sql`${given}::${sql.raw(type)}`;
+    if (branches.size === 0) return typed(otherwise);
+    const whens = [...branches].map(
+      ([given, ids]) =>
+        sql`WHEN s.plan_id IN (${sql.join(
+          ids.map((id) => sql`${id}::integer`),
+          sql`, `,
+        )}) THEN ${typed(given)}`,
+    );
+    return sql`(CASE ${sql.join(whens, sql` `)} ELSE ${typed(otherwise)} END)`;
+  };
+  const latestCutoff = overdueCutoff(asOf, Math.min(DEFAULT_GRACE_DAYS, ...plansByGrace.keys()));
+  // With every plan on the default grace, the latest cutoff is everyone's.
+  const ownCutoff =
+    plansByGrace.size === 0 ? sql`` : sql` AND s.next_due <= ${byCutoff((day) => day, 'date')}`;
+  return {
+    isOverdue: sql`s.next_due <= ${latestCutoff}::date${ownCutoff} AND s.matdt >= ${asOf}::date`,
+    installments: sql`(${installmentsDueBySql(byCutoff)} - s.paid)`,
+  };
+}
+
+/**
+ * How many installments of the scheme `s` are due on or before its cutoff. Due days only move
+ * forward as k grows, and installment m, m being the calendar months from the start's month to
+ * the cutoff's, falls in the cutoff's month: those before it are due by the cutoff, those after
+ * it are not, and whether it is depends only on the day of the month the scheme started.
+ * Integer arithmetic per scheme, on the columns the overdue report's index holds; the rest
+ * worked out once per cutoff here.
+ */
+function installmentsDueBySql(
+  byCutoff: (value: (cutoff: string) => string | number, type: 'integer') => SQL,
 ): SQL {
-  const [year, month] = cutoff.split('-').map(Number) as [number, number];
-  const monthsToCutoff = sql`${year * 12 + month - 1} - (extract(year FROM ${scheme.startdt})::integer * 12
-                                + extract(month FROM ${scheme.startdt})::integer - 1)`;
-  const inCutoffMonthDue = sql`CASE WHEN extract(day FROM ${scheme.startdt}) <= ${lastStartDayDueBy(cutoff)} THEN 1 ELSE 0 END`;
-  return sql`least(${scheme.installments}, ${monthsToCutoff} + ${inCutoffMonthDue})`;
+  const cutoffMonth = byCutoff((cutoff) => {
+    const [year, month] = cutoff.split('-').map(Number) as [number, number];
+    return year * 12 + month - 1;
+  }, 'integer');
+  const lastStartDay = byCutoff(lastStartDayDueBy, 'integer');
+  const monthsToCutoff = sql`${cutoffMonth} - (extract(year FROM s.startdt)::integer * 12
+                                + extract(month FROM s.startdt)::integer - 1)`;
+  const inCutoffMonthDue = sql`CASE WHEN extract(day FROM s.startdt) <= ${lastStartDay} THEN 1 ELSE 0 END`;
+  return sql`least(s.installments, ${monthsToCutoff} + ${inCutoffMonthDue})`;
 }
 
 /**

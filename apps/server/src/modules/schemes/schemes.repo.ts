@@ -1,16 +1,16 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { IMPORTED_MODE, PAYMENT_MODES } from '@kanak/contract';
-import type { Tx } from '../../db/client.js';
+import { graceDaysOf, IMPORTED_MODE, PAYMENT_MODES } from '@kanak/contract';
+import { runStatement, type Statement, type Tx } from '../../db/client.js';
 import { namesIn, withoutNaming, type Naming } from '../../lib/naming.js';
-import { installmentsDueBySql, overdueCutoff } from './schemes.due.js';
+import { graceDaysSql, overdueSql, planGracesSql, type PlanGrace } from './schemes.due.js';
 import {
   collectionsByDay,
   customers,
   receiptCounter,
   schemeInstallments,
+  schemePlans,
   schemes,
-  schemesByStart,
 } from '../../db/schema.js';
 
 export type SchemeRow = typeof schemes.$inferSelect;
@@ -55,7 +55,7 @@ const summaryRow = (source: {
   mobileno: sql<string>`coalesce(${customers.mobileno}, '')`,
   startdt: source.startdt,
   amount: source.amount,
-  matyn: source.status,
+  status: source.status,
 });
 
 /**
@@ -74,6 +74,71 @@ const summaryWhere = (filter: SummaryFilter) =>
         )
       : undefined,
   );
+
+/** A summary row as read (the service answers its status as `matyn`). */
+export interface SummaryRow {
+  schemeid: number;
+  custname: string;
+  mobileno: string;
+  startdt: string;
+  amount: number;
+  status: string;
+}
+
+/**
+ * The Scheme Summary screen's two reads (a page, and the whole filter's count and amount),
+ * their text written once per kind of filter: the screen asks with every page turned, and
+ * building the queries anew cost more than running them. The statuses are our own codes,
+ * written into the text; the dates (and the mobile number) are the values, so each read is
+ * planned with its own dates (unnamed statements).
+ */
+interface SummaryStatements {
+  /** $1 from, $2 to, [$3 mobile,] then the page's limit and offset. */
+  rows: Statement;
+  totals: Statement;
+}
+const summaryTexts = new Map<string, SummaryStatements>();
+
+function summaryStatements(filter: SummaryFilter) {
+  const byMobile = filter.mobileno !== '';
+  const key = `${filter.statuses.join(',')}/${byMobile}`;
+  let statements = summaryTexts.get(key);
+  if (!statements) {
+    if (!filter.statuses.every((status) => /^[a-z]$/.test(status)))
+      throw new Error(`not a scheme status: ${filter.statuses.join(', ')}`);
+    const statuses = filter.statuses.map((status) => `'${status}'`).join(', ');
+    const customer = byMobile
+      ? ' AND customer_id = (SELECT id FROM customers WHERE mobileno = $3)'
+      : '';
+    const [limit, offset] = byMobile ? ['$4', '$5'] : ['$3', '$4'];
+    statements = {
+      rows: {
+        name: '',
+        text: `SELECT page.id AS schemeid, c.custname, coalesce(c.mobileno, '') AS mobileno,
+                      page.startdt, page.amount, page.status
+                 FROM (SELECT id, customer_id, startdt, amount, status FROM schemes
+                        WHERE status IN (${statuses}) AND startdt >= $1 AND startdt <= $2${customer}
+                        ORDER BY startdt, id LIMIT ${limit} OFFSET ${offset}) page
+                 JOIN customers c ON c.id = page.customer_id
+                ORDER BY page.startdt, page.id`,
+      },
+      totals: {
+        name: '',
+        text: byMobile
+          ? `SELECT count(*)::int AS count, coalesce(sum(amount), 0)::bigint AS total FROM schemes
+              WHERE status IN (${statuses}) AND startdt >= $1 AND startdt <= $2${customer}`
+          : `SELECT coalesce(sum(schemes), 0)::int AS count, coalesce(sum(amount), 0)::bigint AS total
+               FROM schemes_by_start
+              WHERE status IN (${statuses}) AND startdt >= $1 AND startdt <= $2`,
+      },
+    };
+    summaryTexts.set(key, statements);
+  }
+  return {
+    ...statements,
+    values: byMobile ? [filter.from, filter.to, filter.mobileno] : [filter.from, filter.to],
+  };
+}
 
 export const schemesRepo = {
   /** The customer's schemes, newest first; cancelled ones are kept but not listed. */
@@ -97,22 +162,28 @@ export const schemesRepo = {
    * counts them (none once the scheme has matured: it can no longer be paid).
    */
   async activeForCustomer(tx: Tx, customerId: number, asOf: string) {
-    const cutoff = overdueCutoff(asOf);
-    const dueByCutoff = installmentsDueBySql(
-      { startdt: sql`s.startdt`, installments: sql`s.installments` },
-      cutoff,
-    );
+    const plans = (await tx.execute<PlanGrace>(planGracesSql)).rows;
+    const overdue = overdueSql(asOf, plans);
     const result = await tx.execute<ActiveSchemeRow>(sql`
       SELECT s.id, s.startdt, s.matdt, s.amount, s.installments, s.paid, s.next_due,
              p.code AS plan_code, p.name AS plan_name, p.kind AS plan_kind,
-             CASE WHEN s.next_due <= ${cutoff}::date AND s.matdt >= ${asOf}::date
-                  THEN ${dueByCutoff} - s.paid ELSE 0 END AS overdue,
+             CASE WHEN ${overdue.isOverdue} THEN ${overdue.installments} ELSE 0 END AS overdue,
              coalesce((SELECT array_agg(i.period ORDER BY i.period) FROM scheme_installments i
                         WHERE i.scheme_id = s.id), '{}') AS periods
         FROM schemes s LEFT JOIN scheme_plans p ON p.id = s.plan_id
        WHERE s.customer_id = ${customerId} AND s.status = 'a'
        ORDER BY s.id DESC`);
     return result.rows;
+  },
+
+  /** The grace of a scheme on `planId`: its plan's, or without a plan the default. */
+  async graceDays(tx: Tx, planId: number | null) {
+    if (planId === null) return graceDaysOf(undefined);
+    const [plan] = await tx
+      .select({ graceDays: schemePlans.graceDays })
+      .from(schemePlans)
+      .where(eq(schemePlans.id, planId));
+    return graceDaysOf(plan);
   },
 
   async latestForCustomer(tx: Tx, customerId: number) {
@@ -334,7 +405,7 @@ export const schemesRepo = {
 
   /**
    * Active schemes after `afterId`, a batch in id order, each with its installments paid so
-   * far: what the daily reminders judge (due, overdue, matured).
+   * far and its grace: what the daily reminders judge (due, overdue, matured).
    */
   activeWithPaid(tx: Tx, afterId: number, limit: number) {
     return tx
@@ -348,8 +419,10 @@ export const schemesRepo = {
         installments: schemes.installments,
         // Kept by a trigger on scheme_installments, equal to their count.
         paid: schemes.paid,
+        graceDays: graceDaysSql(sql`${schemePlans.graceDays}`).mapWith(Number),
       })
       .from(schemes)
+      .leftJoin(schemePlans, eq(schemePlans.id, schemes.planId))
       .where(and(eq(schemes.status, 'a'), sql`${schemes.id} > ${afterId}`))
       .orderBy(asc(schemes.id))
       .limit(limit);
@@ -371,26 +444,9 @@ export const schemesRepo = {
    * own order, and only its rows then look up their customer: a late page skips the rows
    * before it in the index without joining them (page 201 of a month: 13 ms, not 150).
    */
-  summaryPage(tx: Tx, filter: SummaryFilter, page: { limit: number; offset: number }) {
-    const cut = tx
-      .select({
-        id: schemes.id,
-        customerId: schemes.customerId,
-        startdt: schemes.startdt,
-        amount: schemes.amount,
-        status: schemes.status,
-      })
-      .from(schemes)
-      .where(summaryWhere(filter))
-      .orderBy(asc(schemes.startdt), asc(schemes.id))
-      .limit(page.limit)
-      .offset(page.offset)
-      .as('page');
-    return tx
-      .select(summaryRow(cut))
-      .from(cut)
-      .innerJoin(customers, eq(customers.id, cut.customerId))
-      .orderBy(asc(cut.startdt), asc(cut.id));
+  async summaryPage(tx: Tx, filter: SummaryFilter, page: { limit: number; offset: number }) {
+    const { rows, values } = summaryStatements(filter);
+    return runStatement<SummaryRow>(tx, rows, [...values, page.limit, page.offset]);
   },
 
   /**
@@ -399,27 +455,8 @@ export const schemesRepo = {
    * started then; one customer's schemes are few and counted off the index (no heap visit).
    */
   async summaryTotals(tx: Tx, filter: SummaryFilter) {
-    const [row] = filter.mobileno
-      ? await tx
-          .select({
-            count: sql<number>`count(*)::int`,
-            total: sql<number>`coalesce(sum(${schemes.amount}), 0)::bigint`,
-          })
-          .from(schemes)
-          .where(summaryWhere(filter))
-      : await tx
-          .select({
-            count: sql<number>`coalesce(sum(${schemesByStart.schemes}), 0)::int`,
-            total: sql<number>`coalesce(sum(${schemesByStart.amount}), 0)::bigint`,
-          })
-          .from(schemesByStart)
-          .where(
-            and(
-              inArray(schemesByStart.status, filter.statuses),
-              gte(schemesByStart.startdt, filter.from),
-              lte(schemesByStart.startdt, filter.to),
-            ),
-          );
+    const { totals, values } = summaryStatements(filter);
+    const [row] = await runStatement<{ count: number; total: number }>(tx, totals, values);
     return { count: Number(row!.count), total: Number(row!.total) };
   },
 

@@ -20,6 +20,7 @@ import {
   updatePanRequest,
   verifyPanResponse,
 } from '@kanak/contract';
+import { fastAnswers } from '../../lib/fast-answers.js';
 import { reread } from '../../plugins/idempotency.js';
 import type { SchemesService } from './schemes.service.js';
 
@@ -150,22 +151,26 @@ export const schemesRoutes: FastifyPluginAsyncZod<{
   });
 
   const summary = { body: schemeSummaryRequest, response: { 200: schemeSummaryResponse } };
-  app.post(API_PATHS.schemeSummary, { schema: summary }, async (request) => {
-    const { selected, formData, page, pageSize } = request.body;
-    const none = { success: false, message: MESSAGES.noMatchingRecords, data: [], total: 0 };
-    if (page === undefined && pageSize === undefined) {
-      const { rows, total } = await schemes.summary(request.staff, selected, formData);
-      return rows.length === 0 ? none : { success: true, data: rows, total };
-    }
-    const paging = { page: page ?? 1, pageSize: pageSize ?? LIMITS.summaryPageSize };
-    const { rows, count, total } = await schemes.summaryPage(
-      request.staff,
-      selected,
-      formData,
-      paging,
-    );
-    // A page past the last of a filter that has rows is empty, not "no records".
-    if (count === 0) return { ...none, count, ...paging };
-    return { success: true, data: rows, total, count, ...paging };
-  });
+  app.post(
+    API_PATHS.schemeSummary,
+    { schema: summary, serializerCompiler: fastAnswers },
+    async (request) => {
+      const { selected, formData, page, pageSize } = request.body;
+      const none = { success: false, message: MESSAGES.noMatchingRecords, data: [], total: 0 };
+      if (page === undefined && pageSize === undefined) {
+        const { rows, total } = await schemes.summary(request.staff, selected, formData);
+        return rows.length === 0 ? none : { success: true, data: rows, total };
+      }
+      const paging = { page: page ?? 1, pageSize: pageSize ?? LIMITS.summaryPageSize };
+      const { rows, count, total } = await schemes.summaryPage(
+        request.staff,
+        selected,
+        formData,
+        paging,
+      );
+      // A page past the last of a filter that has rows is empty, not "no records".
+      if (count === 0) return { ...none, count, ...paging };
+      return { success: true, data: rows, total, count, ...paging };
+    },
+  );
 };

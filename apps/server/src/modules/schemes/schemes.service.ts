@@ -1,6 +1,7 @@
 import type { Reader, Reads } from '../../db/reads.js';
 import {
   installmentMonth,
+  installmentNumber,
   mayClose,
   paidLate,
   planMaturity,
@@ -32,6 +33,7 @@ import {
   type InstallmentMode,
   receiptLabel,
   type SchemeRecord,
+  type SchemeSummaryRow,
   type SchemeStatementRow,
   type SchemePlanKind,
   type SummaryStatusLabel,
@@ -57,6 +59,7 @@ import {
   type InstallmentRow,
   type SchemeRow,
   type SummaryFilter,
+  type SummaryRow,
 } from './schemes.repo.js';
 import { schemePlansRepo, type SchemePlanRow } from './scheme-plans.repo.js';
 
@@ -76,8 +79,8 @@ interface Deps {
   notices: NoticeQueue;
   /** The day's gold rate, at which weight schemes book gold (the gold-rates module's). */
   goldRates: Pick<GoldRatesRepo, 'onDate'>;
-  /** The shop's GSTIN, printed on receipts; null when not configured. */
-  gstin: string | null;
+  /** The shop's GSTIN as its settings hold it now, printed on receipts; null for none. */
+  gstin: (tx: Tx) => Promise<string | null>;
 }
 
 interface Payment {
@@ -134,6 +137,12 @@ export function createSchemesService({
   goldRates,
   gstin,
 }: Deps) {
+  /** The receipt's GSTIN field: the shop's, read in the installment's transaction; none without. */
+  const gstinOn = async (tx: Tx) => {
+    const number = await gstin(tx);
+    return number ? { gstin: number } : {};
+  };
+
   /**
    * The reason to keep for an entry dated `date`: none within the days any staff member may
    * date back; further back only the owner dates it, and must say why.
@@ -301,12 +310,12 @@ export function createSchemesService({
       amount: installment.amount,
       mode: payment.mode,
       reference: installment.reference,
-      installmentNo: paid.length + 1,
+      installmentNo: installmentNumber(paid.length),
       installments: scheme.installments,
       forMonth: period,
       paidSoFar: amountOf(paid) + installment.amount,
       ...(mg === null ? {} : { rate22k: rate22kPaise! / 100, mg }),
-      ...(gstin ? { gstin } : {}),
+      ...(await gstinOn(tx)),
     };
   }
 
@@ -750,7 +759,7 @@ export function createSchemesService({
     const rows: SchemeStatementRow[] = installments.map((installment, i) => ({
       date: installment.paidOn,
       narration: [
-        `Installment ${i + 1} of ${scheme.installments}`,
+        `Installment ${installmentNumber(i)} of ${scheme.installments}`,
         PAYMENT_MODE_LABELS[installment.mode as RecordedMode],
         installment.reference,
         // An installment imported from other software has no receipt of Kanak's.
@@ -808,7 +817,7 @@ export function createSchemesService({
     if ((await schemesRepo.summaryTotals(from, filter)).count > most) throw tooMany;
     const rows = await schemesRepo.summary(from, filter, most + 1);
     if (rows.length > most) throw tooMany;
-    return { rows, total: rows.reduce((sum, row) => sum + row.amount, 0) };
+    return { rows: rows.map(toSummaryRow), total: rows.reduce((sum, row) => sum + row.amount, 0) };
   }
 
   /** The page and the whole filter's count and amount are read at once, on two connections. */
@@ -823,9 +832,15 @@ export function createSchemesService({
       schemesRepo.summaryPage(from, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
       schemesRepo.summaryTotals(from, filter),
     ]);
-    return { rows, count, total };
+    return { rows: rows.map(toSummaryRow), count, total };
   }
 }
+
+/** A summary row as the API answers it: the status under the wire's name, `matyn`. */
+const toSummaryRow = ({ status, ...row }: SummaryRow): SchemeSummaryRow => ({
+  ...row,
+  matyn: status,
+});
 
 function toRecord(
   scheme: SchemeRow,

@@ -99,6 +99,7 @@ describe('GET /api/openapi.json', () => {
             '/api/app/images/:id',
             '/api/customers/export-download',
             '/api/backups/download',
+            '/api/app/logo',
           ].includes(route.url),
       )
       .map((route) => `${route.method} ${route.url}`);
@@ -142,6 +143,7 @@ describe('GET /api/openapi.json', () => {
       'saveNoticeTemplate',
       'savePointsRules',
       'saveTiers',
+      'whatsappWebhookEvent',
     ]);
     expect(doc.paths['/api/branches']!.get!.operationId).toBe('branches');
     expect(doc.paths['/api/branches']!.post!.operationId).toBe('saveBranch');
@@ -180,19 +182,24 @@ describe('GET /api/openapi.json', () => {
     const publicOnes = apiRoutes()
       .filter((route) => route.public)
       .map((route) => `${route.method} ${route.url}`);
-    expect(publicOnes.sort()).toEqual([
-      'GET /api/app/branding',
-      'GET /api/app/content',
-      'GET /api/app/images/:id',
-      'GET /api/backups/download',
-      'GET /api/customers/export-download',
-      'GET /api/health',
-      'GET /api/ready',
-      'POST /api/login/verify',
-      'POST /api/member/otp',
-      'POST /api/member/verify',
-      'POST /api/payments/razorpay/webhook',
-    ]);
+    expect(publicOnes.sort()).toEqual(
+      [
+        'GET /api/app/branding',
+        'GET /api/app/content',
+        'GET /api/app/images/:id',
+        'GET /api/app/logo',
+        'GET /api/backups/download',
+        'GET /api/customers/export-download',
+        'GET /api/health',
+        'GET /api/ready',
+        'POST /api/login/verify',
+        'POST /api/member/otp',
+        'POST /api/member/verify',
+        'POST /api/payments/razorpay/webhook',
+        'GET /api/whatsapp/webhook',
+        'POST /api/whatsapp/webhook',
+      ].sort(),
+    );
   });
 
   it('asks for an Idempotency-Key on exactly the calls that change data', () => {

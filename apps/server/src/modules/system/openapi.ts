@@ -42,7 +42,9 @@ const TAGS = {
   points: 'The loyalty-points ledger.',
   schemes: 'Monthly gold-savings schemes, installments and receipts.',
   content: "The companion mobile app's banners and e-catalogue images.",
-  messaging: 'The messaging panel settings, and its test message.',
+  messaging:
+    "The messaging panel settings and its test message; the official panel's templates and " +
+    "Meta's webhook.",
   notices:
     'WhatsApp notices to customers: the message templates (owner) and the delivery log ' +
     '(owners, managers).',
@@ -50,7 +52,9 @@ const TAGS = {
   reports:
     "The owner's view: the dashboard and the reports behind it (owners for any branch or the " +
     'whole chain; managers for their own branch).',
-  settings: "The owner's settings: points rules and the counters' API keys.",
+  settings:
+    "The owner's settings: the shop's name, GSTIN, phones and logo, points rules and the " +
+    "counters' API keys.",
   accounting:
     "The accountant's hand-off to TallyPrime (owner): ledger names, the import file, the push.",
   backups: 'The daily backups of the whole database, "Back up now" and their download (owner).',
@@ -67,7 +71,7 @@ interface Operation {
   tag: keyof typeof TAGS;
   summary: string;
   /** Where two names share one path (a list and its save): the method this name stands for. */
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /**
    * Where one name stands for both a GET and a POST: the POST's own operationId and summary
    * (the name and the summary above are the GET's), so that every operation has its own.
@@ -126,6 +130,22 @@ const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS,
   razorpayWebhook: {
     tag: 'members',
     summary: 'Razorpay’s webhook, signed over the raw body with the webhook secret',
+  },
+  whatsappWebhook: {
+    tag: 'messaging',
+    summary: 'Meta’s webhook handshake: the challenge back when the verify token matches',
+    post: {
+      operationId: 'whatsappWebhookEvent',
+      summary: 'Meta’s webhook events, signed over the raw body with the app secret',
+    },
+  },
+  whatsappTemplates: {
+    tag: 'messaging',
+    summary: 'The official panel’s message templates, as the last sync read them',
+  },
+  whatsappTemplatesSync: {
+    tag: 'messaging',
+    summary: 'Read the official panel’s templates from Meta again, replacing those held',
   },
   branding: { tag: 'system', summary: 'Company name, address and scheme terms' },
   login: { tag: 'auth', summary: 'Sign in; answers a bearer token' },
@@ -419,6 +439,34 @@ const OPERATIONS: Record<keyof typeof API_PATHS | keyof typeof MEMBER_API_PATHS,
     ok: {
       description: 'The gzip backup file as a download.',
       content: { 'application/gzip': { schema: z.string() } },
+    },
+  },
+  shopSettings: {
+    tag: 'settings',
+    summary: "The shop's name, tagline, GSTIN, phones and logo (owner)",
+    method: 'GET',
+  },
+  saveShopSettings: {
+    tag: 'settings',
+    summary:
+      "Save the shop's name, tagline, GSTIN and phones; every instance shows them within 5 s",
+    method: 'PUT',
+  },
+  uploadShopLogo: {
+    tag: 'settings',
+    summary: "Upload the shop's logo: a PNG or JPEG of at most 256 KB",
+    method: 'POST',
+    form: z.object({
+      file: z.string().meta({ format: 'binary', description: 'PNG or JPEG, at most 256 KB' }),
+    }),
+  },
+  removeShopLogo: { tag: 'settings', summary: "Remove the shop's logo", method: 'DELETE' },
+  shopLogo: {
+    tag: 'system',
+    summary: "The shop's logo (404 when it has none)",
+    ok: {
+      description: 'The logo, PNG or JPEG; ETag is its SHA-256.',
+      content: { 'image/*': { schema: z.string().meta({ format: 'binary' }) } },
     },
   },
 };

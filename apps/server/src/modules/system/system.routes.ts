@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
   brandingResponse,
+  type Branding,
   healthResponse,
   MESSAGES,
   messageResponse,
@@ -17,13 +18,18 @@ const READY_WITHIN_MS = 2_000;
  * readiness (should it get traffic), branding for the login screen.
  */
 export const systemRoutes: FastifyPluginAsyncZod<{
+  /**
+   * The shop's name, address and scheme terms, as the login screen and receipts show them:
+   * read at each request, as the owner may change them at any time.
+   */
+  shop: () => Promise<Branding>;
   /** Fails when the database does not answer. */
   checkDatabase: () => Promise<void>;
   /** How many of this version's migrations the database lacks; fails when it does not answer. */
   migrationsPending: () => Promise<number>;
   /** Whether a stop has begun. */
   stopping: () => boolean;
-}> = async (app, { checkDatabase, migrationsPending, stopping }) => {
+}> = async (app, { shop, checkDatabase, migrationsPending, stopping }) => {
   const health = { response: { 200: healthResponse, 503: messageResponse } };
   app.get(
     API_PATHS.health,
@@ -57,10 +63,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   const branding = { response: { 200: brandingResponse } };
   app.get(API_PATHS.branding, { schema: branding, config: { public: true } }, async () => ({
     success: true,
-    data: {
-      ...app.config.branding,
-      ...app.config.schemeTerms,
-      ...(app.config.gstin ? { gstin: app.config.gstin } : {}),
-    },
+    data: await shop(),
   }));
 };

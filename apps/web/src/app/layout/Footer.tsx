@@ -24,16 +24,17 @@ export function Footer() {
         minHeight: 48,
       }}
     >
-      {branding && (
-        <>
-          <Typography variant="body2">{UI_TEXTS.layout.poweredBy(branding.poweredBy)}</Typography>
-          <Typography variant="body2">
-            {UI_TEXTS.layout.support}:{' '}
-            <Link href={`tel:${branding.supportPhone.replace(/[^\d+]/g, '')}`} color="primary.dark">
-              {branding.supportPhone}
-            </Link>
-          </Typography>
-        </>
+      {/* Either may be left empty in the shop's settings: then it is not shown. */}
+      {branding?.poweredBy && (
+        <Typography variant="body2">{UI_TEXTS.layout.poweredBy(branding.poweredBy)}</Typography>
+      )}
+      {branding?.supportPhone && (
+        <Typography variant="body2">
+          {UI_TEXTS.layout.support}:{' '}
+          <Link href={`tel:${branding.supportPhone.replace(/[^\d+]/g, '')}`} color="primary.dark">
+            {branding.supportPhone}
+          </Link>
+        </Typography>
       )}
     </Box>
   );

@@ -77,6 +77,7 @@ describe('main layout', () => {
       SIDEBAR_LABELS.importData,
       SIDEBAR_LABELS.audit,
       SIDEBAR_LABELS.backups,
+      SIDEBAR_LABELS.shopSettings,
       SIDEBAR_LABELS.deliveryLog,
       SIDEBAR_LABELS.user,
       SIDEBAR_LABELS.statement,

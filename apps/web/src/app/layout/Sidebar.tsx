@@ -20,6 +20,7 @@ import PhoneIphoneIcon from '@mui/icons-material/PhoneIphoneOutlined';
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import BackupIcon from '@mui/icons-material/BackupOutlined';
+import StoreIcon from '@mui/icons-material/StoreOutlined';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SavingsIcon from '@mui/icons-material/SavingsOutlined';
 import EventNoteIcon from '@mui/icons-material/EventNoteOutlined';
@@ -68,6 +69,7 @@ const icons: Record<ScreenKey, ReactElement> = {
   importData: <UploadFileIcon />,
   audit: <HistoryIcon />,
   backups: <BackupIcon />,
+  shopSettings: <StoreIcon />,
   deliveryLog: <MarkChatReadIcon />,
   user: <ManageAccountsIcon />,
   statement: <ReceiptLongIcon />,

@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -11,7 +12,7 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { LIMITS, UI_TEXTS } from '@kanak/contract';
-import { CompanyName } from '../../lib/branding';
+import { CompanyName, useBranding } from '../../lib/branding';
 import { useMe } from '../../lib/me';
 import { brand } from '../theme';
 
@@ -26,6 +27,7 @@ interface TopBarProps {
 export function TopBar({ username, onOpenMenu, onLogout }: TopBarProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { data: me } = useMe();
+  const logoUrl = useBranding().branding?.logoUrl;
   const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
   const close = () => setAnchor(null);
 
@@ -51,6 +53,14 @@ export function TopBar({ username, onOpenMenu, onLogout }: TopBarProps) {
           >
             <MenuIcon />
           </IconButton>
+        )}
+        {logoUrl && (
+          <Box
+            component="img"
+            src={logoUrl}
+            alt=""
+            sx={{ height: 32, maxWidth: 96, objectFit: 'contain', mr: 1.5, flexShrink: 0 }}
+          />
         )}
         <Typography variant="h6" component="p" noWrap sx={{ flexGrow: 1 }}>
           <CompanyName />

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ACCOUNTING_TEXTS,
   API_PATHS,
   RAZORPAY_SETTLEMENTS_HEADER,
   tallyFileName,
@@ -42,6 +43,7 @@ export function useSaveAccountingSettings() {
   const queryClient = useQueryClient();
   return useChange(saveSettings, {
     onSuccess: (answer) => queryClient.setQueryData(settingsKey, answer.data),
+    failed: ACCOUNTING_TEXTS.saveFailed,
   });
 }
 

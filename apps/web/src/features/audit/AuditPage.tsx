@@ -1,11 +1,7 @@
-import { useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
+import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useQuery } from '@tanstack/react-query';
 import {
   AUDIT_ENTITIES,
   AUDIT_ENTITY_LABELS,
@@ -13,98 +9,35 @@ import {
   DEFAULT_STORE_TIMEZONE,
   LIMITS,
   PAGE_TITLES,
-  auditActionLabel,
-  auditChanges,
-  formatAuditTime,
-  type AuditChange,
-  type AuditEntity,
-  type AuditEntry,
 } from '@kanak/contract';
-import type { DataColumn } from '../../components/DataTable';
-import { DateField } from '../../components/DateField';
+import { DateRangeFields } from '../../components/FilterPanel';
 import { ListPage } from '../../components/ListPage';
-import { NumbersUnbroken, unbroken } from '../../components/NumbersUnbroken';
 import { SubmitButton } from '../../components/SubmitButton';
-import { textFields, useAddressFilter } from '../../components/useAddressFilter';
+import { textFields } from '../../components/useAddressFilter';
+import { useListQuery } from '../../components/useListQuery';
 import { useStoreToday } from '../../components/useStoreToday';
 import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
 import { useBranding } from '../../lib/branding';
-import { NO_FILTERS, auditQuery, downloadAuditCsv } from './api';
+import { NO_FILTERS, auditQuery, downloadAuditCsv, type AuditFilters } from './api';
+import { auditColumns } from './auditColumns';
 
 const texts = AUDIT_TEXTS;
-const c = texts.columns;
 
 /** The filters in the address (`?entity=scheme&from=…`): a bookmark, Back and Forward. */
 const auditAddress = textFields(NO_FILTERS);
 
-const entityLabel = (entity: string) =>
-  AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity.replaceAll('_', ' ');
-
-/** A value: a short one (a number, a date, a mobile) stays on one line; long texts may wrap. */
-function Value({ text }: { text: string }) {
-  return (
-    <Box component="span" sx={text.length <= 24 ? unbroken : {}}>
-      {text.length <= 24 ? text : <NumbersUnbroken text={text} />}
-    </Box>
-  );
+/** A page that could not be read: a refusal's own words as a warning, else the fixed text. */
+function tellLoadFailed(error: unknown) {
+  const failure = readFailure(error);
+  if (failure.kind === 'refused') showAlert('warning', failure.message ?? texts.loadFailed);
+  else if (failure.kind === 'exception') showAlert('error', texts.loadFailed);
 }
 
-/** One changed field per line: "Status: Inactive → Active", or just its value on one side. */
-function Change({ change }: { change: AuditChange }) {
-  return (
-    <Typography variant="body2" component="div">
-      <Box component="span" sx={{ fontWeight: 600 }}>
-        {change.field}:
-      </Box>{' '}
-      {change.before !== null && change.after !== null ? (
-        <>
-          <Value text={change.before} /> → <Value text={change.after} />
-        </>
-      ) : (
-        <Value text={change.after ?? change.before ?? ''} />
-      )}
-    </Typography>
-  );
-}
-
-/** "24/11/2026, 21:16" as the date over the time, so it never runs into the next column. */
-function When({ at, timeZone }: { at: string; timeZone: string }) {
-  const [date, time] = formatAuditTime(at, timeZone).split(', ');
-  return (
-    <Box sx={{ whiteSpace: 'nowrap' }}>
-      <div>{date}</div>
-      {time && (
-        <Typography variant="caption" color="text.secondary">
-          {time}
-        </Typography>
-      )}
-    </Box>
-  );
-}
-
-/**
- * Audit Trail (/home/audit, owners and managers): every change, newest first, with who made
- * it, where, to what, and the values before and after. Secrets show only as "(hidden)".
- */
-export function AuditPage() {
-  const timeZone = useBranding().branding?.storeTimezone ?? DEFAULT_STORE_TIMEZONE;
+/** The filtered changes as CSV: the filter the list shows, not the one being typed. */
+function CsvButton({ filters }: { filters: AuditFilters }) {
   const today = useStoreToday();
-  const { asked: filters, form, edit, page, setPage, show } = useAddressFilter(auditAddress);
   const [downloading, setDownloading] = useState(false);
-  const changes = useQuery(auditQuery(filters, page));
-
-  useEffect(() => {
-    if (!changes.error) return;
-    const failure = readFailure(changes.error);
-    if (failure.kind === 'refused') showAlert('warning', failure.message ?? texts.loadFailed);
-    else if (failure.kind === 'exception') showAlert('error', texts.loadFailed);
-  }, [changes.error, changes.errorUpdatedAt]);
-
-  const search = () =>
-    show({ ...form, user: form.user.trim(), mobile: form.mobile.trim() }, () => {
-      void changes.refetch();
-    });
   const download = async () => {
     setDownloading(true);
     try {
@@ -119,91 +52,47 @@ export function AuditPage() {
       setDownloading(false);
     }
   };
+  return (
+    <SubmitButton
+      type="button"
+      variant="outlined"
+      pending={downloading}
+      pendingLabel={texts.csvPending}
+      startIcon={<DownloadIcon />}
+      onClick={() => void download()}
+    >
+      {texts.csv}
+    </SubmitButton>
+  );
+}
 
-  const rows = changes.isError ? [] : (changes.data?.data ?? []);
-  const total = changes.data?.total ?? 0;
-  const capped = changes.data?.totalCapped ?? false;
-  const pages = Math.max(1, Math.ceil(total / LIMITS.auditPageSize));
-
-  const columns: DataColumn<AuditEntry>[] = [
-    {
-      key: 'when',
-      header: c.when,
-      width: '110px',
-      cell: (row) => <When at={row.at} timeZone={timeZone} />,
-    },
-    {
-      key: 'who',
-      header: c.who,
-      width: 'minmax(110px, 1fr)',
-      cell: (row) => (
-        <Box>
-          <div>{row.name ?? '—'}</div>
-          {row.username && row.username !== row.name && (
-            <Typography variant="caption" color="text.secondary">
-              {row.username}
-            </Typography>
-          )}
-        </Box>
-      ),
-    },
-    { key: 'branch', header: c.branch, width: '80px', cell: (row) => row.branch ?? texts.noBranch },
-    {
-      key: 'what',
-      header: c.what,
-      width: 'minmax(110px, 1fr)',
-      cell: (row) => `${entityLabel(row.entity)}${row.entityId ? ` #${row.entityId}` : ''}`,
-    },
-    {
-      key: 'action',
-      header: c.action,
-      width: '150px',
-      cell: (row) => auditActionLabel(row.action),
-    },
-    {
-      key: 'mobile',
-      header: c.mobile,
-      width: '115px',
-      nowrap: true,
-      cell: (row) => row.mobile ?? '',
-    },
-    {
-      key: 'change',
-      header: c.change,
-      width: 'minmax(220px, 3fr)',
-      cell: (row) => (
-        <Stack spacing={0.5}>
-          {auditChanges(row.before, row.after).map((change) => (
-            <Change key={change.field} change={change} />
-          ))}
-        </Stack>
-      ),
-    },
-  ];
+/**
+ * Audit Trail (/home/audit, owners and managers): every change, newest first, with who made
+ * it, where, to what, and the values before and after. Secrets show only as "(hidden)".
+ */
+export function AuditPage() {
+  const timeZone = useBranding().branding?.storeTimezone ?? DEFAULT_STORE_TIMEZONE;
+  const list = useListQuery({
+    address: auditAddress,
+    query: auditQuery,
+    pageSize: LIMITS.auditPageSize,
+    tidy: (form) => ({ ...form, user: form.user.trim(), mobile: form.mobile.trim() }),
+    cleared: NO_FILTERS,
+    failed: tellLoadFailed,
+  });
+  const { form, edit } = list;
 
   return (
     <ListPage
       title={PAGE_TITLES.audit}
-      actions={
-        <SubmitButton
-          type="button"
-          variant="outlined"
-          pending={downloading}
-          pendingLabel={texts.csvPending}
-          startIcon={<DownloadIcon />}
-          onClick={() => void download()}
-        >
-          {texts.csv}
-        </SubmitButton>
-      }
+      actions={<CsvButton filters={list.asked} />}
+      list={list}
       filters={{
         title: texts.filters,
         columns: { sm: '1fr 1fr', lg: 'repeat(5, 1fr) auto' },
-        onSubmit: search,
         search: texts.search,
-        pending: changes.isFetching,
         pendingLabel: texts.loading,
-        clear: { label: texts.clear, onClick: () => show(NO_FILTERS) },
+        clear: texts.clear,
         children: (
           <>
             <TextField
@@ -234,35 +123,22 @@ export function AuditPage() {
               onChange={(event) => edit({ mobile: event.target.value.replace(/\D/g, '') })}
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.mobileLength } }}
             />
-            <DateField
-              label={texts.from}
-              name="from"
-              value={form.from}
-              max={form.to || undefined}
-              onChange={(from) => edit({ from })}
-            />
-            <DateField
-              label={texts.to}
-              name="to"
-              value={form.to}
-              min={form.from || undefined}
-              onChange={(to) => edit({ to })}
-            />
+            <DateRangeFields labels={texts} value={form} onChange={edit} />
           </>
         ),
       }}
       table={{
         label: texts.table,
-        columns,
-        rows,
+        columns: auditColumns(timeZone),
         rowKey: (row) => row.id,
         bodyHeight: 480,
         minWidth: 900,
         emptyText: texts.empty,
-        loading: changes.isFetching,
         loadingLabel: texts.loading,
       }}
-      pager={{ page, pages, status: texts.pageOf(page, pages, total, capped), onPage: setPage }}
+      pageOf={(page, pages, total) =>
+        texts.pageOf(page, pages, total, list.answer?.totalCapped ?? false)
+      }
     />
   );
 }

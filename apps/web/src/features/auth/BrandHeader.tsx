@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { UI_TEXTS } from '@kanak/contract';
 import { useBranding } from '../../lib/branding';
 
-/** The shop's name, its tagline ("Since 1928") and the welcome line. */
+/** The shop's logo, its name, its tagline ("Since 1928") and the welcome line. */
 export function BrandHeader() {
   // The default name at once, never a blank card while the branding call runs.
   const { branding } = useBranding();
@@ -12,7 +12,13 @@ export function BrandHeader() {
 
   return (
     <Box sx={{ textAlign: 'center', mb: 3 }}>
-      <Box component="img" src="/favicon.svg" alt="" sx={{ width: 48, height: 48, mb: 1 }} />
+      {/* The shop's logo once the owner has given one; the app's mark meanwhile. */}
+      <Box
+        component="img"
+        src={branding?.logoUrl ?? '/favicon.svg'}
+        alt=""
+        sx={{ height: 48, maxWidth: '100%', objectFit: 'contain', mb: 1 }}
+      />
       <Typography component="h1" variant="h4" color="primary.dark">
         {companyName}
       </Typography>

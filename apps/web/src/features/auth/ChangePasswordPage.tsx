@@ -1,12 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { LIMITS, MESSAGES, PASSWORD_CHANGE_TEXTS, UI_TEXTS } from '@kanak/contract';
+import { ChangeForm, FormField, useSchemaForm } from '../../components/ChangeForm';
 import { SubmitButton } from '../../components/SubmitButton';
 import { logout, readFailure } from '../../lib/api';
 import { setPasswordChangeDue, showAlert, useActiveUser } from '../../lib/app-state';
@@ -15,7 +16,21 @@ import { useChangePassword } from '../../lib/password';
 
 const texts = PASSWORD_CHANGE_TEXTS;
 
-type Field = 'oldpassword' | 'newpassword' | 'confirm';
+/**
+ * The temporary password, then the new one twice: one problem at a time, the first found, so
+ * staff fix the fields in order. The server's rules decide the rest.
+ */
+const passwordChange = z
+  .object({ oldpassword: z.string(), newpassword: z.string(), confirm: z.string() })
+  .superRefine((form, context) => {
+    const problem = (field: Field, message: string) =>
+      context.addIssue({ code: 'custom', path: [field], message });
+    if (!form.oldpassword) problem('oldpassword', MESSAGES.provideOldPassword);
+    else if (!form.newpassword) problem('newpassword', MESSAGES.provideNewPassword);
+    else if (form.confirm !== form.newpassword) problem('confirm', texts.mismatch);
+  });
+type PasswordChange = z.infer<typeof passwordChange>;
+type Field = keyof PasswordChange;
 
 /** The server's refusals about the new password; any other is about the temporary one. */
 const NEW_PASSWORD_MESSAGES: readonly string[] = [
@@ -34,25 +49,20 @@ export function ChangePasswordPage() {
   const username = useActiveUser();
   const queryClient = useQueryClient();
   const change = useChangePassword();
-  const [form, setForm] = useState({ oldpassword: '', newpassword: '', confirm: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // A message stays until any field is edited.
+  const form = useSchemaForm(
+    passwordChange,
+    { oldpassword: '', newpassword: '', confirm: '' },
+    { reValidateMode: 'onSubmit' },
+  );
 
   useEffect(() => {
     document.title = `${texts.title} | ${UI_TEXTS.productName}`;
   }, []);
 
-  const edit = (field: Field, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors({});
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form.oldpassword) return setErrors({ oldpassword: MESSAGES.provideOldPassword });
-    if (!form.newpassword) return setErrors({ newpassword: MESSAGES.provideNewPassword });
-    if (form.confirm !== form.newpassword) return setErrors({ confirm: texts.mismatch });
+  const submit = ({ oldpassword, newpassword }: PasswordChange) =>
     change.submit(
-      { username, oldpassword: form.oldpassword, newpassword: form.newpassword },
+      { username, oldpassword, newpassword },
       {
         onSuccess: (data) => {
           setPasswordChangeDue(false);
@@ -64,72 +74,68 @@ export function ChangePasswordPage() {
           const failure = readFailure(error);
           if (failure.kind === 'refused') {
             const message = failure.message ?? MESSAGES.updateUserFailed;
-            setErrors(
-              NEW_PASSWORD_MESSAGES.includes(message)
-                ? { newpassword: message }
-                : { oldpassword: message },
-            );
+            form.setError(NEW_PASSWORD_MESSAGES.includes(message) ? 'newpassword' : 'oldpassword', {
+              message,
+            });
           } else if (failure.kind === 'exception') {
             showAlert('warning', MESSAGES.updateUserFailed);
           }
         },
       },
     );
-  };
 
-  const passwordField = (field: Field, label: string, autoComplete: string) => (
-    <TextField
-      label={label}
-      name={field}
-      type="password"
-      value={form[field]}
-      onChange={(event) => edit(field, event.target.value)}
-      autoComplete={autoComplete}
-      required
-      error={Boolean(errors[field])}
-      helperText={errors[field]}
-      slotProps={{
-        htmlInput: { maxLength: field === 'oldpassword' ? 128 : LIMITS.passwordMaxLength },
-        formHelperText: { role: 'alert' },
-      }}
-    />
-  );
+  const passwordField = (field: Field, label: string, autoComplete: string) => {
+    const registered = form.register(field);
+    return (
+      <FormField<PasswordChange>
+        name={field}
+        label={label}
+        type="password"
+        onChange={(event) => {
+          form.clearErrors();
+          return registered.onChange(event);
+        }}
+        autoComplete={autoComplete}
+        required
+        slotProps={{
+          // The label sits in the empty field, as on the sign-in page.
+          inputLabel: { shrink: undefined },
+          htmlInput: { maxLength: field === 'oldpassword' ? 128 : LIMITS.passwordMaxLength },
+          formHelperText: { role: 'alert' },
+        }}
+      />
+    );
+  };
 
   return (
     <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2 }}>
-      <Paper
-        component="form"
-        variant="outlined"
-        noValidate
-        onSubmit={submit}
-        sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 440 }}
-      >
-        <Stack spacing={2.5}>
-          <Typography variant="h5" component="h1">
-            {texts.title}
-          </Typography>
-          <Typography>{texts.intro}</Typography>
-          {/* For password managers: whose password this is. */}
-          <input
-            type="text"
-            name="username"
-            autoComplete="username"
-            value={username}
-            readOnly
-            hidden
-          />
-          {passwordField('oldpassword', texts.currentPassword, 'current-password')}
-          {passwordField('newpassword', texts.newPassword, 'new-password')}
-          {passwordField('confirm', texts.confirmPassword, 'new-password')}
-          <Stack direction="row" spacing={2}>
-            <SubmitButton pending={change.isPending} pendingLabel={texts.pending}>
-              {texts.submit}
-            </SubmitButton>
-            <Button type="button" variant="outlined" onClick={logout}>
-              {texts.logout}
-            </Button>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, width: '100%', maxWidth: 440 }}>
+        <ChangeForm form={form} change={change} onSubmit={submit}>
+          <Stack spacing={2.5}>
+            <Typography variant="h5" component="h1">
+              {texts.title}
+            </Typography>
+            <Typography>{texts.intro}</Typography>
+            {/* For password managers: whose password this is. */}
+            <input
+              type="text"
+              name="username"
+              autoComplete="username"
+              value={username}
+              readOnly
+              hidden
+            />
+            {passwordField('oldpassword', texts.currentPassword, 'current-password')}
+            {passwordField('newpassword', texts.newPassword, 'new-password')}
+            {passwordField('confirm', texts.confirmPassword, 'new-password')}
+            <Stack direction="row" spacing={2}>
+              <SubmitButton pendingLabel={texts.pending}>{texts.submit}</SubmitButton>
+              <Button type="button" variant="outlined" onClick={logout}>
+                {texts.logout}
+              </Button>
+            </Stack>
           </Stack>
-        </Stack>
+        </ChangeForm>
       </Paper>
     </Box>
   );

@@ -49,7 +49,8 @@ export function BackupsPage() {
   const backups = useQuery(backupsQuery(page));
   const backUp = useBackUpNow();
   const download = useDownloadBackup();
-  const [downloading, setDownloading] = useState<number | null>(null);
+  // The backup whose download is being asked for (one at a time).
+  const downloading = download.isPending ? download.variables.id : null;
 
   useEffect(() => {
     if (backups.error) reportFailure(backups.error, texts.loadFailed, 'warn');
@@ -75,13 +76,10 @@ export function BackupsPage() {
       onError: (error) => reportFailure(error, texts.startFailed),
     });
 
-  const downloadOne = (backup: BackupEntry) => {
-    setDownloading(backup.id);
+  const downloadOne = (backup: BackupEntry) =>
     download.mutate(backup, {
-      onSettled: () => setDownloading(null),
       onError: (error) => reportFailure(error, texts.downloadFailed),
     });
-  };
 
   const columns: DataColumn<BackupEntry>[] = [
     {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
+  BACKUPS_TEXTS,
   type BackupEntry,
   type backupNowResponse,
   type backupTicketResponse,
@@ -26,6 +27,7 @@ export function useBackUpNow() {
   const queryClient = useQueryClient();
   return useChange(backUpNow, {
     onSuccess: () => refetchAfterChange(queryClient, backupsKey),
+    failed: BACKUPS_TEXTS.startFailed,
   });
 }
 

@@ -2,13 +2,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import {
   BRANCH_TEXTS,
   RECEIPT_PAPERS,
@@ -16,8 +12,8 @@ import {
   type Branch,
   type BranchSaveRequest,
 } from '@kanak/contract';
-import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
+import { ChangeError, ChangeForm, FormField, useSchemaForm } from '../../components/ChangeForm';
 import { SelectField } from '../../components/SelectField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useSaveBranch } from './api';
@@ -27,72 +23,50 @@ const texts = BRANCH_TEXTS;
 /** Add a branch (code, name, address, phone), or edit one: its code stays. */
 export function BranchForm({ branch, onClose }: { branch: Branch | null; onClose: () => void }) {
   const save = useSaveBranch();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const { register, handleSubmit, formState, control } = useForm<BranchSaveRequest>({
-    resolver: zodResolver(branchSaveRequest),
-    defaultValues: {
-      ...(branch ?? { code: '', name: '', address: '', phone: '' }),
-      receiptPaper: branch?.receiptPaper ?? 'a4',
-    },
+  const form = useSchemaForm(branchSaveRequest, {
+    ...(branch ?? { code: '', name: '', address: '', phone: '' }),
+    receiptPaper: branch?.receiptPaper ?? 'a4',
   });
-  const { errors } = formState;
-  const code = register('code');
+  const code = form.register('code');
 
-  const submit = (values: BranchSaveRequest) => {
-    setRefusal(null);
+  const submit = (values: BranchSaveRequest) =>
     save.submit(values, {
       onSuccess: (answer) => {
         if (answer.message) showAlert('success', answer.message);
         onClose();
       },
-      onError: (error) => {
-        const failure = readFailure(error);
-        if (failure.kind === 'refused') setRefusal(failure.message ?? texts.saveFailed);
-        else if (failure.kind === 'exception') setRefusal(texts.saveFailed);
-      },
     });
-  };
-
-  const field = (name: keyof BranchSaveRequest, label: string, extra: object = {}) => (
-    <TextField
-      label={label}
-      {...register(name)}
-      error={Boolean(errors[name])}
-      helperText={errors[name]?.message}
-      slotProps={{ inputLabel: { shrink: true } }}
-      fullWidth
-      {...extra}
-    />
-  );
 
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="sm">
-      <form onSubmit={handleSubmit(submit)} noValidate>
+      <ChangeForm form={form} change={save} onSubmit={submit}>
         <DialogTitle>{branch ? texts.editTitle(branch.code) : texts.addTitle}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <TextField
+            <FormField<BranchSaveRequest>
+              name="code"
               label={texts.code}
-              {...code}
+              help={texts.codeHelp}
               onChange={(event) => {
                 // Codes are capital letters: typed in any case, kept in capitals.
                 event.target.value = event.target.value.toUpperCase();
                 return code.onChange(event);
               }}
-              error={Boolean(errors.code)}
-              helperText={errors.code?.message ?? texts.codeHelp}
               slotProps={{
-                inputLabel: { shrink: true },
                 // An existing branch's code names it: shown, never changed.
                 htmlInput: { maxLength: 6, readOnly: branch !== null },
               }}
-              fullWidth
             />
-            {field('name', texts.name)}
-            {field('address', texts.address, { multiline: true, minRows: 2 })}
-            {field('phone', texts.phone, { type: 'tel' })}
+            <FormField<BranchSaveRequest> name="name" label={texts.name} />
+            <FormField<BranchSaveRequest>
+              name="address"
+              label={texts.address}
+              multiline
+              minRows={2}
+            />
+            <FormField<BranchSaveRequest> name="phone" label={texts.phone} type="tel" />
             <Controller
-              control={control}
+              control={form.control}
               name="receiptPaper"
               render={({ field: paper }) => (
                 <SelectField
@@ -107,22 +81,16 @@ export function BranchForm({ branch, onClose }: { branch: Branch | null; onClose
                 />
               )}
             />
-            {refusal && (
-              <Alert severity="error" role="alert">
-                {refusal}
-              </Alert>
-            )}
+            <ChangeError />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={save.isPending}>
             {texts.cancel}
           </Button>
-          <SubmitButton pending={save.isPending} pendingLabel={texts.saving}>
-            {texts.save}
-          </SubmitButton>
+          <SubmitButton pendingLabel={texts.saving}>{texts.save}</SubmitButton>
         </DialogActions>
-      </form>
+      </ChangeForm>
     </Dialog>
   );
 }

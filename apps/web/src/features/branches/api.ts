@@ -1,5 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, type BranchSaveRequest, type branchSaveResponse } from '@kanak/contract';
+import {
+  API_PATHS,
+  BRANCH_TEXTS,
+  type BranchSaveRequest,
+  type branchSaveResponse,
+} from '@kanak/contract';
 import type { z } from 'zod';
 import { api, expectSuccess, withIdempotencyKey } from '../../lib/api';
 import { branchesQuery, useBranchList } from '../../lib/branches';
@@ -22,5 +27,6 @@ export function useSaveBranch() {
   const queryClient = useQueryClient();
   return useChange(saveBranch, {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: branchesQuery.queryKey }),
+    failed: BRANCH_TEXTS.saveFailed,
   });
 }

@@ -42,10 +42,15 @@ export function ImageList({ type, images, loading }: ImageListProps) {
 
   const confirm = () => {
     if (!pending) return;
-    remove.mutate(pending.image, {
-      onSuccess: () => showAlert('success', MESSAGES.imageDeleted),
-      onError: (error) => reportFailure(error, MESSAGES.imageDeleteFailed, 'fixed'),
-      onSettled: () => setAsking(false),
+    remove.submit(pending.image, {
+      onSuccess: () => {
+        showAlert('success', MESSAGES.imageDeleted);
+        setAsking(false);
+      },
+      onError: (error) => {
+        reportFailure(error, MESSAGES.imageDeleteFailed, 'fixed');
+        setAsking(false);
+      },
     });
   };
 

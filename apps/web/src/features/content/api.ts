@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
+  MESSAGES,
   type DeleteFileRequest,
   type ImageRecord,
   type ImageType,
@@ -8,7 +9,8 @@ import {
   type imagesResponse,
   type messageResponse,
 } from '@kanak/contract';
-import { api, expectSuccess, type Answer } from '../../lib/api';
+import { api, expectSuccess, withIdempotencyKey, type Answer } from '../../lib/api';
+import { useChange } from '../../lib/change';
 import { refetchAfterChange } from '../../lib/query-client';
 
 export const contentKeys = {
@@ -64,13 +66,20 @@ async function uploadImage(type: ImageType, { file, onProgress }: UploadInput) {
 }
 
 /** POST /api/file/delete by id; `path` must be that image's storage key. */
-async function deleteImage(image: Pick<ImageRecord, 'ID' | 'PATH'>) {
+async function deleteImage(image: Pick<ImageRecord, 'ID' | 'PATH'>, key: string) {
   const body: DeleteFileRequest = { id: image.ID, path: image.PATH };
-  const { data } = await api.post<Answer<typeof messageResponse>>(API_PATHS.deleteFile, body);
+  const { data } = await api.post<Answer<typeof messageResponse>>(
+    API_PATHS.deleteFile,
+    body,
+    withIdempotencyKey(key),
+  );
   return expectSuccess(data);
 }
 
-/** Uploads an image of `type`; the list of that type is fetched again afterwards. */
+/**
+ * Uploads an image of `type`; the list of that type is fetched again afterwards. A plain
+ * mutation, not a change: a file is not a value a repeated press could be matched by.
+ */
 export function useUploadImage(type: ImageType) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -80,11 +89,20 @@ export function useUploadImage(type: ImageType) {
   });
 }
 
-/** Deletes an image of `type`; the list of that type is fetched again afterwards. */
+/**
+ * Deletes an image of `type`; the list of that type is fetched again afterwards, refused or
+ * not, before the delete counts as done (the dialog then closes on the new list).
+ */
 export function useDeleteImage(type: ImageType) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteImage,
-    onSettled: () => refetchAfterChange(queryClient, contentKeys.images(type)),
-  });
+  return useChange(
+    async (image: ImageRecord, key: string) => {
+      try {
+        return await deleteImage(image, key);
+      } finally {
+        await refetchAfterChange(queryClient, contentKeys.images(type));
+      }
+    },
+    { failed: MESSAGES.imageDeleteFailed },
+  );
 }

@@ -1,5 +1,3 @@
-import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,24 +6,31 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
+import { useController } from 'react-hook-form';
+import type { z } from 'zod';
 import {
   COUNTER_HUB_TEXTS,
   COUNTER_TEXTS,
+  addInstallmentRequest,
   formatMonthName,
   formatRupees,
   formatSlashDate,
   type CounterScheme,
-  type PaymentMode,
 } from '@kanak/contract';
+import {
+  ChangeError,
+  ChangeForm,
+  useSchemaForm,
+  type FormChange,
+} from '../../components/ChangeForm';
 import { PaymentModeFields } from '../../components/PaymentModeFields';
 import { SubmitButton } from '../../components/SubmitButton';
 
 const texts = COUNTER_HUB_TEXTS.dialog;
 
-export interface TakenInstallment {
-  mode: PaymentMode;
-  reference: string;
-}
+/** What the cashier chooses of the installment: the rest is the scheme's, the month and today. */
+const takenForm = addInstallmentRequest.pick({ mode: true, reference: true });
+export type TakenInstallment = z.output<typeof takenForm>;
 
 /**
  * The due installment of one scheme, as the counter takes it: the amount, the month and today's
@@ -37,8 +42,7 @@ export function TakeInstallmentDialog({
   due,
   customer,
   today,
-  pending,
-  error,
+  change,
   onSubmit,
   onClose,
 }: {
@@ -46,14 +50,14 @@ export function TakeInstallmentDialog({
   due: NonNullable<CounterScheme['due']>;
   customer: { custname: string; mobileno: string };
   today: string;
-  pending: boolean;
-  /** A refusal from the server, shown here so the cashier can choose another mode. */
-  error: string | null;
+  /** Its pending state, and a refusal shown here so the cashier can choose another mode. */
+  change: FormChange;
   onSubmit: (values: TakenInstallment) => void;
   onClose: () => void;
 }) {
-  const [mode, setMode] = useState<PaymentMode>('cash');
-  const [reference, setReference] = useState('');
+  const form = useSchemaForm(takenForm, { mode: 'cash', reference: '' });
+  const { field: mode } = useController({ control: form.control, name: 'mode' });
+  const { field: reference } = useController({ control: form.control, name: 'reference' });
   const month = formatMonthName(due.month);
   const facts: [string, string][] = [
     [texts.customer, COUNTER_TEXTS.chosen(customer.custname, customer.mobileno)],
@@ -62,15 +66,9 @@ export function TakeInstallmentDialog({
     [texts.date, formatSlashDate(today)],
   ];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    onSubmit({ mode, reference: reference.trim() });
-  };
-
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={submit}>
+    <Dialog open onClose={change.isPending ? undefined : onClose} fullWidth maxWidth="xs">
+      <ChangeForm form={form} change={change} onSubmit={onSubmit}>
         <DialogTitle>{texts.title(scheme.schemeid)}</DialogTitle>
         <DialogContent>
           <Box
@@ -95,32 +93,23 @@ export function TakeInstallmentDialog({
           </Box>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <PaymentModeFields
-              mode={mode}
-              onModeChange={setMode}
-              reference={reference}
-              onReferenceChange={setReference}
+              mode={mode.value}
+              onModeChange={mode.onChange}
+              reference={reference.value ?? ''}
+              onReferenceChange={reference.onChange}
             />
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
+            <ChangeError />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button type="button" onClick={onClose} disabled={pending}>
+          <Button type="button" onClick={onClose} disabled={change.isPending}>
             {texts.cancel}
           </Button>
-          <SubmitButton
-            pending={pending}
-            pendingLabel={texts.saving}
-            startIcon={<PrintIcon />}
-            autoFocus
-          >
+          <SubmitButton pendingLabel={texts.saving} startIcon={<PrintIcon />} autoFocus>
             {texts.save}
           </SubmitButton>
         </DialogActions>
-      </form>
+      </ChangeForm>
     </Dialog>
   );
 }

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -14,7 +13,6 @@ import {
   CONSENT_LABELS,
   CONSENT_PURPOSES,
   DATA_RIGHTS_TEXTS,
-  LEDGER_TEXTS,
   MESSAGES,
   customerDataFileName,
   type ConsentEvent,
@@ -30,7 +28,8 @@ import { SwitchControl } from '../../components/SwitchControl';
 import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
 import { useMayCall } from '../../lib/me';
-import { useCustomerData, useEraseCustomer, useRecordConsent } from './api';
+import { useCustomerData, useRecordConsent } from './api';
+import { EraseCustomerDialog } from './EraseCustomerDialog';
 
 const texts = DATA_RIGHTS_TEXTS;
 
@@ -38,7 +37,7 @@ const texts = DATA_RIGHTS_TEXTS;
 export const formatRecordedAt = (iso: string) => dayjs(iso).format('DD/MM/YYYY HH:mm');
 
 const how = (event: ConsentEvent) =>
-  `${event.method === 'erasure' ? 'erasure' : 'at the counter'}, ${texts.noticeVersion(event.noticeVersion)}`;
+  `${texts.method[event.method as keyof typeof texts.method] ?? event.method}, ${texts.noticeVersion(event.noticeVersion)}`;
 
 const historyColumns: DataColumn<ConsentEvent>[] = [
   {
@@ -210,7 +209,7 @@ export function CustomerDataRights({ customer, onConsents, onErased, onPrint }: 
         />
       )}
       {erasing && (
-        <EraseDialog
+        <EraseCustomerDialog
           customer={customer}
           onClose={() => setErasing(false)}
           onErased={() => {
@@ -220,65 +219,5 @@ export function CustomerDataRights({ customer, onConsents, onErased, onPrint }: 
         />
       )}
     </Paper>
-  );
-}
-
-/** Erasure asks for the customer's mobile number typed out: a slip of the mouse cannot do it. */
-function EraseDialog({
-  customer,
-  onClose,
-  onErased,
-}: {
-  customer: CustomerProfile;
-  onClose: () => void;
-  onErased: () => void;
-}) {
-  const erase = useEraseCustomer();
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = () => {
-    if (typed.trim() !== customer.mobileno) {
-      setError(texts.eraseConfirmLabel(customer.mobileno));
-      return;
-    }
-    setError(null);
-    erase.submit(customer.custid, {
-      onSuccess: (body) => {
-        if (body.message) showAlert('success', body.message);
-        onErased();
-      },
-      onError: (failed) => {
-        const failure = readFailure(failed);
-        if (failure.kind === 'sessionExpired') return;
-        setError((failure.kind === 'refused' ? failure.message : null) ?? MESSAGES.saveFailed);
-      },
-    });
-  };
-
-  return (
-    <ConfirmDialog
-      title={texts.eraseTitle}
-      cancelLabel={LEDGER_TEXTS.customerProfile.cancel}
-      confirmLabel={texts.eraseConfirm}
-      pendingLabel={texts.eraseConfirm}
-      pending={erase.isPending}
-      error={error}
-      danger
-      onConfirm={confirm}
-      onCancel={onClose}
-    >
-      <Typography sx={{ mb: 2 }}>
-        {customer.custname} ({customer.mobileno}). {texts.eraseBody}
-      </Typography>
-      <TextField
-        label={texts.eraseConfirmLabel(customer.mobileno)}
-        value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-        fullWidth
-        autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
-      />
-    </ConfirmDialog>
   );
 }

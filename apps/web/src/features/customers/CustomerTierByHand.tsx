@@ -10,7 +10,6 @@ import { DateField } from '../../components/DateField';
 import { SelectField } from '../../components/SelectField';
 import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
-import { reportFailure } from '../../lib/failure';
 import { useMayCall } from '../../lib/me';
 import { tiersQuery } from '../../lib/tiers';
 import { useSetCustomerTier } from './api';
@@ -38,7 +37,8 @@ function TierDialog({ custid, onClose }: { custid: number; onClose: () => void }
   const set = useSetCustomerTier();
   const [tier, setTier] = useState('');
   const [until, setUntil] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The choice is not one to send (a tier without its date): said in the dialog.
+  const [problem, setProblem] = useState<string | null>(null);
 
   const options = [
     { value: '', label: texts.none },
@@ -56,17 +56,15 @@ function TierDialog({ custid, onClose }: { custid: number; onClose: () => void }
       until: tier && until ? until : undefined,
     });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? texts.failed);
+      setProblem(checked.error.issues[0]?.message ?? texts.failed);
       return;
     }
-    setError(null);
+    setProblem(null);
     set.submit(checked.data, {
       onSuccess: (answer) => {
         onClose();
         if (answer.message) showAlert('success', answer.message);
       },
-      onError: (failure) =>
-        reportFailure(failure, texts.failed, (message) => setError(message ?? texts.failed)),
     });
   };
 
@@ -77,7 +75,7 @@ function TierDialog({ custid, onClose }: { custid: number; onClose: () => void }
       confirmLabel={texts.confirm}
       pendingLabel={texts.saving}
       pending={set.isPending}
-      error={error}
+      error={problem ?? set.error}
       onConfirm={confirm}
       onCancel={onClose}
     >

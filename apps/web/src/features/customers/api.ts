@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
   EXPORT_FILE_NAME,
+  MESSAGES,
+  TIER_BY_HAND_TEXTS,
   type ConsentPurpose,
   type CustomerDataExport,
   type CustomerFormInput,
@@ -64,6 +66,7 @@ export function useSaveCustomer() {
   // Names and mobiles may have changed: searches (here and on other screens) ask again.
   return useChange(saveCustomer, {
     onSuccess: () => refetchAfterChange(queryClient, customerKeys.all),
+    failed: MESSAGES.saveFailed,
   });
 }
 
@@ -85,7 +88,7 @@ async function recordConsent(change: ConsentChange, key: string) {
   return expectSuccess(data);
 }
 
-export const useRecordConsent = () => useChange(recordConsent);
+export const useRecordConsent = () => useChange(recordConsent, { failed: MESSAGES.saveFailed });
 
 /** GET /api/customers/data-export: everything held about one customer. */
 export async function fetchCustomerData(custid: number): Promise<CustomerDataExport> {
@@ -113,6 +116,7 @@ export function useEraseCustomer() {
   // The name and mobile are gone: searches ask again.
   return useChange(eraseCustomer, {
     onSuccess: () => refetchAfterChange(queryClient, customerKeys.all),
+    failed: MESSAGES.saveFailed,
   });
 }
 
@@ -131,5 +135,7 @@ export function useSetCustomerTier() {
   // The look-ups showing where the customer stands ask again.
   return useChange(setCustomerTier, {
     onSuccess: () => refetchAfterChange(queryClient, redeemTermsKey),
+    failed: TIER_BY_HAND_TEXTS.failed,
+    unmadeAsAlert: true,
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
+  GOLD_RATE_TEXTS,
   type GoldRateSaveRequest,
   type goldRateSaveResponse,
   type goldRatesResponse,
@@ -37,5 +38,7 @@ export function useSaveGoldRate() {
   const queryClient = useQueryClient();
   return useChange(saveGoldRate, {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: goldRateKeys.all }),
+    failed: GOLD_RATE_TEXTS.saveFailed,
+    unmadeAsAlert: true,
   });
 }

@@ -1,20 +1,21 @@
-import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { Controller } from 'react-hook-form';
 import { INTEGRATION_TEXTS, POS_LIMITS, apiKeyAddRequest } from '@kanak/contract';
-import { readFailure } from '../../lib/api';
+import type { z } from 'zod';
+import { ChangeError, ChangeForm, FormField, useSchemaForm } from '../../components/ChangeForm';
 import { SelectField } from '../../components/SelectField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useBranchList } from '../../lib/branches';
 import { useAddApiKey } from './api';
 
 const texts = INTEGRATION_TEXTS;
+
+type NewKey = z.input<typeof apiKeyAddRequest>;
 
 /** Make a key: a label and the branch its sales belong to; the key itself comes back once. */
 export function ApiKeyForm({
@@ -26,78 +27,59 @@ export function ApiKeyForm({
 }) {
   const add = useAddApiKey();
   const branches = useBranchList();
-  const [label, setLabel] = useState('');
-  const [branch, setBranch] = useState('');
-  const [labelError, setLabelError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // The branch stays unchosen (the first one shown) until staff pick one; a message under the
+  // label stays until the next press.
+  const form = useSchemaForm(
+    apiKeyAddRequest,
+    { label: '', branch: undefined },
+    { reValidateMode: 'onSubmit' },
+  );
   const choices = (branches.data ?? []).map((b) => ({
     value: b.code,
     label: `${b.code} · ${b.name}`,
   }));
-  const chosen = branch || choices[0]?.value || '';
+  const first = choices[0]?.value ?? '';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setRefusal(null);
-    const checked = apiKeyAddRequest.safeParse({ label, branch: chosen || undefined });
-    if (!checked.success) {
-      setLabelError(checked.error.issues[0]?.message ?? texts.saveFailed);
-      return;
-    }
-    setLabelError(null);
-    const form = { label: checked.data.label, branch: chosen };
-    add.submit(form, {
-      onSuccess: (answer) => onMade(form.label, answer.data.key),
-      onError: (error) => {
-        const failure = readFailure(error);
-        if (failure.kind === 'refused') setRefusal(failure.message ?? texts.saveFailed);
-        else if (failure.kind === 'exception') setRefusal(texts.saveFailed);
-      },
-    });
+  const submit = ({ label, branch }: z.output<typeof apiKeyAddRequest>) => {
+    const made = { label, branch: branch ?? first };
+    add.submit(made, { onSuccess: (answer) => onMade(made.label, answer.data.key) });
   };
 
   return (
     <Dialog open onClose={add.isPending ? undefined : onClose} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
+      <ChangeForm form={form} change={add} onSubmit={submit}>
         <DialogTitle>{texts.addTitle}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <TextField
-              label={texts.label}
+            <FormField<NewKey>
               name="label"
-              value={label}
-              onChange={(event) => setLabel(event.target.value)}
-              error={Boolean(labelError)}
-              helperText={labelError ?? texts.labelHelp}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { maxLength: POS_LIMITS.apiKeyLabelMaxLength },
-              }}
-              fullWidth
+              label={texts.label}
+              help={texts.labelHelp}
+              slotProps={{ htmlInput: { maxLength: POS_LIMITS.apiKeyLabelMaxLength } }}
             />
-            <SelectField
-              label={texts.branch}
+            <Controller
+              control={form.control}
               name="branch"
-              value={chosen}
-              options={choices}
-              onChange={setBranch}
+              render={({ field: branch }) => (
+                <SelectField
+                  label={texts.branch}
+                  name={branch.name}
+                  value={branch.value || first}
+                  options={choices}
+                  onChange={branch.onChange}
+                />
+              )}
             />
-            {refusal && (
-              <Alert severity="error" role="alert">
-                {refusal}
-              </Alert>
-            )}
+            <ChangeError />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={add.isPending}>
             {texts.cancel}
           </Button>
-          <SubmitButton pending={add.isPending} pendingLabel={texts.saving}>
-            {texts.save}
-          </SubmitButton>
+          <SubmitButton pendingLabel={texts.saving}>{texts.save}</SubmitButton>
         </DialogActions>
-      </form>
+      </ChangeForm>
     </Dialog>
   );
 }

@@ -11,7 +11,6 @@ import { INTEGRATION_TEXTS, PAGE_TITLES } from '@kanak/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
 import { useApiKeys, useRevokeApiKey, type ApiKey } from './api';
 import { ApiKeyForm } from './ApiKeyForm';
@@ -33,20 +32,13 @@ export function IntegrationsPage() {
   const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState<{ label: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
 
   const confirmRevoke = () => {
     if (!revoking) return;
-    setRefusal(null);
     revoke.submit(revoking.id, {
       onSuccess: (answer) => {
         if (answer.message) showAlert('success', answer.message);
         setRevoking(null);
-      },
-      onError: (error) => {
-        const failure = readFailure(error);
-        if (failure.kind === 'refused') setRefusal(failure.message ?? texts.revokeFailed);
-        else if (failure.kind === 'exception') setRefusal(texts.revokeFailed);
       },
     });
   };
@@ -145,12 +137,11 @@ export function IntegrationsPage() {
           cancelLabel={texts.cancel}
           confirmLabel={texts.confirmRevoke}
           pendingLabel={texts.revoking}
-          pending={revoke.isPending}
-          error={refusal}
+          change={revoke}
           danger
           onConfirm={confirmRevoke}
           onCancel={() => {
-            setRefusal(null);
+            revoke.reset();
             setRevoking(null);
           }}
         >

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
+  INTEGRATION_TEXTS,
   type apiKeyAddResponse,
   type apiKeyListResponse,
   type messageResponse,
@@ -52,6 +53,7 @@ export function useAddApiKey() {
   const queryClient = useQueryClient();
   return useChange(addApiKey, {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keysKey }),
+    failed: INTEGRATION_TEXTS.saveFailed,
   });
 }
 
@@ -59,5 +61,6 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useChange(revokeApiKey, {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keysKey }),
+    failed: INTEGRATION_TEXTS.revokeFailed,
   });
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -11,8 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import {
   COUNTRY_PREFIX,
   LIMITS,
@@ -24,6 +22,8 @@ import {
   type PanelConfigForm as PanelConfigValues,
   type PanelConfigFormInput,
 } from '@kanak/contract';
+import { ChangeForm, FormField, useSchemaForm } from '../../components/ChangeForm';
+import { SubmitButton } from '../../components/SubmitButton';
 import { showAlert } from '../../lib/app-state';
 import { reportFailure } from '../../lib/failure';
 import { useMayCall } from '../../lib/me';
@@ -45,12 +45,8 @@ export function PanelConfigForm() {
   const save = useSavePanelConfig();
   const mayTest = useMayCall('testMessage');
   const [showToken, setShowToken] = useState(false);
-  const { register, control, handleSubmit, reset, formState } = useForm<
-    PanelConfigFormInput,
-    unknown,
-    PanelConfigValues
-  >({ resolver: zodResolver(panelConfigForm), defaultValues: blank });
-  const { errors } = formState;
+  const form = useSchemaForm(panelConfigForm, blank);
+  const { reset } = form;
   const loading = config.isFetching;
   const busy = loading || save.isPending;
 
@@ -67,8 +63,9 @@ export function PanelConfigForm() {
     );
   }, [error, errorUpdatedAt]);
 
+  // Told as the app's alerts (a refusal as a warning with the server's reason), not in the form.
   const submit = (values: PanelConfigValues) =>
-    save.mutate(values, {
+    save.submit(values, {
       onSuccess: () => showAlert('success', MESSAGES.panelSaved),
       onError: (saveError) =>
         reportFailure(saveError, MESSAGES.panelSaveFailed, (message) =>
@@ -84,9 +81,6 @@ export function PanelConfigForm() {
 
   return (
     <Paper
-      component="form"
-      onSubmit={handleSubmit(submit)}
-      noValidate
       variant="outlined"
       aria-busy={busy}
       sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560, position: 'relative', overflow: 'hidden' }}
@@ -97,95 +91,85 @@ export function PanelConfigForm() {
           sx={{ position: 'absolute', top: 0, left: 0, right: 0 }}
         />
       )}
-      <Stack spacing={2.5}>
-        <TextField
-          label={texts.instanceId}
-          {...register('instanceid')}
-          autoComplete="off"
-          error={Boolean(errors.instanceid)}
-          helperText={errors.instanceid?.message}
-          slotProps={{ htmlInput, inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label={texts.token}
-          type={showToken ? 'text' : 'password'}
-          {...register('token')}
-          autoComplete="off"
-          error={Boolean(errors.token)}
-          helperText={errors.token?.message}
-          slotProps={{
-            htmlInput: { ...htmlInput, autoCapitalize: 'off', 'data-lpignore': 'true' },
-            inputLabel: { shrink: true },
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    aria-label={showToken ? texts.hideToken : texts.showToken}
-                    onClick={() => setShowToken((shown) => !shown)}
-                    edge="end"
-                  >
-                    {showToken ? <VisibilityOff /> : <Visibility />}
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Controller
-          name="panel"
-          control={control}
-          render={({ field: { ref, ...field } }) => (
-            <TextField
-              select
-              label={texts.panel}
-              {...field}
-              inputRef={ref}
-              error={Boolean(errors.panel)}
-              helperText={errors.panel?.message}
-              slotProps={{ inputLabel: { shrink: true } }}
-            >
-              {PANEL_CHOICES.map((panel) => (
-                <MenuItem key={panel} value={panel}>
-                  {texts.panelOption(panel)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        <TextField
-          label={texts.phone}
-          type="tel"
-          {...register('phone')}
-          autoComplete="off"
-          error={Boolean(errors.phone)}
-          helperText={errors.phone?.message}
-          slotProps={{
-            htmlInput: { maxLength: LIMITS.mobileLength, inputMode: 'numeric' },
-            inputLabel: { shrink: true },
-            input: {
-              startAdornment: <InputAdornment position="start">{COUNTRY_PREFIX}</InputAdornment>,
-            },
-          }}
-        />
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={
-              save.isPending ? (
-                <CircularProgress size={18} color="inherit" aria-label={texts.saving} />
-              ) : undefined
-            }
-          >
-            {texts.save}
-          </Button>
-          <Button type="button" variant="outlined" disabled={busy} onClick={revert}>
-            {texts.revert}
-          </Button>
+      <ChangeForm form={form} change={save} onSubmit={submit}>
+        <Stack spacing={2.5}>
+          <FormField<PanelConfigFormInput>
+            name="instanceid"
+            label={texts.instanceId}
+            autoComplete="off"
+            slotProps={{ htmlInput }}
+          />
+          <FormField<PanelConfigFormInput>
+            name="token"
+            label={texts.token}
+            type={showToken ? 'text' : 'password'}
+            autoComplete="off"
+            slotProps={{
+              htmlInput: { ...htmlInput, autoCapitalize: 'off', 'data-lpignore': 'true' },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton
+                      aria-label={showToken ? texts.hideToken : texts.showToken}
+                      onClick={() => setShowToken((shown) => !shown)}
+                      edge="end"
+                    >
+                      {showToken ? <VisibilityOff /> : <Visibility />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Controller
+            name="panel"
+            control={form.control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                select
+                label={texts.panel}
+                {...field}
+                inputRef={ref}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                slotProps={{ inputLabel: { shrink: true } }}
+              >
+                {PANEL_CHOICES.map((panel) => (
+                  <MenuItem key={panel} value={panel}>
+                    {texts.panelOption(panel)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <FormField<PanelConfigFormInput>
+            name="phone"
+            label={texts.phone}
+            type="tel"
+            autoComplete="off"
+            slotProps={{
+              htmlInput: { maxLength: LIMITS.mobileLength, inputMode: 'numeric' },
+              input: {
+                startAdornment: <InputAdornment position="start">{COUNTRY_PREFIX}</InputAdornment>,
+              },
+            }}
+          />
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <SubmitButton pendingLabel={texts.saving} disabled={loading}>
+              {texts.save}
+            </SubmitButton>
+            <Button type="button" variant="outlined" disabled={busy} onClick={revert}>
+              {texts.revert}
+            </Button>
+          </Box>
+        </Stack>
+      </ChangeForm>
+      {/* Its own change, so outside the form: SAVE's spinner is not its. */}
+      {mayTest && (
+        <Box sx={{ mt: 2.5 }}>
+          <TestMessage saved={data ? data.panel !== '' : undefined} busy={busy} />
         </Box>
-        {mayTest && <TestMessage saved={data ? data.panel !== '' : undefined} busy={busy} />}
-      </Stack>
+      )}
     </Paper>
   );
 }

@@ -1,7 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
+  MESSAGES,
   PANEL_CHOICES,
+  TEST_MESSAGE_TEXTS,
   type PanelConfig,
   type PanelConfigForm,
   type PanelSetupRequest,
@@ -37,16 +39,19 @@ export const panelConfigQuery = queryOptions({
 export const usePanelConfig = () => useQuery(panelConfigQuery);
 
 /** POST /api/social/panel-setup `{ formData }`. */
-async function savePanelConfig(formData: PanelConfigForm) {
+async function savePanelConfig(formData: PanelConfigForm, key: string) {
   const body: PanelSetupRequest = { formData };
-  const { data } = await api.post<Answer<typeof messageResponse>>(API_PATHS.panelSetup, body);
+  const { data } = await api.post<Answer<typeof messageResponse>>(
+    API_PATHS.panelSetup,
+    body,
+    withIdempotencyKey(key),
+  );
   return expectSuccess(data);
 }
 
 export function useSavePanelConfig() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: savePanelConfig,
+  return useChange(savePanelConfig, {
     // What the server now holds; REVERT returns to this.
     onSuccess: (_data, saved) =>
       queryClient.setQueryData<PanelConfig>(messagingKeys.panelConfig, {
@@ -55,6 +60,7 @@ export function useSavePanelConfig() {
         panel: PANEL_CHOICES.find((choice) => choice === saved.panel) ?? '',
         phone: saved.phone,
       }),
+    failed: MESSAGES.panelSaveFailed,
   });
 }
 
@@ -71,4 +77,5 @@ async function sendTestMessage(_nothing: null, key: string) {
   return expectSuccess(data);
 }
 
-export const useSendTestMessage = () => useChange(sendTestMessage);
+export const useSendTestMessage = () =>
+  useChange(sendTestMessage, { failed: TEST_MESSAGE_TEXTS.failed });

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   DEFAULT_NOTICE_TEXTS,
@@ -24,7 +23,10 @@ import {
   unknownPlaceholders,
   type NoticePlaceholder,
   type NoticeTemplate,
+  type SaveNoticeTemplateRequest,
 } from '@kanak/contract';
+import type { z } from 'zod';
+import { ChangeForm, FormField, useSchemaForm } from '../../components/ChangeForm';
 import { NumbersUnbroken } from '../../components/NumbersUnbroken';
 import { SubmitButton } from '../../components/SubmitButton';
 import { showAlert } from '../../lib/app-state';
@@ -46,8 +48,15 @@ export function TemplateDialog({
 }) {
   const save = useSaveTemplate();
   const label = NOTICE_EVENT_LABELS[template.event];
-  const [text, setText] = useState(template.text);
-  const [problem, setProblem] = useState<string | null>(null);
+  // A message under the text stays until the text is edited or saved again.
+  const form = useSchemaForm(
+    saveNoticeTemplateRequest,
+    { event: template.event, enabled: template.enabled, text: template.text },
+    { reValidateMode: 'onSubmit' },
+  );
+  const text = form.watch('text');
+  const problem = form.formState.errors.text?.message;
+  const textField = form.register('text');
   const textArea = useRef<HTMLTextAreaElement>(null);
   // Where the cursor goes once an inserted placeholder has rendered.
   const caret = useRef<number | null>(null);
@@ -65,8 +74,8 @@ export function TemplateDialog({
   }, [text]);
 
   const edit = (next: string) => {
-    setText(next);
-    setProblem(null);
+    form.setValue('text', next);
+    form.clearErrors('text');
   };
 
   const insert = (key: NoticePlaceholder) => {
@@ -78,56 +87,44 @@ export function TemplateDialog({
     edit(text.slice(0, start) + token + text.slice(end));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = saveNoticeTemplateRequest.safeParse({
-      event: template.event,
-      enabled: template.enabled,
-      text,
-    });
-    if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? texts.saveFailed);
-      return;
-    }
-    save.submit(checked.data, {
+  // A refusal shows under the text; a call that could not be made, as the app's alert.
+  const submit = (checked: z.output<typeof saveNoticeTemplateRequest>) =>
+    save.submit(checked, {
       onSuccess: (answer) => {
         showAlert('success', answer.message ?? NOTICE_MESSAGES.templateSaved(label));
         onClose();
       },
       onError: (error) =>
         reportFailure(error, texts.saveFailed, (message) =>
-          setProblem(message ?? texts.saveFailed),
+          form.setError('text', { message: message ?? texts.saveFailed }),
         ),
     });
-  };
 
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="md">
       {/* A flex column like the dialog itself: the content scrolls and Save stays on screen. */}
-      <Box
-        component="form"
+      <ChangeForm
+        form={form}
+        change={save}
         onSubmit={submit}
-        noValidate
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+        style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
       >
         <DialogTitle>{texts.editTitle(label)}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <TextField
+            <FormField<SaveNoticeTemplateRequest>
+              name="text"
               id={textId}
               label={texts.text}
-              name="text"
-              value={text}
-              onChange={(event) => edit(event.target.value)}
+              onChange={(event) => {
+                form.clearErrors('text');
+                return textField.onChange(event);
+              }}
               multiline
               minRows={4}
               maxRows={12}
-              fullWidth
-              error={Boolean(problem)}
-              helperText={problem}
               inputRef={textArea}
               slotProps={{
-                inputLabel: { shrink: true },
                 htmlInput: {
                   maxLength: LIMITS.noticeTextMaxLength,
                   // MUI's own description (the problem) and the placeholders' hint.
@@ -218,11 +215,9 @@ export function TemplateDialog({
           <Button onClick={onClose} disabled={save.isPending}>
             {texts.cancel}
           </Button>
-          <SubmitButton pending={save.isPending} pendingLabel={texts.saving}>
-            {texts.save}
-          </SubmitButton>
+          <SubmitButton pendingLabel={texts.saving}>{texts.save}</SubmitButton>
         </DialogActions>
-      </Box>
+      </ChangeForm>
     </Dialog>
   );
 }

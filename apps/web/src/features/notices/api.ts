@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
+  TEMPLATE_TEXTS,
   type NoticeTemplate,
   type NoticesQuery,
   type SaveNoticeTemplateRequest,
@@ -47,6 +48,7 @@ export function useSaveTemplate() {
           template.event === answer.data.event ? answer.data : template,
         ),
       ),
+    failed: TEMPLATE_TEXTS.saveFailed,
   });
 }
 

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   PAGE_TITLES,
   POINTS_RULES_TEXTS,
@@ -13,16 +13,23 @@ import {
   pointsRulesForm,
   readTypedNumber,
 } from '@kanak/contract';
+import { ChangeError, ChangeForm, FormField, useSchemaForm } from '../../components/ChangeForm';
 import { PageHeader } from '../../components/PageHeader';
 import { SubmitButton } from '../../components/SubmitButton';
-import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
 import { usePointsRules, useSavePointsRules, type RulesForm } from './api';
 
 const texts = POINTS_RULES_TEXTS;
 
-type Field = 'rupeesPerPoint' | 'pointValue' | 'minRedeemPoints' | 'expiryMonths';
-type Draft = Record<Field | 'excludedCategories', string>;
+/** The rules as typed: every field is text until it is read ("1,000" too). */
+const rulesDraft = z.object({
+  rupeesPerPoint: z.string(),
+  excludedCategories: z.string(),
+  pointValue: z.string(),
+  minRedeemPoints: z.string(),
+  expiryMonths: z.string(),
+});
+type Draft = z.infer<typeof rulesDraft>;
 
 const draftOf = (rules: PointsRules): Draft => ({
   rupeesPerPoint: String(rules.rupeesPerPoint),
@@ -37,6 +44,33 @@ const categoriesOf = (text: string) =>
     .split(',')
     .map((c) => c.trim())
     .filter((c) => c !== '');
+
+/** The draft read as the rules are sent: amounts in rupees, the categories as a list. */
+const readRules = (draft: Draft): RulesForm => ({
+  rupeesPerPoint: readTypedNumber(draft.rupeesPerPoint),
+  excludedCategories: categoriesOf(draft.excludedCategories),
+  pointValue: readTypedNumber(draft.pointValue),
+  minRedeemPoints: readTypedNumber(draft.minRedeemPoints),
+  expiryMonths: readTypedNumber(draft.expiryMonths),
+});
+
+/**
+ * The draft checked by the contract's own rules, read as they are sent: each field's first
+ * problem, in the words the server would answer with, under it. (The contract's schema makes
+ * paise of the amounts; the rules are sent in rupees, as typed.)
+ */
+const checkedDraft = rulesDraft
+  .superRefine((draft, context) => {
+    const checked = pointsRulesForm.safeParse(readRules(draft));
+    if (checked.success) return;
+    for (const issue of checked.error.issues) {
+      const [field] = issue.path;
+      if (typeof field === 'string') {
+        context.addIssue({ code: 'custom', message: issue.message, path: [field] });
+      }
+    }
+  })
+  .transform(readRules);
 
 /**
  * Points Rules (/home/points-rules, owner): how many rupees of a sale earn a point, which
@@ -57,96 +91,84 @@ export function PointsRulesPage() {
   );
 }
 
+/** A field of the rules: a number typed as the shop writes it. */
+function RuleField({
+  name,
+  label,
+  help,
+  decimal = false,
+}: {
+  name: keyof Draft;
+  label: string;
+  help?: string;
+  decimal?: boolean;
+}) {
+  return (
+    <FormField<Draft>
+      name={name}
+      label={label}
+      help={help}
+      slotProps={{ htmlInput: { inputMode: decimal ? 'decimal' : 'numeric' } }}
+    />
+  );
+}
+
+/** The categories that earn no points, as they are kept: lower case. */
+function CategoryChips() {
+  const categories = categoriesOf(
+    useWatch<Draft, 'excludedCategories'>({ name: 'excludedCategories' }),
+  );
+  if (categories.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {categories.map((c) => (
+        <Chip key={c} size="small" label={c.toLowerCase()} />
+      ))}
+    </Stack>
+  );
+}
+
 function RulesEditor({ current }: { current: PointsRules }) {
   const save = useSavePointsRules();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(current));
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useSchemaForm(checkedDraft, draftOf(current), {
+    // A message stays until the next SAVE.
+    reValidateMode: 'onSubmit',
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setRefusal(null);
-    const form: RulesForm = {
-      rupeesPerPoint: readTypedNumber(draft.rupeesPerPoint),
-      excludedCategories: categoriesOf(draft.excludedCategories),
-      pointValue: readTypedNumber(draft.pointValue),
-      minRedeemPoints: readTypedNumber(draft.minRedeemPoints),
-      expiryMonths: readTypedNumber(draft.expiryMonths),
-    };
-    const checked = pointsRulesForm.safeParse(form);
-    if (!checked.success) {
-      const found: Partial<Record<keyof Draft, string>> = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] as keyof Draft;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    save.submit(form, {
+  const submit = (rules: RulesForm) =>
+    save.submit(rules, {
       onSuccess: (answer) => {
         if (answer.message) showAlert('success', answer.message);
       },
-      onError: (error) => {
-        const failure = readFailure(error);
-        if (failure.kind === 'refused') setRefusal(failure.message ?? texts.saveFailed);
-        else if (failure.kind === 'exception') setRefusal(texts.saveFailed);
-      },
     });
-  };
-
-  const field = (name: keyof Draft, label: string, help?: string, decimal = false) => (
-    <TextField
-      label={label}
-      name={name}
-      value={draft[name]}
-      onChange={(event) => setDraft((d) => ({ ...d, [name]: event.target.value }))}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? help}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { inputMode: decimal ? 'decimal' : 'numeric' },
-      }}
-      fullWidth
-    />
-  );
-
-  const categories = categoriesOf(draft.excludedCategories);
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
-      <form onSubmit={submit} noValidate>
+      <ChangeForm
+        form={form}
+        change={save}
+        onSubmit={submit}
+        // A new press: the last refusal goes.
+        onInvalid={() => save.isRunning() || save.reset()}
+      >
         <Stack spacing={2.5}>
           <Alert severity="info">{texts.appliesFromNow}</Alert>
-          {field('rupeesPerPoint', texts.rupeesPerPoint, texts.rupeesPerPointHelp, true)}
-          <TextField
-            label={texts.excludedCategories}
-            name="excludedCategories"
-            value={draft.excludedCategories}
-            onChange={(event) =>
-              setDraft((d) => ({ ...d, excludedCategories: event.target.value }))
-            }
-            error={Boolean(errors.excludedCategories)}
-            helperText={errors.excludedCategories ?? texts.excludedCategoriesHelp}
-            slotProps={{ inputLabel: { shrink: true } }}
-            fullWidth
+          <RuleField
+            name="rupeesPerPoint"
+            label={texts.rupeesPerPoint}
+            help={texts.rupeesPerPointHelp}
+            decimal
           />
-          {categories.length > 0 && (
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              {categories.map((c) => (
-                <Chip key={c} size="small" label={c.toLowerCase()} />
-              ))}
-            </Stack>
-          )}
-          {field('pointValue', texts.pointValue, undefined, true)}
-          {field('minRedeemPoints', texts.minRedeemPoints)}
-          {field('expiryMonths', texts.expiryMonths, texts.expiryMonthsHelp)}
-          {refusal && (
-            <Alert severity="error" role="alert">
-              {refusal}
-            </Alert>
-          )}
+          <FormField<Draft>
+            name="excludedCategories"
+            label={texts.excludedCategories}
+            help={texts.excludedCategoriesHelp}
+          />
+          <CategoryChips />
+          <RuleField name="pointValue" label={texts.pointValue} decimal />
+          <RuleField name="minRedeemPoints" label={texts.minRedeemPoints} />
+          <RuleField name="expiryMonths" label={texts.expiryMonths} help={texts.expiryMonthsHelp} />
+          <ChangeError />
           <Typography variant="body2" color="text.secondary">
             {current.isDefault
               ? texts.defaultRules
@@ -157,12 +179,10 @@ function RulesEditor({ current }: { current: PointsRules }) {
                 )}
           </Typography>
           <div>
-            <SubmitButton pending={save.isPending} pendingLabel={texts.saving}>
-              {texts.save}
-            </SubmitButton>
+            <SubmitButton pendingLabel={texts.saving}>{texts.save}</SubmitButton>
           </div>
         </Stack>
-      </form>
+      </ChangeForm>
     </Paper>
   );
 }

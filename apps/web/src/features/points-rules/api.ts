@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, type pointsRulesResponse } from '@kanak/contract';
+import { API_PATHS, POINTS_RULES_TEXTS, type pointsRulesResponse } from '@kanak/contract';
 import type { z } from 'zod';
 import { api, expectSuccess, withIdempotencyKey } from '../../lib/api';
 import { useChange } from '../../lib/change';
@@ -41,5 +41,6 @@ export function useSavePointsRules() {
   const queryClient = useQueryClient();
   return useChange(saveRules, {
     onSuccess: (answer) => queryClient.setQueryData(rulesKey, answer.data),
+    failed: POINTS_RULES_TEXTS.saveFailed,
   });
 }

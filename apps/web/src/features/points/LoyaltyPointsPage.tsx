@@ -8,7 +8,8 @@ import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
 import { reportFailure } from '../../lib/failure';
 import { useUpdatePoints } from './api';
-import { blankPointsForm, formatPoints, PointsForm } from './PointsForm';
+import { PointsForm } from './PointsForm';
+import { blankPointsForm, formatPoints } from './pointsEntry';
 import coins from './coins.svg';
 
 const texts = LEDGER_TEXTS.loyaltyPoints;
@@ -45,7 +46,7 @@ export function LoyaltyPointsPage() {
             searchLabel={texts.search}
             initialValues={initialValues}
             today={today}
-            busy={update.isPending}
+            change={update}
             showBalance
             autoFocus
             labelledBy="points-form-title"

@@ -1,18 +1,12 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
-import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { CASHCR, LEDGER_TEXTS, LIMITS, MESSAGES, typedDigits, type CashCr } from '@kanak/contract';
+import { LEDGER_TEXTS, LIMITS, typedDigits } from '@kanak/contract';
+import { ChangeForm, type FormChange } from '../../components/ChangeForm';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
 import { usePreselectedCustomer } from '../../components/customerFromAddress';
 import { DateField } from '../../components/DateField';
@@ -20,28 +14,13 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { SHOWN_ONLY } from '../../components/shownOnly';
 import { appState, showAlert } from '../../lib/app-state';
 import { clearDraft, keepDraft, readDraft } from '../../lib/drafts';
-import { balanceQuery, type PointsEntry, type PointsFormValues } from './api';
-import { PointsWorth } from '../../components/PointsWorth';
+import type { PointsEntry, PointsFormValues } from './api';
+import { EntryTypeToggle } from './EntryTypeToggle';
+import { PointsBalance } from './PointsBalance';
+import { blankPointsForm, isStarted, POINTS_MAX_DIGITS, readEntry } from './pointsEntry';
 
 const texts = LEDGER_TEXTS.loyaltyPoints;
 const optionLabel = LEDGER_TEXTS.customerSearch.optionLabel;
-const POINTS_MAX_DIGITS = String(LIMITS.pointsMax).length;
-
-/** An empty form dated `today`: no customer, no points, no allocation/deduction choice. */
-export const blankPointsForm = (today: string): PointsFormValues => ({
-  CUSTNAME: '',
-  MOBILENO: '',
-  POINTS: '',
-  NARRATION: '',
-  INVDATE: today,
-  CASHCR: '',
-});
-
-/** Something typed worth keeping when staff leave the screen: a customer, points or a narration. */
-const isStarted = (values: PointsFormValues) =>
-  Boolean(values.MOBILENO || values.POINTS || values.NARRATION.trim());
-
-export const formatPoints = (points: number) => points.toLocaleString('en-IN');
 
 interface PointsFormProps {
   /** The search box's label (differs between the balance screen and the statement edit). */
@@ -49,7 +28,8 @@ interface PointsFormProps {
   initialValues: PointsFormValues;
   /** The store's today: the latest date allowed, and the date a cleared form returns to. */
   today: string;
-  busy: boolean;
+  /** The change UPDATE sends (its failures are told by the screen, as alerts). */
+  change: FormChange;
   /** Called with a complete entry; `clear` empties the form (after a success). */
   onSubmit: (entry: PointsEntry, clear: () => void) => void;
   /** Show the chosen customer's current balance (before a deduction). */
@@ -68,13 +48,14 @@ interface PointsFormProps {
 /**
  * The loyalty-points form: customer search, read-only Mobile no. and Name,
  * Date, the Points Allocation / Points Deduction toggle (no initial choice), Loyalty Points
- * (digits only), Narration and UPDATE.
+ * (digits only), Narration and UPDATE. Its check is the spec's one warning of what is missing,
+ * not a message per field; the server checks the entry with the contract's pointsForm.
  */
 export function PointsForm({
   searchLabel,
   initialValues,
   today,
-  busy,
+  change,
   onSubmit,
   showBalance = false,
   autoFocus = false,
@@ -88,9 +69,8 @@ export function PointsForm({
       (draftName && readDraft<PointsFormValues>(draftName, appState.get().activeUser)) ||
       initialValues,
   );
-  const { control, handleSubmit, reset, setValue, getValues } = useForm<PointsFormValues>({
-    defaultValues: startValues,
-  });
+  const form = useForm<PointsFormValues>({ defaultValues: startValues });
+  const { control, reset, setValue, getValues } = form;
   useEffect(() => {
     if (!draftName) return;
     clearDraft(draftName);
@@ -104,7 +84,6 @@ export function PointsForm({
     () => (mobileno ? { CUSTNAME: custname, MOBILENO: mobileno } : null),
     [mobileno, custname],
   );
-  const balance = useQuery({ ...balanceQuery(showBalance ? mobileno : '') });
 
   const choose = (customer: CustomerOption | null) => {
     setValue('CUSTNAME', customer?.CUSTNAME ?? '');
@@ -128,23 +107,13 @@ export function PointsForm({
   };
 
   const submit = (values: PointsFormValues) => {
-    // A mobile number, a points value and a CASHCR choice (and a date) are needed: the spec's
-    // warning, then what is missing.
-    const missing = [
-      !values.MOBILENO && texts.missing.customer,
-      !values.INVDATE && texts.missing.date,
-      !values.CASHCR && texts.missing.entryType,
-      !values.POINTS && texts.missing.points,
-    ].filter((text) => text !== false);
-    if (missing.length > 0 || !values.CASHCR) {
-      showAlert('warning', [MESSAGES.requiredFields, ...missing].join(' '));
-      return;
-    }
-    onSubmit({ ...values, CASHCR: values.CASHCR, NARRATION: values.NARRATION.trim() }, clear);
+    const entry = readEntry(values);
+    if ('warning' in entry) showAlert('warning', entry.warning);
+    else onSubmit(entry, clear);
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(submit)} aria-labelledby={labelledBy}>
+    <ChangeForm form={form} change={change} onSubmit={submit} aria-labelledby={labelledBy}>
       <Stack spacing={2.5}>
         <CustomerSearch
           key={searchKey}
@@ -157,39 +126,7 @@ export function PointsForm({
           <TextField label={texts.mobile} value={mobileno} slotProps={SHOWN_ONLY} name="MOBILENO" />
           <TextField label={texts.name} value={custname} slotProps={SHOWN_ONLY} name="CUSTNAME" />
         </Box>
-        {showBalance && mobileno !== '' && (
-          <Box
-            role="status"
-            sx={{
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'center',
-              gap: 1,
-              px: 2,
-              py: 1,
-              borderRadius: 2,
-              bgcolor: 'rgba(201, 162, 39, 0.12)',
-              border: 1,
-              borderColor: 'secondary.light',
-            }}
-          >
-            <Typography variant="body2" color="text.secondary">
-              {texts.balance}:
-            </Typography>
-            {balance.isSuccess ? (
-              <>
-                <Typography component="span" sx={{ fontWeight: 700 }}>
-                  {texts.balanceValue(formatPoints(balance.data.points))}
-                </Typography>
-                <PointsWorth summary={balance.data} />
-              </>
-            ) : balance.isFetching ? (
-              <CircularProgress size={16} aria-label={texts.balanceLoading} />
-            ) : (
-              <Typography component="span">—</Typography>
-            )}
-          </Box>
-        )}
+        {showBalance && mobileno !== '' && <PointsBalance mobileno={mobileno} />}
         <Box sx={{ maxWidth: { sm: 'calc(50% - 8px)' } }}>
           <Controller
             control={control}
@@ -206,30 +143,7 @@ export function PointsForm({
             )}
           />
         </Box>
-        <Controller
-          control={control}
-          name="CASHCR"
-          render={({ field }) => (
-            <ToggleButtonGroup
-              exclusive
-              value={field.value || null}
-              // Like radio buttons: choosing again keeps the choice.
-              onChange={(_event, next: CashCr | null) => next && field.onChange(next)}
-              aria-label={texts.entryType}
-              fullWidth
-              sx={{ '& .MuiToggleButton-root': { py: 1.5, lineHeight: 1.2 } }}
-            >
-              <ToggleButton value={CASHCR.credit} color="success">
-                <AddCircleOutlineIcon fontSize="small" sx={{ mr: 0.75 }} />
-                {texts.allocation}
-              </ToggleButton>
-              <ToggleButton value={CASHCR.debit} color="error">
-                <RemoveCircleOutlineIcon fontSize="small" sx={{ mr: 0.75 }} />
-                {texts.deduction}
-              </ToggleButton>
-            </ToggleButtonGroup>
-          )}
-        />
+        <EntryTypeToggle />
         <Controller
           control={control}
           name="POINTS"
@@ -265,9 +179,7 @@ export function PointsForm({
           )}
         />
         <Stack direction="row" spacing={2}>
-          <SubmitButton pending={busy} pendingLabel={texts.updating}>
-            {texts.update}
-          </SubmitButton>
+          <SubmitButton pendingLabel={texts.updating}>{texts.update}</SubmitButton>
           {secondaryAction}
           {previous && !mobileno && (
             <Button
@@ -284,6 +196,6 @@ export function PointsForm({
           )}
         </Stack>
       </Stack>
-    </Box>
+    </ChangeForm>
   );
 }

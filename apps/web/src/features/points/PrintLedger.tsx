@@ -7,7 +7,7 @@ import {
   statementTotals,
 } from '@kanak/contract';
 import { PRINT_CELL_SX, PRINT_NUMBER_SX, PrintFrame } from '../../components/PrintFrame';
-import { formatPoints } from './PointsForm';
+import { formatPoints } from './pointsEntry';
 import { rowDate, type Statement } from './statementLedger';
 
 const texts = LEDGER_TEXTS.statement;

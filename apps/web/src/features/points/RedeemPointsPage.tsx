@@ -1,51 +1,56 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   LEDGER_TEXTS,
-  LIMITS,
   MESSAGES,
   PAGE_TITLES,
   POS_LIMITS,
   formatRupees,
-  formatSchemeDate,
   typedDigits,
-  type CounterRedemptionAnswer,
   paiseOfRupees,
   pointsWorthPaise,
   rupeesOfPaise,
 } from '@kanak/contract';
+import { ChangeForm } from '../../components/ChangeForm';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
-import { CustomerTier } from '../../components/CustomerTier';
 import { usePreselectedCustomer } from '../../components/customerFromAddress';
 import { PageHeader } from '../../components/PageHeader';
-import { SlipDialog } from '../../components/SlipDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useStoreToday } from '../../components/useStoreToday';
-import { reportFailure } from '../../lib/failure';
 import { useMe } from '../../lib/me';
 import { redeemTermsQuery, useRedeemPoints } from './api';
-import { formatPoints } from './PointsForm';
+import { formatPoints, POINTS_MAX_DIGITS } from './pointsEntry';
+import { RedeemSlip, type Slip } from './RedeemSlip';
+import { RedeemTerms, type Terms } from './RedeemTerms';
 
 const texts = LEDGER_TEXTS.redeem;
 const optionLabel = LEDGER_TEXTS.customerSearch.optionLabel;
-const POINTS_MAX_DIGITS = String(LIMITS.pointsMax).length;
 
 /** A number of points in rupees at the rules' value of a point (in rupees), to the paisa. */
 const worth = (points: number, pointValue: number) =>
   formatRupees(rupeesOfPaise(pointsWorthPaise(points, paiseOfRupees(pointValue))));
 
-interface Slip extends CounterRedemptionAnswer {
-  customer: CustomerOption;
+/** The points typed (digits only) and the bill they are taken against, if any. */
+interface RedeemValues {
+  points: string;
   invoiceNo: string;
-  date: string;
 }
+
+/** Why these points cannot be taken, against the customer's balance and the rules' minimum. */
+const pointsProblem = (points: string, terms: Terms) => {
+  const wanted = Number(points);
+  if (points === '' || wanted < 1) return texts.enterPoints;
+  if (wanted < terms.minRedeemPoints) return MESSAGES.redeemBelowMinimum(terms.minRedeemPoints);
+  if (wanted > terms.balance) return MESSAGES.insufficientPoints(terms.balance);
+  return undefined;
+};
 
 /**
  * Redeem Points (/home/redeem-points): a customer's points spent at the counter. The balance,
@@ -57,14 +62,11 @@ export function RedeemPointsPage() {
   const today = useStoreToday();
   const { data: me } = useMe();
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
-  const [points, setPoints] = useState('');
-  const [invoiceNo, setInvoiceNo] = useState('');
+  const form = useForm<RedeemValues>({ defaultValues: { points: '', invoiceNo: '' } });
+  const points = useWatch({ control: form.control, name: 'points' });
   const [customerError, setCustomerError] = useState<string | undefined>();
-  const [pointsError, setPointsError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const [slip, setSlip] = useState<Slip | null>(null);
-  const pointsInput = useRef<HTMLInputElement>(null);
   const redeem = useRedeemPoints();
   const terms = useQuery(redeemTermsQuery(customer?.MOBILENO ?? ''));
 
@@ -74,51 +76,35 @@ export function RedeemPointsPage() {
   const choose = (next: CustomerOption | null) => {
     setCustomer(next);
     setCustomerError(undefined);
-    setPointsError(undefined);
+    form.clearErrors('points');
   };
 
   const wanted = Number(points);
 
-  const check = (): boolean => {
-    if (!customer) {
-      setCustomerError(texts.chooseCustomer);
-      return false;
+  const ask = (values: RedeemValues) => {
+    if (!customer) return setCustomerError(texts.chooseCustomer);
+    if (!terms.data) return;
+    const problem = pointsProblem(values.points, terms.data);
+    if (problem) {
+      form.setError('points', { message: problem }, { shouldFocus: true });
+      return;
     }
-    if (!terms.data) return false;
-    const problem =
-      points === '' || wanted < 1
-        ? texts.enterPoints
-        : wanted < terms.data.minRedeemPoints
-          ? MESSAGES.redeemBelowMinimum(terms.data.minRedeemPoints)
-          : wanted > terms.data.balance
-            ? MESSAGES.insufficientPoints(terms.data.balance)
-            : undefined;
-    setPointsError(problem);
-    if (problem) pointsInput.current?.focus();
-    return problem === undefined;
-  };
-
-  const ask = (event: FormEvent) => {
-    event.preventDefault();
-    if (!check()) return;
-    setRefusal(null);
+    // A new question: the last refusal goes (never one still on its way).
+    if (!redeem.isRunning()) redeem.reset();
     setConfirming(true);
   };
 
   const confirm = () => {
     if (!customer) return;
-    const bill = invoiceNo.trim();
+    const bill = form.getValues('invoiceNo').trim();
     redeem.submit(
       { mobile: customer.MOBILENO, points: wanted, ...(bill ? { invoiceNo: bill } : {}) },
       {
         onSuccess: (answer) => {
           setConfirming(false);
           setSlip({ ...answer, customer, invoiceNo: bill, date: today });
-          setPoints('');
-          setInvoiceNo('');
+          form.reset();
         },
-        onError: (error) =>
-          reportFailure(error, texts.failed, (message) => setRefusal(message ?? texts.failed)),
       },
     );
   };
@@ -130,7 +116,13 @@ export function RedeemPointsPage() {
         <Typography id="redeem-form-title" component="h2" variant="h5" sx={{ mb: 2.5 }}>
           {texts.form}
         </Typography>
-        <Box component="form" noValidate onSubmit={ask} aria-labelledby="redeem-form-title">
+        <ChangeForm
+          form={form}
+          // The refusal is the question's to show.
+          change={{ isPending: redeem.isPending, error: null }}
+          onSubmit={ask}
+          aria-labelledby="redeem-form-title"
+        >
           <Stack spacing={2.5}>
             <CustomerSearch
               value={customer}
@@ -139,77 +131,52 @@ export function RedeemPointsPage() {
               errorText={customerError}
               autoFocus
             />
-            {customer && (
-              <Box
-                role="status"
-                aria-label={texts.balance}
-                sx={{
-                  px: 2,
-                  py: 1,
-                  borderRadius: 2,
-                  bgcolor: 'rgba(201, 162, 39, 0.12)',
-                  border: 1,
-                  borderColor: 'secondary.light',
-                }}
-              >
-                <Typography variant="body2" color="text.secondary">
-                  {optionLabel(customer)}
-                </Typography>
-                {terms.data ? (
-                  <>
-                    <Typography sx={{ fontWeight: 700 }}>
-                      {texts.balance}:{' '}
-                      {texts.balanceValue(
-                        formatPoints(terms.data.balance),
-                        formatRupees(terms.data.value),
-                      )}
-                    </Typography>
-                    <Typography variant="body2">
-                      {texts.minimum(formatPoints(terms.data.minRedeemPoints))}
-                    </Typography>
-                    <CustomerTier standing={terms.data} />
-                  </>
-                ) : terms.isError ? (
-                  <Typography color="error">{texts.termsFailed}</Typography>
-                ) : (
-                  <CircularProgress size={16} aria-label={texts.termsLoading} />
-                )}
-              </Box>
-            )}
-            <TextField
-              label={texts.points}
+            {customer && <RedeemTerms customer={customer} terms={terms} />}
+            <Controller
+              control={form.control}
               name="points"
-              inputRef={pointsInput}
-              value={points}
-              // Digits only ("1,000" keeps 1000); any other keystroke is ignored.
-              onChange={(event) => {
-                const digits = typedDigits(event.target.value, POINTS_MAX_DIGITS);
-                if (digits === null) return;
-                setPoints(digits);
-                setPointsError(undefined);
-              }}
-              required
-              autoComplete="off"
-              error={pointsError !== undefined}
-              helperText={
-                pointsError ??
-                (terms.data && wanted > 0
-                  ? texts.pointsWorth(worth(wanted, terms.data.pointValue))
-                  : ' ')
-              }
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              render={({ field, fieldState }) => (
+                <TextField
+                  label={texts.points}
+                  name={field.name}
+                  inputRef={field.ref}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  // Digits only ("1,000" keeps 1000); any other keystroke is ignored.
+                  onChange={(event) => {
+                    const digits = typedDigits(event.target.value, POINTS_MAX_DIGITS);
+                    if (digits === null) return;
+                    field.onChange(digits);
+                    form.clearErrors('points');
+                  }}
+                  required
+                  autoComplete="off"
+                  error={fieldState.error !== undefined}
+                  helperText={
+                    fieldState.error?.message ??
+                    (terms.data && wanted > 0
+                      ? texts.pointsWorth(worth(wanted, terms.data.pointValue))
+                      : ' ')
+                  }
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                />
+              )}
             />
-            <TextField
-              label={texts.invoiceNo}
+            <Controller
+              control={form.control}
               name="invoiceNo"
-              value={invoiceNo}
-              onChange={(event) => setInvoiceNo(event.target.value)}
-              autoComplete="off"
-              slotProps={{ htmlInput: { maxLength: POS_LIMITS.documentNoMaxLength } }}
+              render={({ field: { ref, ...field } }) => (
+                <TextField
+                  label={texts.invoiceNo}
+                  {...field}
+                  inputRef={ref}
+                  autoComplete="off"
+                  slotProps={{ htmlInput: { maxLength: POS_LIMITS.documentNoMaxLength } }}
+                />
+              )}
             />
             <Box>
               <SubmitButton
-                pending={redeem.isPending}
                 pendingLabel={texts.redeeming}
                 disabled={Boolean(customer) && !terms.data}
               >
@@ -217,7 +184,7 @@ export function RedeemPointsPage() {
               </SubmitButton>
             </Box>
           </Stack>
-        </Box>
+        </ChangeForm>
       </Paper>
       {customer && terms.data && (
         <ConfirmDialog
@@ -232,25 +199,15 @@ export function RedeemPointsPage() {
           confirmLabel={texts.confirm}
           pendingLabel={texts.redeeming}
           pending={redeem.isPending}
-          error={refusal}
+          error={redeem.error}
           onConfirm={confirm}
           onCancel={() => setConfirming(false)}
         />
       )}
       {slip && (
-        <SlipDialog
-          title={texts.slip.title}
-          lines={[
-            [texts.slip.customer, optionLabel(slip.customer)],
-            [texts.slip.date, formatSchemeDate(slip.date)],
-            [texts.slip.points, texts.slip.pointsValue(formatPoints(slip.points))],
-            [texts.slip.value, formatRupees(slip.value)],
-            [texts.slip.balance, texts.slip.pointsValue(formatPoints(slip.balance))],
-            ...(slip.invoiceNo ? [[texts.slip.invoiceNo, slip.invoiceNo] as const] : []),
-            ...(me ? [[texts.slip.staff, me.name || me.username] as const] : []),
-          ]}
-          closeLabel={texts.slip.close}
-          printLabel={texts.slip.print}
+        <RedeemSlip
+          slip={slip}
+          staff={me ? me.name || me.username : undefined}
           onClose={() => setSlip(null)}
         />
       )}

@@ -54,7 +54,7 @@ export function StatementEditDialog({ row, today, onClose }: StatementEditDialog
             searchLabel={texts.dialogSearch}
             initialValues={initialValues}
             today={today}
-            busy={busy}
+            change={update}
             labelledBy="modify-statement-title"
             onSubmit={(entry) =>
               update.submit(

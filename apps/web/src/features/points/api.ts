@@ -1,6 +1,8 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
+  LEDGER_TEXTS,
+  MESSAGES,
   type CashCr,
   type CounterRedemptionRequest,
   type counterRedemptionResponse,
@@ -103,12 +105,19 @@ function useRefreshPoints() {
 /** `keptAs`: the screen's draft name, so an unsure press keeps its key with the draft. */
 export function useUpdatePoints(keptAs?: string) {
   const refresh = useRefreshPoints();
-  return useChange(updatePoints, { onSuccess: refresh, keptAs });
+  return useChange(updatePoints, {
+    onSuccess: refresh,
+    keptAs,
+    failed: MESSAGES.pointsUpdateFailed,
+  });
 }
 
 export function useUpdateStatement() {
   const refresh = useRefreshPoints();
-  return useChange(updateStatement, { onSuccess: refresh });
+  return useChange(updateStatement, {
+    onSuccess: refresh,
+    failed: MESSAGES.statementUpdateFailed,
+  });
 }
 
 /** A customer's balance, its worth and the minimum, before a counter redemption. */
@@ -126,5 +135,9 @@ async function redeemPoints(redemption: CounterRedemptionRequest, key: string) {
 /** POST /api/points/redeem: one press, one redemption, whatever happens to the answer. */
 export function useRedeemPoints() {
   const refresh = useRefreshPoints();
-  return useChange(redeemPoints, { onSuccess: refresh });
+  return useChange(redeemPoints, {
+    onSuccess: refresh,
+    failed: LEDGER_TEXTS.redeem.failed,
+    unmadeAsAlert: true,
+  });
 }

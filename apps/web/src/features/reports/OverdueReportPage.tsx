@@ -1,23 +1,14 @@
 import { PAGE_TITLES, REPORT_TEXTS, formatRupees, formatSlashDate } from '@kanak/contract';
 import type { DataColumn } from '../../components/DataTable';
 import type { ReportRow } from './api';
-import { ReportPage } from './ReportPage';
-import { SchemeLink } from '../../components/SchemeLink';
 import { grouped } from './reportParts';
+import { SchemeReportPage } from './SchemeReportPage';
 
 const texts = REPORT_TEXTS;
 const c = texts.columns;
-const t = texts.totalsLabels;
 
+/** After the scheme and its customer: what is due, how long overdue, and the last payment. */
 const columns: DataColumn<ReportRow<'overdue'>>[] = [
-  {
-    key: 'schemeid',
-    header: c.schemeid,
-    width: '76px',
-    cell: (r) => <SchemeLink schemeid={r.schemeid} />,
-  },
-  { key: 'custname', header: c.custname, width: 'minmax(140px, 2fr)', cell: (r) => r.custname },
-  { key: 'mobileno', header: c.mobileno, width: '104px', nowrap: true, cell: (r) => r.mobileno },
   {
     key: 'monthsDue',
     header: c.monthsDue,
@@ -54,23 +45,15 @@ const columns: DataColumn<ReportRow<'overdue'>>[] = [
 /** Overdue Installments (/home/overdue-installments): who to call, the longest overdue first. */
 export function OverdueReportPage() {
   return (
-    <ReportPage
+    <SchemeReportPage
       name="overdue"
       title={PAGE_TITLES.overdueReport}
       columns={columns}
-      rowKey={(r) => r.schemeid}
       minWidth={728}
-      footer={(totals) => [
-        {
-          key: 'totals',
-          cells: {
-            schemeid: texts.totals,
-            monthsDue: grouped(totals.installments),
-            amountDue: formatRupees(totals.amount),
-          },
-        },
-      ]}
-      counts={(totals) => [[t.schemes, totals.schemes]]}
+      totals={(totals) => ({
+        monthsDue: grouped(totals.installments),
+        amountDue: formatRupees(totals.amount),
+      })}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { PAGE_TITLES, REPORT_TEXTS, formatRupees } from '@kanak/contract';
 import type { DataColumn } from '../../components/DataTable';
 import type { ReportRow } from './api';
+import { customerColumns } from './reportColumns';
 import { ReportPage } from './ReportPage';
 import { grouped } from './reportParts';
 
@@ -9,8 +10,7 @@ const c = texts.columns;
 
 const columns: DataColumn<ReportRow<'points-liability'>>[] = [
   { key: 'custid', header: c.custid, width: '92px', cell: (r) => r.custid },
-  { key: 'custname', header: c.custname, width: 'minmax(140px, 2fr)', cell: (r) => r.custname },
-  { key: 'mobileno', header: c.mobileno, width: '104px', nowrap: true, cell: (r) => r.mobileno },
+  ...customerColumns,
   {
     key: 'points',
     header: c.points,

@@ -1,38 +1,20 @@
-import { useEffect, useState } from 'react';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/Download';
-import PrintIcon from '@mui/icons-material/PrintOutlined';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  COLLECTIONS_BY,
-  LIMITS,
-  REPORT_DATES,
-  REPORT_TEXTS,
-  formatSlashDate,
-  type ReportName,
-} from '@kanak/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { LIMITS, REPORT_TEXTS, type ReportName } from '@kanak/contract';
 import type { DataColumn } from '../../components/DataTable';
-import { DateField } from '../../components/DateField';
 import { ListPage } from '../../components/ListPage';
-import { SelectField } from '../../components/SelectField';
-import { SubmitButton } from '../../components/SubmitButton';
-import { useAddressFilter } from '../../components/useAddressFilter';
+import { useListQuery } from '../../components/useListQuery';
 import { usePrintAll } from '../../components/usePrintAll';
 import { useStoreToday } from '../../components/useStoreToday';
-import { useBranchList } from '../../lib/branches';
 import { reportFailure } from '../../lib/failure';
 import { useMayCall, useMe } from '../../lib/me';
-import {
-  downloadReportCsv,
-  reportQuery,
-  type ReportFilter,
-  type ReportRow,
-  type ReportTotals,
-} from './api';
+import { reportQuery, type ReportFilter, type ReportRow, type ReportTotals } from './api';
+import { ReportActions } from './ReportActions';
+import { ReportFilterFields, reportFieldCount } from './ReportFilterFields';
 import { ReportPrint } from './ReportPrint';
 import {
   addressOf,
+  askedLines,
   defaultDates,
   filterFromAddress,
   grouped,
@@ -73,54 +55,30 @@ export function ReportPage<Name extends ReportName>({
   const today = useStoreToday();
   const mayPickBranch = useMayCall('branches');
   const { data: me } = useMe();
-  const branches = useBranchList(mayPickBranch);
   const queryClient = useQueryClient();
-  const dates = REPORT_DATES[name];
-
-  const { asked, form, edit, page, setPage, show } = useAddressFilter({
-    read: (params) => filterFromAddress(name, params, today),
-    write: addressOf,
-  });
-  const [downloading, setDownloading] = useState(false);
-
-  const report = useQuery(reportQuery(name, asked, page));
-
-  useEffect(() => {
-    if (report.error) reportFailure(report.error, texts.loadFailed);
-  }, [report.error, report.errorUpdatedAt]);
 
   // Only the dates the report reads, each falling back to its default.
-  const search = (next: ReportFilter) =>
-    show(filterFromAddress(name, new URLSearchParams(addressOf(next)), today), () => {
-      void report.refetch();
-    });
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadReportCsv(name, asked, today);
-    } catch (error) {
-      reportFailure(error, texts.csvFailed);
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const readable = (filter: ReportFilter) =>
+    filterFromAddress(name, new URLSearchParams(addressOf(filter)), today);
+  const list = useListQuery({
+    address: { read: (params) => filterFromAddress(name, params, today), write: addressOf },
+    query: (filter: ReportFilter, page: number) => reportQuery(name, filter, page),
+    pageSize: LIMITS.reportPageSize,
+    tidy: readable,
+    failed: (error) => reportFailure(error, texts.loadFailed),
+  });
+  const { asked, answer } = list;
 
   // The rows printed: the whole report (up to a large page), for the filter asked.
-  const shown = report.data;
+  const shown = list.result.data;
   const everyRow = usePrintAll({
     asked: JSON.stringify(addressOf(asked)),
     wholeOnScreen:
-      shown && shown.total <= shown.data.length && !report.isPlaceholderData ? shown : null,
+      shown && shown.total <= shown.data.length && !list.result.isPlaceholderData ? shown : null,
     fetchWhole: () => queryClient.fetchQuery(reportQuery(name, asked, 1, LIMITS.reportPageSizeMax)),
     failed: (error) => reportFailure(error, texts.loadFailed),
   });
 
-  const answer = report.isError ? undefined : report.data;
-  const rows = answer?.data ?? [];
-  const total = answer?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / LIMITS.reportPageSize));
-  const footerRows = answer ? footer(answer.totals) : [];
   const toCells = (row: ReportFooterRow) => ({
     key: row.key,
     cells: columns.map((column) => row.cells[column.key] ?? ''),
@@ -131,125 +89,42 @@ export function ReportPage<Name extends ReportName>({
       .join(' · ');
 
   const printed = everyRow.printout ?? answer;
-  const branchLine = asked.branch
-    ? texts.printBranch(asked.branch)
-    : mayPickBranch
-      ? texts.wholeChain
-      : me?.branch
-        ? texts.printBranch(me.branch.code)
-        : null;
-  const datesLine =
-    dates.length === 0
-      ? null
-      : dates.includes('asOf')
-        ? texts.printAsOf(formatSlashDate(asked.asOf ?? today))
-        : asked.from || asked.to
-          ? texts.printDates(
-              asked.from ? formatSlashDate(asked.from) : '…',
-              asked.to ? formatSlashDate(asked.to) : '…',
-            )
-          : texts.printAllDates;
-
-  const fieldCount = dates.length + (name === 'collections' ? 1 : 0) + (mayPickBranch ? 1 : 0);
-  const defaults = defaultDates(name, today);
+  const fieldCount = reportFieldCount(name, mayPickBranch);
 
   return (
     <ListPage
       title={title}
       actions={
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <SubmitButton
-            type="button"
-            variant="outlined"
-            pending={everyRow.fetching}
-            pendingLabel={texts.printing}
-            disabled={rows.length === 0}
-            startIcon={<PrintIcon />}
-            onClick={() => void everyRow.print()}
-          >
-            {texts.print}
-          </SubmitButton>
-          <SubmitButton
-            type="button"
-            variant="outlined"
-            pending={downloading}
-            pendingLabel={texts.csvPending}
-            disabled={rows.length === 0}
-            startIcon={<DownloadIcon />}
-            onClick={() => void download()}
-          >
-            {texts.csv}
-          </SubmitButton>
-        </Stack>
+        <ReportActions
+          name={name}
+          asked={asked}
+          empty={list.rows.length === 0}
+          printing={everyRow.fetching}
+          print={() => void everyRow.print()}
+        />
       }
       intro={<Typography sx={{ mb: 2 }}>{texts.reports[name].intro}</Typography>}
+      list={list}
       filters={
         fieldCount > 0
           ? {
               title: texts.filters,
               columns: { sm: '1fr 1fr', lg: `repeat(${fieldCount}, minmax(0, 1fr)) auto` },
-              onSubmit: () => search(form),
               search: texts.search,
-              pending: report.isFetching,
               pendingLabel: texts.loading,
-              clear: { label: texts.clear, onClick: () => search(defaults) },
+              // Back to the report's default dates, read afresh.
+              clear: {
+                label: texts.clear,
+                onClick: () => list.searchFor(defaultDates(name, today)),
+              },
               children: (
-                <>
-                  {dates.includes('from') && (
-                    <DateField
-                      label={texts.from}
-                      name="from"
-                      value={form.from ?? ''}
-                      max={form.to || undefined}
-                      onChange={(from) => edit({ from })}
-                    />
-                  )}
-                  {dates.includes('to') && (
-                    <DateField
-                      label={texts.to}
-                      name="to"
-                      value={form.to ?? ''}
-                      min={form.from || undefined}
-                      onChange={(to) => edit({ to })}
-                    />
-                  )}
-                  {dates.includes('asOf') && (
-                    <DateField
-                      label={texts.asOf}
-                      name="asOf"
-                      value={form.asOf ?? ''}
-                      min={today}
-                      onChange={(asOf) => edit({ asOf })}
-                    />
-                  )}
-                  {name === 'collections' && (
-                    <SelectField
-                      label={texts.by}
-                      name="by"
-                      value={form.by ?? 'dated'}
-                      options={COLLECTIONS_BY.map((by) => ({
-                        value: by,
-                        label: texts.byOptions[by],
-                      }))}
-                      onChange={(by) => edit({ by: by === 'entered' ? by : undefined })}
-                    />
-                  )}
-                  {mayPickBranch && (
-                    <SelectField
-                      label={texts.branch}
-                      name="branch"
-                      value={form.branch ?? ''}
-                      options={[
-                        { value: '', label: texts.wholeChain },
-                        ...(branches.data ?? []).map((branch) => ({
-                          value: branch.code,
-                          label: `${branch.code} · ${branch.name}`,
-                        })),
-                      ]}
-                      onChange={(branch) => edit({ branch })}
-                    />
-                  )}
-                </>
+                <ReportFilterFields
+                  name={name}
+                  form={list.form}
+                  edit={list.edit}
+                  today={today}
+                  mayPickBranch={mayPickBranch}
+                />
               ),
             }
           : undefined
@@ -264,16 +139,14 @@ export function ReportPage<Name extends ReportName>({
       table={{
         label: title,
         columns,
-        rows,
         rowKey,
         bodyHeight: 440,
         minWidth,
         emptyText: texts.reports[name].empty,
-        footer: footerRows.map(toCells),
-        loading: report.isFetching,
+        footer: answer ? footer(answer.totals).map(toCells) : [],
         loadingLabel: texts.loading,
       }}
-      pager={{ page, pages, status: texts.pageOf(page, pages, total), onPage: setPage }}
+      pageOf={(page, pages, total) => texts.pageOf(page, pages, total)}
       printout={
         printed &&
         printed.data.length > 0 && (
@@ -281,11 +154,10 @@ export function ReportPage<Name extends ReportName>({
             testId={`print-report-${name}`}
             lines={[
               title,
-              ...[
-                datesLine,
-                asked.by === 'entered' ? texts.printByEntered : null,
-                branchLine,
-              ].filter((line) => line !== null),
+              ...askedLines(name, asked, today, {
+                mayPickBranch,
+                branch: me?.branch?.code ?? null,
+              }),
               countsLine(printed.totals),
             ]}
             columns={columns}

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { LIMITS, REPORT_DATES, addDays, type ReportName } from '@kanak/contract';
+import {
+  LIMITS,
+  REPORT_DATES,
+  REPORT_TEXTS,
+  addDays,
+  formatSlashDate,
+  type ReportName,
+} from '@kanak/contract';
 import type { ReportFilter } from './api';
 
 /** A row under a report's table: each total under its column's key (the others stay empty). */
@@ -60,3 +67,41 @@ export function addressOf(filter: ReportFilter): Record<string, string> {
 
 /** Points and counts as staff read them: Indian digit grouping (1,23,456). */
 export const grouped = (value: number) => value.toLocaleString('en-IN');
+
+const texts = REPORT_TEXTS;
+
+/** The dates a printed report covers, in words; none for a report that reads no dates. */
+function datesLine(name: ReportName, asked: ReportFilter, today: string) {
+  const dates = REPORT_DATES[name];
+  if (dates.length === 0) return null;
+  if (dates.includes('asOf')) return texts.printAsOf(formatSlashDate(asked.asOf ?? today));
+  if (!asked.from && !asked.to) return texts.printAllDates;
+  return texts.printDates(
+    asked.from ? formatSlashDate(asked.from) : '…',
+    asked.to ? formatSlashDate(asked.to) : '…',
+  );
+}
+
+/**
+ * What a printed report was asked for, under its title: its dates, the cash book by the day
+ * entered, and its branch (the one chosen; the chain for the owner; a manager's own).
+ */
+export function askedLines(
+  name: ReportName,
+  asked: ReportFilter,
+  today: string,
+  who: { mayPickBranch: boolean; branch: string | null },
+): string[] {
+  const branchLine = asked.branch
+    ? texts.printBranch(asked.branch)
+    : who.mayPickBranch
+      ? texts.wholeChain
+      : who.branch
+        ? texts.printBranch(who.branch)
+        : null;
+  return [
+    datesLine(name, asked, today),
+    asked.by === 'entered' ? texts.printByEntered : null,
+    branchLine,
+  ].filter((line) => line !== null);
+}

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,90 +5,26 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import {
-  SCHEME_PLAN_FIELDS,
-  SCHEME_PLAN_KINDS,
-  SCHEME_PLAN_TEXTS,
-  readTypedNumber,
-  schemePlanSaveRequest,
-  type SchemePlan,
-  type SchemePlanKind,
-} from '@kanak/contract';
+import { Controller } from 'react-hook-form';
+import { SCHEME_PLAN_KINDS, SCHEME_PLAN_TEXTS, type SchemePlan } from '@kanak/contract';
+import { ChangeError, ChangeForm, FormField, useSchemaForm } from '../../components/ChangeForm';
 import { SelectField } from '../../components/SelectField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { SwitchControl } from '../../components/SwitchControl';
+import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
 import { reportFailure } from '../../lib/failure';
 import { useSaveSchemePlan } from './api';
+import {
+  blankPlan,
+  placeRefusal,
+  planDraft,
+  planForm,
+  type PlanDraft,
+  type PlanValues,
+} from './planValues';
 
 const texts = SCHEME_PLAN_TEXTS;
-
-type Field = keyof typeof SCHEME_PLAN_FIELDS;
-type Errors = Partial<Record<Field, string>>;
-type NumberField = 'installments' | 'minAmount' | 'bonusPercent' | 'graceDays' | 'redeemWithinDays';
-interface Draft extends Record<NumberField, string> {
-  code: string;
-  name: string;
-  kind: SchemePlanKind;
-  active: boolean;
-}
-
-const NUMBER_FIELDS: readonly NumberField[] = [
-  'installments',
-  'minAmount',
-  'bonusPercent',
-  'graceDays',
-  'redeemWithinDays',
-];
-
-/** A new plan starts as the standard scheme's usual terms. */
-const blank: Draft = {
-  code: '',
-  name: '',
-  kind: 'value',
-  installments: '11',
-  minAmount: '',
-  bonusPercent: '100',
-  graceDays: '7',
-  redeemWithinDays: '60',
-  active: true,
-};
-
-const draftOf = (plan: SchemePlan): Draft => ({
-  code: plan.code,
-  name: plan.name,
-  kind: plan.kind,
-  installments: String(plan.installments),
-  minAmount: String(plan.minAmount),
-  bonusPercent: String(plan.bonusPercent),
-  graceDays: String(plan.graceDays),
-  redeemWithinDays: String(plan.redeemWithinDays),
-  active: plan.active,
-});
-
-// Active is a switch with no line for a message: a refusal of it is shown above the buttons.
-const FIELDS = (Object.entries(SCHEME_PLAN_FIELDS) as [Field, string][]).filter(
-  ([key]) => key !== 'active',
-);
-
-/**
- * Which field each sentence of a server refusal is about: the rules start every sentence with
- * the field's name (or, for a check of the framework's own, its key and a colon). Sentences
- * about no field are returned as they are, to show above the buttons.
- */
-function placeRefusal(message: string): { errors: Errors; rest: string[] } {
-  const errors: Errors = {};
-  const rest: string[] = [];
-  for (const sentence of message.split(/(?<=\.)\s+/)) {
-    const field = FIELDS.find(
-      ([key, name]) => sentence.startsWith(`${name} `) || sentence.startsWith(`${key}:`),
-    )?.[0];
-    if (field) errors[field] ??= sentence;
-    else rest.push(sentence);
-  }
-  return { errors, rest };
-}
 
 const kindOptions = SCHEME_PLAN_KINDS.map((kind) => ({ value: kind, label: texts.kinds[kind] }));
 
@@ -107,73 +42,63 @@ export function PlanForm({
   onClose: () => void;
 }) {
   const save = useSaveSchemePlan();
-  const [draft, setDraft] = useState<Draft>(() => (plan ? draftOf(plan) : blank));
-  const [errors, setErrors] = useState<Errors>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useSchemaForm(planForm, plan ? planDraft(plan) : blankPlan, {
+    // A message stays until the next SAVE, the server's as the form's own.
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const code = form.register('code');
   const termsFixed = plan !== null && plan.schemes > 0;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isRunning()) return;
-    setRefusal(null);
-    const checked = schemePlanSaveRequest.safeParse({
-      code: draft.code,
-      name: draft.name,
-      kind: draft.kind,
-      active: draft.active,
-      ...Object.fromEntries(NUMBER_FIELDS.map((field) => [field, readTypedNumber(draft[field])])),
-    });
-    const found: Errors = {};
-    for (const issue of checked.error?.issues ?? [])
-      found[issue.path[0] as Field] ??= issue.message;
+  const submit = (values: PlanValues) => {
     // Saving a new plan under a taken code would change that plan instead of adding one.
-    if (plan === null && checked.success && codesInUse.includes(checked.data.code)) {
-      found.code = texts.codeTaken(checked.data.code);
+    if (plan === null && codesInUse.includes(values.code)) {
+      return form.setError('code', { message: texts.codeTaken(values.code) });
     }
-    setErrors(found);
-    if (!checked.success || Object.keys(found).length > 0) return;
-    save.submit(checked.data, {
+    save.submit(values, {
       onSuccess: (answer) => {
         if (answer.message) showAlert('success', answer.message);
         onClose();
       },
-      onError: (error) =>
-        reportFailure(error, texts.saveFailed, (message, status) => {
-          if (status === 400 && message) {
-            const { errors: placed, rest } = placeRefusal(message);
-            setErrors(placed);
-            setRefusal(rest.length > 0 ? rest.join(' ') : null);
-          } else {
-            setRefusal(message ?? texts.saveFailed);
-          }
-        }),
+      onError: (error) => {
+        const failure = readFailure(error);
+        if (failure.kind === 'exception') {
+          // Told as the app's alert; the dialog keeps what can be corrected in it.
+          reportFailure(error, texts.saveFailed);
+          return save.reset();
+        }
+        if (failure.kind !== 'refused' || failure.status !== 400 || !failure.message) return;
+        // A check of the fields: each sentence beside its field, the rest above the buttons.
+        const { errors: placed, rest } = placeRefusal(failure.message);
+        for (const [field, message] of placed) form.setError(field, { message });
+        if (rest.length > 0) form.setError('root.refusal', { message: rest.join(' ') });
+        save.reset();
+      },
     });
   };
 
-  const set = <K extends keyof Draft>(field: K, value: Draft[K]) =>
-    setDraft((d) => ({ ...d, [field]: value }));
-
+  // What a field shows: its label, help when it has no message, and whether it is fixed.
   const field = (
-    name: 'code' | 'name' | NumberField,
+    name: Exclude<keyof PlanDraft, 'kind' | 'active'>,
     label: string,
-    { help, numeric = true, fixed = false }: { help?: string; numeric?: boolean; fixed?: boolean },
+    { help, fixed = termsFixed }: { help?: string; fixed?: boolean } = {},
   ) => (
-    <TextField
-      label={label}
+    <FormField<PlanDraft>
       name={name}
-      value={draft[name]}
-      onChange={(event) =>
-        set(name, name === 'code' ? event.target.value.toUpperCase() : event.target.value)
-      }
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? help}
-      fullWidth
+      label={label}
+      help={help}
+      {...(name === 'code' && {
+        // Codes are capital letters: typed in any case, kept in capitals.
+        onChange: (event) => {
+          event.target.value = event.target.value.toUpperCase();
+          return code.onChange(event);
+        },
+      })}
       slotProps={{
-        inputLabel: { shrink: true },
         htmlInput: {
           readOnly: fixed,
-          ...(numeric ? { inputMode: 'numeric' } : {}),
           ...(name === 'code' ? { maxLength: 10 } : {}),
+          ...(name === 'code' || name === 'name' ? {} : { inputMode: 'numeric' }),
         },
       }}
     />
@@ -181,7 +106,7 @@ export function PlanForm({
 
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
+      <ChangeForm form={form} change={save} onSubmit={submit}>
         <DialogTitle>{plan ? texts.editTitle(plan.code) : texts.addTitle}</DialogTitle>
         <DialogContent>
           {termsFixed && (
@@ -198,57 +123,68 @@ export function PlanForm({
             }}
           >
             {/* An existing plan's code names it: shown, never changed. */}
-            {field('code', texts.code, { help: texts.codeHelp, numeric: false, fixed: !!plan })}
-            {field('name', texts.name, { numeric: false })}
+            {field('code', texts.code, { help: texts.codeHelp, fixed: plan !== null })}
+            {field('name', texts.name, { fixed: false })}
             <Box>
-              <SelectField
-                label={texts.kind}
+              <Controller
+                control={form.control}
                 name="kind"
-                value={draft.kind}
-                // A plan in use keeps its kind: the only choice offered is the one it has.
-                options={
-                  termsFixed ? kindOptions.filter((o) => o.value === draft.kind) : kindOptions
-                }
-                onChange={(kind) => set('kind', kind)}
+                render={({ field: kind }) => (
+                  <SelectField
+                    label={texts.kind}
+                    name={kind.name}
+                    value={kind.value}
+                    // A plan in use keeps its kind: the only choice offered is the one it has.
+                    options={
+                      termsFixed ? kindOptions.filter((o) => o.value === kind.value) : kindOptions
+                    }
+                    onChange={kind.onChange}
+                  />
+                )}
               />
               {errors.kind && (
                 <Alert severity="error" sx={{ mt: 1 }}>
-                  {errors.kind}
+                  {errors.kind.message}
                 </Alert>
               )}
             </Box>
-            {field('installments', texts.installments, {
-              help: texts.installmentsHelp,
-              fixed: termsFixed,
-            })}
-            {field('minAmount', texts.minAmount, { fixed: termsFixed })}
-            {field('bonusPercent', texts.bonusPercent, { fixed: termsFixed })}
-            {field('graceDays', texts.graceDays, { help: texts.graceDaysHelp, fixed: termsFixed })}
+            {field('installments', texts.installments, { help: texts.installmentsHelp })}
+            {field('minAmount', texts.minAmount)}
+            {field('bonusPercent', texts.bonusPercent)}
+            {field('graceDays', texts.graceDays, { help: texts.graceDaysHelp })}
             {field('redeemWithinDays', texts.redeemWithinDays, {
               help: texts.redeemWithinDaysHelp,
-              fixed: termsFixed,
             })}
             <Box sx={{ gridColumn: '1 / -1' }}>
-              <SwitchControl checked={draft.active} onChange={(on) => set('active', on)}>
-                {texts.active}
-              </SwitchControl>
+              <Controller
+                control={form.control}
+                name="active"
+                render={({ field: active }) => (
+                  <SwitchControl checked={active.value} onChange={active.onChange}>
+                    {texts.active}
+                  </SwitchControl>
+                )}
+              />
             </Box>
           </Box>
-          {refusal && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {refusal}
-            </Alert>
-          )}
+          {/* Above the buttons: a refusal in the server's words, or the sentences of a check
+              of the fields that name no field. */}
+          <Box sx={{ '&:not(:empty)': { mt: 2 } }}>
+            <ChangeError />
+            {errors.root?.refusal && (
+              <Alert severity="error" role="alert">
+                {errors.root.refusal.message}
+              </Alert>
+            )}
+          </Box>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={save.isPending}>
             {texts.cancel}
           </Button>
-          <SubmitButton pending={save.isPending} pendingLabel={texts.saving}>
-            {texts.save}
-          </SubmitButton>
+          <SubmitButton pendingLabel={texts.saving}>{texts.save}</SubmitButton>
         </DialogActions>
-      </form>
+      </ChangeForm>
     </Dialog>
   );
 }

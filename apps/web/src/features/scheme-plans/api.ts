@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
+  SCHEME_PLAN_TEXTS,
   type SchemePlanSaveRequest,
   type schemePlanSaveResponse,
 } from '@kanak/contract';
@@ -27,5 +28,6 @@ export function useSaveSchemePlan() {
   const queryClient = useQueryClient();
   return useChange(saveSchemePlan, {
     onSuccess: () => refetchAfterChange(queryClient, schemePlanKeys.all),
+    failed: SCHEME_PLAN_TEXTS.saveFailed,
   });
 }

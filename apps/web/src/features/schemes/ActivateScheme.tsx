@@ -4,7 +4,6 @@ import PlayArrowIcon from '@mui/icons-material/PlayCircleOutlined';
 import { SCHEME_TEXTS, formatRupees, type InstallmentReceipt } from '@kanak/contract';
 import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
-import { reportFailure } from '../../lib/failure';
 import { useActivateScheme } from './api';
 import { PaymentDialog, type PaymentValues } from './PaymentDialog';
 import { ReceiptDialog } from '../../components/ReceiptDialog';
@@ -46,11 +45,9 @@ export function ActivateSchemeDialog({
 }) {
   const today = useStoreToday();
   const activate = useActivateScheme();
-  const [error, setError] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<InstallmentReceipt | null>(null);
 
-  const submit = (values: PaymentValues) => {
-    setError(null);
+  const submit = (values: PaymentValues) =>
     activate.submit(
       { schemeid: scheme.schemeid, ...values },
       {
@@ -58,13 +55,8 @@ export function ActivateSchemeDialog({
           setReceipt(made);
           showAlert('success', texts.activated(message, made.receiptNo));
         },
-        onError: (failure) =>
-          reportFailure(failure, texts.activateFailed, (message) =>
-            setError(message ?? texts.activateFailed),
-          ),
       },
     );
-  };
 
   if (receipt) return <ReceiptDialog receipt={receipt} onClose={onClose} />;
   return (
@@ -74,8 +66,7 @@ export function ActivateSchemeDialog({
       submitLabel={texts.activate}
       today={today}
       min={scheme.startdt}
-      pending={activate.isPending}
-      error={error}
+      change={activate}
       onSubmit={submit}
       onClose={onClose}
     />

@@ -14,31 +14,28 @@ import {
 
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { readFailure } from '../../lib/api';
-import { closePreviewQuery } from './api';
+import { showAlert } from '../../lib/app-state';
+import { closePreviewQuery, type useCloseScheme } from './api';
 
 const texts = SCHEME_TEXTS.close;
 const grams = (mg: number) => SCHEME_PLAN_TEXTS.grams(formatGrams(mg));
-
-interface CloseSchemeDialogProps {
-  scheme: SchemeRecord;
-  pending: boolean;
-  error: string | null;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
 
 /**
  * Closing pays the scheme out: closing's own figures, read from the server, are shown before
  * CONFIRM (a plan's bonus counts the installments paid on time, and lapses past its days to
  * redeem; a weight scheme is paid as its gold at today's rate), and CONFIRM waits for them.
+ * Mounted while open; `onClose` once cancelled or closed. The change is the screen's: a press
+ * whose outcome is unknown, pressed again in a dialog opened anew, is the same action.
  */
 export function CloseSchemeDialog({
   scheme,
-  pending,
-  error,
-  onConfirm,
-  onCancel,
-}: CloseSchemeDialogProps) {
+  close,
+  onClose,
+}: {
+  scheme: SchemeRecord;
+  close: ReturnType<typeof useCloseScheme>;
+  onClose: () => void;
+}) {
   const preview = useQuery(closePreviewQuery(scheme.schemeid));
   const figures = preview.data;
   // A refusal (no gold rate today, say) in the server's words; anything else the fixed text.
@@ -73,18 +70,26 @@ export function CloseSchemeDialog({
       ]
     : [];
 
+  const confirm = () =>
+    close.submit(scheme.schemeid, {
+      onSuccess: ({ message, maturityValue }) => {
+        onClose();
+        showAlert('success', texts.closed(message, formatRupees(maturityValue)));
+      },
+    });
+
   return (
     <ConfirmDialog
       title={texts.title(scheme.schemeid)}
       cancelLabel={texts.cancel}
       confirmLabel={texts.confirm}
       pendingLabel={figures ? texts.closing : texts.figuring}
-      pending={pending || preview.isPending}
-      error={error ?? previewError}
+      pending={close.isPending || preview.isPending}
+      error={close.error ?? previewError}
       onConfirm={() => {
-        if (figures) onConfirm();
+        if (figures) confirm();
       }}
-      onCancel={onCancel}
+      onCancel={onClose}
     >
       <DialogContentText sx={{ mb: 2 }}>{texts.question}</DialogContentText>
       {figures?.bonusLapsed && figures.redeemBy && (

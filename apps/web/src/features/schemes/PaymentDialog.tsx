@@ -1,5 +1,3 @@
-import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,7 +5,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { SCHEME_TEXTS, type PaymentMode } from '@kanak/contract';
+import { useController } from 'react-hook-form';
+import { z } from 'zod';
+import { SCHEME_TEXTS, activateSchemeRequest } from '@kanak/contract';
+import {
+  ChangeError,
+  ChangeForm,
+  useSchemaForm,
+  type FormChange,
+} from '../../components/ChangeForm';
 import { DateField } from '../../components/DateField';
 import { PaymentModeFields } from '../../components/PaymentModeFields';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -15,13 +21,20 @@ import { BackdateReasonField, useBackdating } from './BackdateReason';
 
 const texts = SCHEME_TEXTS.installment;
 
-export interface PaymentValues {
-  date: string;
-  mode: PaymentMode;
-  reference: string;
+/**
+ * A payment's date, mode and reference as the request checks them. The reason is held as typed:
+ * it is asked for (and sent) only while the date needs one, and the button waits for one long
+ * enough, so one typed for a date since changed neither blocks nor goes with the payment.
+ */
+const paymentForm = activateSchemeRequest
+  .pick({ date: true, mode: true, reference: true })
+  .extend({ backdateReason: z.string() });
+type PaymentInput = z.output<typeof paymentForm>;
+
+export type PaymentValues = Omit<PaymentInput, 'backdateReason'> & {
   /** The owner's reason for a date further back than staff may date a payment. */
   backdateReason?: string;
-}
+};
 
 interface PaymentDialogProps {
   title: string;
@@ -32,9 +45,8 @@ interface PaymentDialogProps {
   today: string;
   /** The earliest date (the scheme's start). */
   min?: string;
-  pending: boolean;
-  /** A refusal from the server, shown in the dialog so the user can correct the entry. */
-  error: string | null;
+  /** The change sending the payment: its pending state, and its refusal shown in the dialog. */
+  change: FormChange;
   onSubmit: (values: PaymentValues) => void;
   onClose: () => void;
 }
@@ -49,33 +61,33 @@ export function PaymentDialog({
   submitLabel,
   today,
   min,
-  pending,
-  error,
+  change,
   onSubmit,
   onClose,
 }: PaymentDialogProps) {
-  const [date, setDate] = useState(today);
-  const [mode, setMode] = useState<PaymentMode>('cash');
-  const [reference, setReference] = useState('');
-  const [reason, setReason] = useState('');
+  const form = useSchemaForm(paymentForm, {
+    date: today,
+    mode: 'cash',
+    reference: '',
+    backdateReason: '',
+  });
+  const { control } = form;
+  const { field: date } = useController({ control, name: 'date' });
+  const { field: mode } = useController({ control, name: 'mode' });
+  const { field: reference } = useController({ control, name: 'reference' });
+  const { field: reason } = useController({ control, name: 'backdateReason' });
   const backdating = useBackdating(today);
-  const needsReason = backdating.needsReason(date);
-  const ready = date !== '' && (!needsReason || backdating.reasonGiven(reason));
+  const needsReason = backdating.needsReason(date.value);
+  const ready = date.value !== '' && (!needsReason || backdating.reasonGiven(reason.value));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready || pending) return;
-    onSubmit({
-      date,
-      mode,
-      reference: reference.trim(),
-      ...(needsReason ? { backdateReason: reason.trim() } : {}),
-    });
+  const submit = ({ backdateReason, ...payment }: PaymentInput) => {
+    if (!ready) return;
+    onSubmit(needsReason ? { ...payment, backdateReason: backdateReason.trim() } : payment);
   };
 
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={submit}>
+    <Dialog open onClose={change.isPending ? undefined : onClose} fullWidth maxWidth="xs">
+      <ChangeForm form={form} change={change} onSubmit={submit}>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           {text && <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>}
@@ -83,41 +95,37 @@ export function PaymentDialog({
             <DateField
               label={texts.date}
               name="date"
-              value={date}
-              onChange={setDate}
+              value={date.value}
+              onChange={date.onChange}
               min={backdating.min(min)}
               max={today}
               required
             />
             {needsReason && (
               <BackdateReasonField
-                value={reason}
-                onChange={setReason}
+                value={reason.value}
+                onChange={reason.onChange}
                 earliest={backdating.earliest}
               />
             )}
             <PaymentModeFields
-              mode={mode}
-              onModeChange={setMode}
-              reference={reference}
-              onReferenceChange={setReference}
+              mode={mode.value}
+              onModeChange={mode.onChange}
+              reference={reference.value ?? ''}
+              onReferenceChange={reference.onChange}
             />
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
+            <ChangeError />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button type="button" onClick={onClose} disabled={pending}>
+          <Button type="button" onClick={onClose} disabled={change.isPending}>
             {texts.cancel}
           </Button>
-          <SubmitButton pending={pending} pendingLabel={texts.saving} disabled={!ready}>
+          <SubmitButton pendingLabel={texts.saving} disabled={!ready}>
             {submitLabel}
           </SubmitButton>
         </DialogActions>
-      </form>
+      </ChangeForm>
     </Dialog>
   );
 }

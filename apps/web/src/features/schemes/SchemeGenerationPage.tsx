@@ -1,13 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useQuery } from '@tanstack/react-query';
 import {
   LIMITS,
@@ -16,20 +12,15 @@ import {
   SCHEME_PLAN_TEXTS,
   SCHEME_TEXTS,
   STD_PLAN_CODE,
-  formatRupees,
   formatSchemeDate,
   isInactive,
   isValidPan,
   needsPan,
   typedDigits,
   type CustomerRecord,
-  type SchemePlan,
-  type SchemeRecord,
-  maturityOf,
 } from '@kanak/contract';
 import { CustomerSearch, type CustomerOption } from '../../components/CustomerSearch';
 import { usePreselectedCustomer } from '../../components/customerFromAddress';
-import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
 import { SHOWN_ONLY } from '../../components/shownOnly';
 import { PageHeader } from '../../components/PageHeader';
@@ -37,28 +28,20 @@ import { SelectField } from '../../components/SelectField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
-import { todayGoldRateQuery } from '../../lib/gold-rate';
-import { schemePlansQuery } from '../../lib/scheme-plans';
-import { useMayCall } from '../../lib/me';
 import { reportFailure } from '../../lib/failure';
 import {
   schemeCustomerQuery,
   schemesQuery,
-  useDeleteScheme,
   useGenerateScheme,
   useUpdatePan,
   useVerifyPan,
 } from './api';
-import { ActivateButton, ActivateSchemeDialog } from './ActivateScheme';
 import { BackdateReasonField, useBackdating } from './BackdateReason';
-import { DeleteSchemeDialog } from './DeleteSchemeDialog';
+import { CustomerSchemes } from './CustomerSchemes';
 import { PanDialog } from './PanDialog';
-import { SchemeLink } from '../../components/SchemeLink';
-import { StatusChip } from './StatusChip';
+import { PlanTerms, usePlanChoice } from './PlanTerms';
 
 const texts = SCHEME_TEXTS.generation;
-const c = texts.columns;
-const planTexts = SCHEME_PLAN_TEXTS;
 
 /** Scheme Initiation (/home/scheme-generation): start a savings scheme for a customer. */
 export function SchemeGenerationPage() {
@@ -69,13 +52,6 @@ export function SchemeGenerationPage() {
   const [amount, setAmount] = useState('');
   const [chosenPlan, setPlan] = useState<string>(STD_PLAN_CODE);
   const [panOpen, setPanOpen] = useState(false);
-  const [panError, setPanError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<SchemeRecord | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [activating, setActivating] = useState<SchemeRecord | null>(null);
-  // Cancelling a scheme is a manager's; a cashier is not offered it.
-  const mayDelete = useMayCall('deleteScheme');
-  const mayActivate = useMayCall('activateScheme');
 
   const record = useQuery(schemeCustomerQuery(customer?.MOBILENO ?? ''));
   const custid = customer && record.data ? record.data.custid : null;
@@ -83,22 +59,7 @@ export function SchemeGenerationPage() {
   const generate = useGenerateScheme();
   const verifyPan = useVerifyPan();
   const updatePan = useUpdatePan();
-  const remove = useDeleteScheme();
-  // The plans offered now. Until they are read (or when they cannot be), the standard scheme
-  // is the one choice, and a scheme starts exactly as it always did.
-  const plans = useQuery(schemePlansQuery);
-  const offered = (plans.data ?? []).filter((plan) => plan.active);
-  const planOptions = [
-    ...(offered.some((plan) => plan.code === STD_PLAN_CODE)
-      ? []
-      : [{ code: STD_PLAN_CODE, name: planTexts.standardName }]),
-    ...offered,
-  ].map((plan) => ({ value: plan.code, label: planTexts.planOption(plan.code, plan.name) }));
-  // A plan withdrawn while chosen falls back to the standard one.
-  const planCode = planOptions.some((option) => option.value === chosenPlan)
-    ? chosenPlan
-    : STD_PLAN_CODE;
-  const plan = offered.find((candidate) => candidate.code === planCode);
+  const { code: planCode, options: planOptions, plan } = usePlanChoice(chosenPlan);
 
   const date = dateInput ?? today;
   const backdating = useBackdating(today);
@@ -160,107 +121,10 @@ export function SchemeGenerationPage() {
       return showAlert('warning', MESSAGES.previousSchemePending);
     if (!needsPan(Number(amount))) return startScheme(who);
     verifyPan.submit(who.custid, {
-      onSuccess: (pan) => {
-        if (isValidPan(pan)) startScheme(who);
-        else {
-          setPanError(null);
-          setPanOpen(true);
-        }
-      },
+      onSuccess: (pan) => (isValidPan(pan) ? startScheme(who) : setPanOpen(true)),
       onError: (error) => reportFailure(error, MESSAGES.panVerifyFailed, 'fixed'),
     });
   };
-
-  const savePan = (pan: string) => {
-    const who = record.data;
-    if (!who) return;
-    if (!isValidPan(pan)) return setPanError(MESSAGES.panFormat);
-    setPanError(null);
-    updatePan.submit(
-      { custid: who.custid, pan },
-      {
-        onSuccess: () => {
-          setPanOpen(false);
-          startScheme({ ...who, pan });
-        },
-        onError: (error) =>
-          reportFailure(error, MESSAGES.panUpdateFailed, () =>
-            setPanError(MESSAGES.panUpdateRefused),
-          ),
-      },
-    );
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    setDeleteError(null);
-    remove.submit(deleting.schemeid, {
-      onSuccess: (body) => {
-        setDeleting(null);
-        if (body.message) showAlert('success', body.message);
-      },
-      onError: (error) =>
-        reportFailure(error, MESSAGES.schemeDeleteFailed, () =>
-          setDeleteError(MESSAGES.schemeDeleteFailed),
-        ),
-    });
-  };
-
-  const columns: DataColumn<SchemeRecord>[] = [
-    {
-      key: 'id',
-      header: c.schemeId,
-      width: 'minmax(90px, 1fr)',
-      cell: (row) => <SchemeLink schemeid={row.schemeid} />,
-    },
-    {
-      key: 'start',
-      header: c.startDate,
-      width: 'minmax(110px, 1fr)',
-      cell: (row) => formatSchemeDate(row.startdt),
-    },
-    {
-      key: 'maturity',
-      header: c.maturityDate,
-      width: 'minmax(120px, 1fr)',
-      cell: (row) => formatSchemeDate(maturityOf(row)),
-    },
-    {
-      key: 'amount',
-      header: c.amount,
-      width: 'minmax(110px, 1fr)',
-      align: 'right',
-      cell: (row) => formatRupees(row.amount),
-    },
-    {
-      key: 'status',
-      header: c.status,
-      width: 'minmax(240px, 1.5fr)',
-      cell: (row) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <StatusChip matyn={row.matyn} />
-          {isInactive(row.matyn) && mayActivate && (
-            <ActivateButton schemeid={row.schemeid} onClick={() => setActivating(row)} />
-          )}
-          {isInactive(row.matyn) && mayDelete && (
-            <Tooltip title={texts.deleteAction(row.schemeid)}>
-              <IconButton
-                size="small"
-                color="error"
-                aria-label={texts.deleteAction(row.schemeid)}
-                onClick={() => {
-                  setDeleteError(null);
-                  setDeleting(row);
-                }}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Box>
-      ),
-    },
-  ];
 
   return (
     <>
@@ -322,7 +186,7 @@ export function SchemeGenerationPage() {
           />
           <Box sx={{ gridColumn: { lg: '1 / 3' }, minWidth: 0 }}>
             <SelectField
-              label={planTexts.plan}
+              label={SCHEME_PLAN_TEXTS.plan}
               name="plan"
               value={planCode}
               options={planOptions}
@@ -364,82 +228,22 @@ export function SchemeGenerationPage() {
         </Box>
       </Paper>
 
-      <Box component="section" aria-labelledby="scheme-list-title">
-        <Typography id="scheme-list-title" component="h2" variant="h5" sx={{ mb: 1.5 }}>
-          {texts.tableTitle}
-        </Typography>
-        <DataTable
-          label={texts.table}
-          columns={columns}
-          rows={customer ? (schemes.data ?? []) : []}
-          rowKey={(row) => row.schemeid}
-          bodyHeight={280}
-          minWidth={720}
-          emptyText={MESSAGES.noActiveSchemes}
-          loading={loadingCustomer || schemes.isFetching}
-          loadingLabel={texts.loadingSchemes}
-        />
-      </Box>
-
-      {panOpen && (
+      <CustomerSchemes
+        rows={customer ? (schemes.data ?? []) : []}
+        loading={loadingCustomer || schemes.isFetching}
+      />
+      {panOpen && record.data && (
         <PanDialog
+          custid={record.data.custid}
+          save={updatePan}
           pending={updatePan.isPending || generate.isPending}
-          error={panError}
-          onEdit={() => setPanError(null)}
-          onSave={savePan}
+          onSaved={(pan) => {
+            setPanOpen(false);
+            if (record.data) startScheme({ ...record.data, pan });
+          }}
           onCancel={() => setPanOpen(false)}
         />
       )}
-      {activating && (
-        <ActivateSchemeDialog scheme={activating} onClose={() => setActivating(null)} />
-      )}
-      {deleting && (
-        <DeleteSchemeDialog
-          schemeid={deleting.schemeid}
-          pending={remove.isPending}
-          error={deleteError}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
     </>
-  );
-}
-
-/**
- * The chosen plan's name and terms; a weight plan adds how its installments buy gold, at
- * today's rate. The name is said in full here, on as many lines as it takes: a narrow plan
- * field cuts it.
- */
-function PlanTerms({ plan }: { plan: SchemePlan }) {
-  const weight = plan.kind === 'weight';
-  const rate = useQuery({ ...todayGoldRateQuery, enabled: weight });
-  return (
-    <Box sx={{ gridColumn: '1 / -1' }}>
-      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {plan.name}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {planTexts.terms(
-          plan.installments,
-          formatRupees(plan.minAmount),
-          plan.bonusPercent,
-          plan.graceDays,
-        )}
-      </Typography>
-      {weight && (
-        <Alert
-          role="note"
-          severity={rate.isSuccess && rate.data === null ? 'warning' : 'info'}
-          sx={{ mt: 1 }}
-        >
-          {planTexts.weightNote}{' '}
-          {rate.isSuccess &&
-            (rate.data
-              ? planTexts.rateToday(formatRupees(rate.data.rate22k))
-              : planTexts.noRateToday)}
-        </Alert>
-      )}
-    </Box>
   );
 }

@@ -3,9 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/AddCard';
-import DoneAllIcon from '@mui/icons-material/DoneAll';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,12 +10,8 @@ import {
   MESSAGES,
   PAGE_TITLES,
   SCHEME_TEXTS,
-  formatMonth,
-  formatRupees,
-  isInactive,
   type InstallmentReceipt,
   type SchemeStatementRow,
-  IMPORTED_MODE,
 } from '@kanak/contract';
 import { useSearchParams } from 'react-router';
 import { FilterPanel, GenerateButton } from '../../components/FilterPanel';
@@ -28,15 +21,12 @@ import { saveFile } from '../../components/saveFile';
 import { useStoreToday } from '../../components/useStoreToday';
 import { showAlert } from '../../lib/app-state';
 import { reportFailure } from '../../lib/failure';
-import { useMayCall } from '../../lib/me';
-import { ActivateButton, ActivateSchemeDialog } from './ActivateScheme';
-import { statementQuery, useAddInstallment, useCloseScheme } from './api';
-import { CloseSchemeDialog } from './CloseSchemeDialog';
-import { PaymentDialog, type PaymentValues } from './PaymentDialog';
+import { statementQuery } from './api';
 import { StatementPrint } from './PrintSheet';
 import { ReceiptDialog } from '../../components/ReceiptDialog';
-import { canClose, installmentMonths, statementCsv } from './schemeFormat';
-import { SchemeFacts, StatementTable } from './StatementView';
+import { reprintedReceipt, statementCsv } from './schemeFormat';
+import { StatementActions } from './StatementActions';
+import { StatementTable } from './StatementView';
 
 const texts = SCHEME_TEXTS.statement;
 
@@ -59,23 +49,12 @@ export function SchemeStatementPage() {
       setSubmitted(linked);
     }
   }
-  // This month's installment, or next month's taken in advance.
-  const [adding, setAdding] = useState<'month' | 'advance' | null>(null);
-  const [addError, setAddError] = useState<string | null>(null);
-  const [activating, setActivating] = useState(false);
   const [receipt, setReceipt] = useState<{
     receipt: InstallmentReceipt;
     duplicate: boolean;
   } | null>(null);
-  const mayActivate = useMayCall('activateScheme');
-  const mayAdd = useMayCall('addInstallment');
-  const mayClose = useMayCall('closeScheme');
-  const [closing, setClosing] = useState(false);
-  const [closeError, setCloseError] = useState<string | null>(null);
 
   const result = useQuery({ ...statementQuery(submitted), placeholderData: keepPreviousData });
-  const addInstallment = useAddInstallment();
-  const close = useCloseScheme();
 
   useEffect(() => {
     if (result.error) reportFailure(result.error, MESSAGES.statementFailed, 'warn');
@@ -86,7 +65,6 @@ export function SchemeStatementPage() {
   const scheme = statement?.scheme ?? null;
   const rows = statement?.rows ?? [];
   const loading = result.isFetching;
-  const months = scheme ? installmentMonths(scheme, rows, today) : null;
 
   const generate = () => {
     const id = idInput.replace(/\s+/g, '');
@@ -96,64 +74,9 @@ export function SchemeStatementPage() {
     else setSubmitted(Number(id));
   };
 
-  const record = (values: PaymentValues) => {
-    if (!scheme) return;
-    setAddError(null);
-    addInstallment.submit(
-      { schemeid: scheme.schemeid, ...values, ...(adding === 'advance' ? { advance: true } : {}) },
-      {
-        onSuccess: ({ message, receipt: made }) => {
-          setAdding(null);
-          setReceipt({ receipt: made, duplicate: false });
-          if (message) showAlert('success', message);
-        },
-        onError: (error) =>
-          reportFailure(error, SCHEME_TEXTS.installment.recordFailed, (message) =>
-            setAddError(message ?? SCHEME_TEXTS.installment.recordFailed),
-          ),
-      },
-    );
-  };
-
-  const confirmClose = () => {
-    if (!scheme) return;
-    setCloseError(null);
-    close.submit(scheme.schemeid, {
-      onSuccess: ({ message, maturityValue }) => {
-        setClosing(false);
-        showAlert('success', SCHEME_TEXTS.close.closed(message, formatRupees(maturityValue)));
-      },
-      onError: (error) =>
-        reportFailure(error, SCHEME_TEXTS.close.closeFailed, (message) =>
-          setCloseError(message ?? SCHEME_TEXTS.close.closeFailed),
-        ),
-    });
-  };
-
   const reprint = (row: SchemeStatementRow, index: number) => {
-    // An installment imported from other software has no Kanak receipt to print again.
-    if (!statement || !scheme || !row.receiptNo || row.mode === IMPORTED_MODE) return;
-    setReceipt({
-      duplicate: true,
-      receipt: {
-        receiptNo: row.receiptNo,
-        branch: row.branch ?? null,
-        schemeid: scheme.schemeid,
-        custname: statement.custname,
-        mobileno: statement.mobileno,
-        date: row.date,
-        amount: row.amount,
-        mode: row.mode ?? 'cash',
-        reference: row.reference ?? '',
-        installmentNo: index + 1,
-        installments: scheme.installments,
-        forMonth: row.period ?? row.date.slice(0, 7),
-        // The rows before it are its scheme's earlier installments, in the order paid.
-        paidSoFar: rows.slice(0, index + 1).reduce((sum, earlier) => sum + earlier.amount, 0),
-        rate22k: row.rate22k,
-        mg: row.mg,
-      },
-    });
+    const again = statement && reprintedReceipt(statement, row, index);
+    if (again) setReceipt({ duplicate: true, receipt: again });
   };
 
   const downloadCsv = () => {
@@ -199,67 +122,12 @@ export function SchemeStatementPage() {
 
         <Box component="section" aria-label={texts.table}>
           {scheme && (
-            <Box
-              sx={{
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'flex-start',
-                justifyContent: 'space-between',
-                columnGap: 2,
-              }}
-            >
-              <SchemeFacts scheme={scheme} />
-              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-                {isInactive(scheme.matyn) && mayActivate && (
-                  <ActivateButton schemeid={scheme.schemeid} onClick={() => setActivating(true)} />
-                )}
-                {months?.open && mayAdd && (
-                  <Button
-                    variant="contained"
-                    startIcon={<AddIcon />}
-                    disabled={!months.mayTakeThisMonth}
-                    aria-describedby={months.mayTakeThisMonth ? undefined : 'installment-taken'}
-                    onClick={() => {
-                      setAddError(null);
-                      setAdding('month');
-                    }}
-                  >
-                    {texts.addInstallment}
-                  </Button>
-                )}
-                {months && mayAdd && months.mayTakeAdvance && (
-                  <Button
-                    variant="outlined"
-                    startIcon={<AddIcon />}
-                    onClick={() => {
-                      setAddError(null);
-                      setAdding('advance');
-                    }}
-                  >
-                    {SCHEME_TEXTS.installment.advanceButton(formatMonth(months.nextMonth))}
-                  </Button>
-                )}
-                {canClose(scheme, today) && mayClose && (
-                  <Button
-                    variant="outlined"
-                    startIcon={<DoneAllIcon />}
-                    onClick={() => {
-                      setCloseError(null);
-                      setClosing(true);
-                    }}
-                  >
-                    {texts.closeScheme}
-                  </Button>
-                )}
-              </Stack>
-              {months?.open && mayAdd && months.thisMonthPaid && (
-                <Typography id="installment-taken" sx={{ flexBasis: '100%', mb: 2 }}>
-                  {SCHEME_TEXTS.installment.monthPaid(formatMonth(months.thisMonth))}
-                  {months.nextMonthPaid &&
-                    ` ${SCHEME_TEXTS.installment.nextAlsoPaid(formatMonth(months.nextMonth))}`}
-                </Typography>
-              )}
-            </Box>
+            <StatementActions
+              scheme={scheme}
+              rows={rows}
+              today={today}
+              onReceipt={(made) => setReceipt({ receipt: made, duplicate: false })}
+            />
           )}
           <StatementTable rows={rows} loading={loading} onReprint={reprint} />
           <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
@@ -285,45 +153,6 @@ export function SchemeStatementPage() {
 
       {statement && <StatementPrint statement={statement} />}
 
-      {adding && scheme && months && (
-        <PaymentDialog
-          title={
-            adding === 'advance'
-              ? SCHEME_TEXTS.installment.advanceTitle(
-                  scheme.schemeid,
-                  formatMonth(months.nextMonth),
-                )
-              : SCHEME_TEXTS.installment.title(scheme.schemeid)
-          }
-          text={
-            adding === 'advance'
-              ? SCHEME_TEXTS.installment.advanceText(
-                  formatRupees(scheme.amount),
-                  formatMonth(months.nextMonth),
-                )
-              : SCHEME_TEXTS.installment.text(formatRupees(scheme.amount))
-          }
-          submitLabel={SCHEME_TEXTS.installment.record}
-          today={today}
-          min={scheme.startdt}
-          pending={addInstallment.isPending}
-          error={addError}
-          onSubmit={record}
-          onClose={() => setAdding(null)}
-        />
-      )}
-      {activating && scheme && (
-        <ActivateSchemeDialog scheme={scheme} onClose={() => setActivating(false)} />
-      )}
-      {closing && scheme && (
-        <CloseSchemeDialog
-          scheme={scheme}
-          pending={close.isPending}
-          error={closeError}
-          onConfirm={confirmClose}
-          onCancel={() => setClosing(false)}
-        />
-      )}
       {receipt && (
         <ReceiptDialog
           receipt={receipt.receipt}

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
@@ -11,13 +10,11 @@ import {
   SCHEME_TEXTS,
   SUMMARY_STATUS_OPTIONS,
   formatRupees,
-  formatSchemeDate,
   isInactive,
   type SchemeSummaryRow,
 } from '@kanak/contract';
 import { CustomerSearch } from '../../components/CustomerSearch';
 import { usePreselectedCustomer } from '../../components/customerFromAddress';
-import type { DataColumn } from '../../components/DataTable';
 import { DateField } from '../../components/DateField';
 import { ListPage } from '../../components/ListPage';
 import { SelectField } from '../../components/SelectField';
@@ -30,16 +27,14 @@ import { showAlert } from '../../lib/app-state';
 import { reportFailure } from '../../lib/failure';
 import { useMayCall } from '../../lib/me';
 import { fetchWholeSummary, financialYearQuery, summaryQuery, type SummaryFilter } from './api';
-import { ActivateButton, ActivateSchemeDialog } from './ActivateScheme';
+import { ActivateSchemeDialog } from './ActivateScheme';
 import { SummaryPrint } from './PrintSheet';
 import { StatementModal } from './StatementModal';
-import { SchemeLink } from '../../components/SchemeLink';
-import { StatusChip } from './StatusChip';
 import { summaryAddress, type SummaryForm } from '../../components/schemeSummaryAddress';
 import { summaryCsv } from './schemeFormat';
+import { summaryColumns } from './SummaryColumns';
 
 const texts = SCHEME_TEXTS.summary;
-const c = texts.columns;
 
 /** The summary the address asks for; null until Generate Summary is first pressed. */
 const summaryOf = ({ customer, status, from, to }: SummaryForm): SummaryFilter | null =>
@@ -123,51 +118,7 @@ export function SchemeSummaryPage() {
       );
   };
 
-  // The tracks add up to the spec's 700 px minimum width.
-  const columns: DataColumn<SchemeSummaryRow>[] = [
-    {
-      key: 'id',
-      header: c.schemeId,
-      width: '80px',
-      cell: (row) => <SchemeLink schemeid={row.schemeid} />,
-    },
-    { key: 'name', header: c.name, width: 'minmax(120px, 2fr)', cell: (row) => row.custname },
-    {
-      key: 'mobile',
-      header: c.mobile,
-      width: '125px',
-      nowrap: true,
-      cell: (row) => row.mobileno,
-    },
-    {
-      key: 'start',
-      header: c.startDate,
-      width: '120px',
-      nowrap: true,
-      cell: (row) => formatSchemeDate(row.startdt),
-    },
-    {
-      key: 'amount',
-      header: c.amount,
-      width: 'minmax(105px, 1fr)',
-      align: 'right',
-      nowrap: true,
-      cell: (row) => formatRupees(row.amount),
-    },
-    {
-      key: 'status',
-      header: c.status,
-      width: '150px',
-      cell: (row) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <StatusChip matyn={row.matyn} />
-          {isInactive(row.matyn) && mayActivate && (
-            <ActivateButton schemeid={row.schemeid} onClick={() => setActivating(row)} />
-          )}
-        </Box>
-      ),
-    },
-  ];
+  const columns = summaryColumns(mayActivate ? setActivating : null);
 
   const printButtons = (
     <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>

@@ -139,7 +139,7 @@ export function StatementTable({
 /** Status, start and maturity dates, the monthly amount and how many installments are paid. */
 export function SchemeFacts({ scheme }: { scheme: SchemeRecord }) {
   const facts: [string, ReactNode][] = [
-    [texts.status, <StatusChip key="status" matyn={scheme.matyn} />],
+    [texts.status, <StatusChip key="status" status={scheme.matyn} />],
     [texts.startDate, formatSchemeDate(scheme.startdt)],
     [texts.maturityDate, formatSchemeDate(maturityOf(scheme))],
     [texts.monthly, formatRupees(scheme.amount)],

@@ -4,8 +4,8 @@ import { schemeStatusLabel } from '@kanak/contract';
 const colors = { Inactive: 'default', Active: 'success', Completed: 'secondary' } as const;
 
 /** Inactive, Active or Completed ('n', empty or missing read Inactive). */
-export function StatusChip({ matyn }: { matyn: string | null | undefined }) {
-  const label = schemeStatusLabel(matyn);
+export function StatusChip({ status }: { status: string | null | undefined }) {
+  const label = schemeStatusLabel(status);
   return (
     <Chip
       label={label}

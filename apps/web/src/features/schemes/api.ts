@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import {
   API_PATHS,
   LIMITS,
+  MESSAGES,
+  SCHEME_TEXTS,
   type GenerateSchemeRequest,
   type closeSchemeResponse,
   type customerResponse,
@@ -19,7 +21,6 @@ import { useChange } from '../../lib/change';
 import {
   postPayment,
   schemesKey,
-  useAddInstallment,
   useRefreshSchemes,
   type PaymentForm,
 } from '../../lib/installments';
@@ -36,7 +37,6 @@ export type SchemeStatement = Pick<StatementAnswer, 'custname' | 'mobileno' | 's
 export type SummaryFilter = Pick<z.output<typeof schemeSummaryRequest>, 'selected' | 'formData'>;
 
 export type { PaymentForm };
-export { useAddInstallment };
 
 export const schemeKeys = {
   all: schemesKey,
@@ -184,22 +184,27 @@ async function closeScheme(schemeid: number, key: string) {
 
 export function useGenerateScheme() {
   const refresh = useRefreshSchemes();
-  return useChange(generateScheme, { onSuccess: refresh });
+  return useChange(generateScheme, { onSuccess: refresh, failed: MESSAGES.schemeGenerateFailed });
 }
 
 /** POST /api/scheme/verify-pan: the customer's stored PAN ('' when none). */
-export const useVerifyPan = () => useChange(verifyPan);
+export const useVerifyPan = () => useChange(verifyPan, { failed: MESSAGES.panVerifyFailed });
 
 export function useUpdatePan() {
   const queryClient = useQueryClient();
   return useChange(updatePan, {
     onSuccess: () => refetchAfterChange(queryClient, ['schemes', 'customer']),
+    failed: MESSAGES.panUpdateFailed,
   });
 }
 
 export function useDeleteScheme() {
   const refresh = useRefreshSchemes();
-  return useChange(deleteScheme, { onSuccess: refresh });
+  return useChange(deleteScheme, {
+    onSuccess: refresh,
+    failed: MESSAGES.schemeDeleteFailed,
+    unmadeAsAlert: true,
+  });
 }
 
 /** POST /api/scheme/activate: the first installment; the scheme becomes Active. */
@@ -207,7 +212,7 @@ export function useActivateScheme() {
   const refresh = useRefreshSchemes();
   return useChange(
     (form: PaymentForm, key: string) => postPayment(API_PATHS.activateScheme, form, key),
-    { onSuccess: refresh },
+    { onSuccess: refresh, failed: SCHEME_TEXTS.activation.activateFailed, unmadeAsAlert: true },
   );
 }
 
@@ -232,5 +237,9 @@ export const closePreviewQuery = (schemeid: number) =>
 /** POST /api/scheme/close: pays out; bonus and maturity value come back. */
 export function useCloseScheme() {
   const refresh = useRefreshSchemes();
-  return useChange(closeScheme, { onSuccess: refresh });
+  return useChange(closeScheme, {
+    onSuccess: refresh,
+    failed: SCHEME_TEXTS.close.closeFailed,
+    unmadeAsAlert: true,
+  });
 }

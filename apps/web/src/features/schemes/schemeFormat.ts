@@ -1,17 +1,21 @@
 import {
+  IMPORTED_MODE,
   SCHEME_STATUS,
   SCHEME_TEXTS,
   csvLine,
   formatSchemeDate,
+  installmentNumber,
   maturityOf,
   mayClose,
   payableMonths,
   schemeStatusLabel,
+  type InstallmentReceipt,
   type SchemeRecord,
   type SchemeStanding,
   type SchemeStatementRow,
   type SchemeSummaryRow,
 } from '@kanak/contract';
+import type { SchemeStatement } from './api';
 
 export const sumAmounts = (rows: readonly { amount: number }[]) =>
   rows.reduce((sum, row) => sum + row.amount, 0);
@@ -42,6 +46,37 @@ export const installmentMonths = (
 
 /** An Active scheme can close once every installment is paid or its maturity date has passed. */
 export const canClose = (scheme: SchemeRecord, today: string) => mayClose(standing(scheme), today);
+
+/**
+ * An installment's receipt as printed again from its statement row (`index` in the rows); none
+ * for a row that is no installment, or one imported from other software (no Kanak receipt).
+ */
+export function reprintedReceipt(
+  { scheme, custname, mobileno, rows }: SchemeStatement,
+  row: SchemeStatementRow,
+  index: number,
+): InstallmentReceipt | null {
+  if (!row.receiptNo || row.mode === IMPORTED_MODE) return null;
+  // The rows before it are its scheme's earlier installments, in the order paid.
+  const earlier = rows.slice(0, index);
+  return {
+    receiptNo: row.receiptNo,
+    branch: row.branch ?? null,
+    schemeid: scheme.schemeid,
+    custname,
+    mobileno,
+    date: row.date,
+    amount: row.amount,
+    mode: row.mode ?? 'cash',
+    reference: row.reference ?? '',
+    installmentNo: installmentNumber(earlier.length),
+    installments: scheme.installments,
+    forMonth: row.period ?? row.date.slice(0, 7),
+    paidSoFar: sumAmounts(earlier) + row.amount,
+    rate22k: row.rate22k,
+    mg: row.mg,
+  };
+}
 
 const statement = SCHEME_TEXTS.statement;
 const summary = SCHEME_TEXTS.summary;

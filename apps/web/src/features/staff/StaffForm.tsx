@@ -1,14 +1,9 @@
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import {
   ROLE_LABELS,
   STAFF_TEXTS,
@@ -18,8 +13,8 @@ import {
   type StaffAccount,
   type StaffAddRequest,
 } from '@kanak/contract';
-import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
+import { ChangeError, ChangeForm, FormField, useSchemaForm } from '../../components/ChangeForm';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useAddStaff, useUpdateStaff } from './api';
 
@@ -41,11 +36,11 @@ interface StaffFormProps {
 export function StaffForm({ account, roles, branches, onAdded, onClose }: StaffFormProps) {
   const add = useAddStaff();
   const update = useUpdateStaff();
-  const pending = add.isPending || update.isPending;
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<StaffAddRequest>({
-    resolver: zodResolver(staffAddRequest),
-    defaultValues: account
+  // Editing sends the update, adding the add: the form shows the one it sends.
+  const save = account ? update : add;
+  const form = useSchemaForm(
+    staffAddRequest,
+    account
       ? {
           username: account.username,
           name: account.name,
@@ -53,17 +48,9 @@ export function StaffForm({ account, roles, branches, onAdded, onClose }: StaffF
           branch: account.branch,
         }
       : { username: '', name: '', role: roles.at(-1) ?? 'cashier', branch: branches[0]?.code },
-  });
-  const { errors } = formState;
-
-  const refused = (error: unknown) => {
-    const failure = readFailure(error);
-    if (failure.kind === 'refused') setRefusal(failure.message ?? texts.changeFailed);
-    else if (failure.kind === 'exception') setRefusal(texts.changeFailed);
-  };
+  );
 
   const submit = (values: StaffAddRequest) => {
-    setRefusal(null);
     if (account) {
       update.submit(
         { username: account.username, name: values.name, role: values.role, branch: values.branch },
@@ -72,7 +59,6 @@ export function StaffForm({ account, roles, branches, onAdded, onClose }: StaffF
             if (answer.message) showAlert('success', answer.message);
             onClose();
           },
-          onError: refused,
         },
       );
     } else {
@@ -81,80 +67,57 @@ export function StaffForm({ account, roles, branches, onAdded, onClose }: StaffF
           if (answer.message) showAlert('success', answer.message);
           onAdded(answer.data.username, answer.data.temporaryPassword);
         },
-        onError: refused,
       });
     }
   };
 
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm">
-      <form onSubmit={handleSubmit(submit)} noValidate>
+    <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="sm">
+      <ChangeForm form={form} change={save} onSubmit={submit}>
         <DialogTitle>{account ? texts.editTitle(account.username) : texts.addTitle}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <TextField
+            <FormField<StaffAddRequest>
+              name="username"
               label={texts.username}
-              {...register('username')}
-              error={Boolean(errors.username)}
-              helperText={errors.username?.message}
               autoComplete="off"
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { readOnly: account !== null, spellCheck: false },
-              }}
+              slotProps={{ htmlInput: { readOnly: account !== null, spellCheck: false } }}
             />
-            <TextField
-              label={texts.name}
-              {...register('name')}
-              error={Boolean(errors.name)}
-              helperText={errors.name?.message}
-              autoComplete="off"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              select
+            <FormField<StaffAddRequest> name="name" label={texts.name} autoComplete="off" />
+            <FormField<StaffAddRequest>
+              name="role"
               label={texts.role}
-              {...register('role')}
-              error={Boolean(errors.role)}
-              helperText={errors.role?.message}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              select
+              slotProps={{ select: { native: true } }}
             >
               {roles.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_LABELS[role]}
                 </option>
               ))}
-            </TextField>
-            <TextField
-              select
+            </FormField>
+            <FormField<StaffAddRequest>
+              name="branch"
               label={texts.branch}
-              {...register('branch')}
-              error={Boolean(errors.branch)}
-              helperText={errors.branch?.message}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              select
+              slotProps={{ select: { native: true } }}
             >
               {branches.map((branch) => (
                 <option key={branch.code} value={branch.code}>
                   {`${branch.code} · ${branch.name}`}
                 </option>
               ))}
-            </TextField>
-            {refusal && (
-              <Alert severity="error" role="alert">
-                {refusal}
-              </Alert>
-            )}
+            </FormField>
+            <ChangeError />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
+          <Button onClick={onClose} disabled={save.isPending}>
             {texts.cancel}
           </Button>
-          <SubmitButton pending={pending} pendingLabel={texts.saving}>
-            {texts.save}
-          </SubmitButton>
+          <SubmitButton pendingLabel={texts.saving}>{texts.save}</SubmitButton>
         </DialogActions>
-      </form>
+      </ChangeForm>
     </Dialog>
   );
 }

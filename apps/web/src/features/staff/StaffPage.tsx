@@ -21,7 +21,6 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { readFailure } from '../../lib/api';
 import { showAlert } from '../../lib/app-state';
 import { useBranchList } from '../../lib/branches';
 import { useMe } from '../../lib/me';
@@ -49,7 +48,6 @@ export function StaffPage() {
   const reset = useResetStaffPassword();
   const [form, setForm] = useState<StaffAccount | 'new' | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const [shown, setShown] = useState<{ username: string; password: string } | null>(null);
 
   // What the signed-in staff member may give: an owner every role and branch, a manager
@@ -63,15 +61,9 @@ export function StaffPage() {
   const confirm = () => {
     if (!confirming) return;
     const { kind, account } = confirming;
-    setRefusal(null);
     const done = (message?: string) => {
       if (message) showAlert('success', message);
       setConfirming(null);
-    };
-    const onError = (error: unknown) => {
-      const failure = readFailure(error);
-      if (failure.kind === 'refused') setRefusal(failure.message ?? texts.changeFailed);
-      else if (failure.kind === 'exception') setRefusal(texts.changeFailed);
     };
     const body = { username: account.username };
     if (kind === 'reset') {
@@ -80,10 +72,9 @@ export function StaffPage() {
           done(answer.message);
           setShown({ username: answer.data.username, password: answer.data.temporaryPassword });
         },
-        onError,
       });
     } else {
-      change[kind].submit(body, { onSuccess: (answer) => done(answer.message), onError });
+      change[kind].submit(body, { onSuccess: (answer) => done(answer.message) });
     }
   };
 
@@ -192,12 +183,11 @@ export function StaffPage() {
           cancelLabel={texts.cancel}
           confirmLabel={texts.confirm}
           pendingLabel={texts.confirming}
-          pending={change[confirming.kind].isPending}
-          error={refusal}
+          change={change[confirming.kind]}
           danger={confirmTexts.danger}
           onConfirm={confirm}
           onCancel={() => {
-            setRefusal(null);
+            change[confirming.kind].reset();
             setConfirming(null);
           }}
         >

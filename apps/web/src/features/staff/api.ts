@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
+  STAFF_TEXTS,
   type StaffAccount,
   type StaffAddRequest,
   type StaffUpdateRequest,
@@ -52,6 +53,7 @@ function useStaffChange<TBody, TAnswer>(send: (body: TBody, key: string) => Prom
   const queryClient = useQueryClient();
   return useChange(send, {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQuery.queryKey }),
+    failed: STAFF_TEXTS.changeFailed,
   });
 }
 

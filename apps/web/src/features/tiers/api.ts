@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS, type TiersFormInput, type tiersResponse } from '@kanak/contract';
+import { API_PATHS, TIERS_TEXTS, type TiersFormInput, type tiersResponse } from '@kanak/contract';
 import { api, expectSuccess, withIdempotencyKey, type Answer } from '../../lib/api';
 import { useChange } from '../../lib/change';
 import { tiersKey, tiersQuery } from '../../lib/tiers';
@@ -21,5 +21,7 @@ export function useSaveTiers() {
   const queryClient = useQueryClient();
   return useChange(saveTiers, {
     onSuccess: (answer) => queryClient.setQueryData(tiersKey, answer.data),
+    failed: TIERS_TEXTS.saveFailed,
+    unmadeAsAlert: true,
   });
 }

@@ -5,12 +5,12 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import { LIMITS, MESSAGES, UI_TEXTS } from '@kanak/contract';
+import { ChangeForm, useSchemaForm } from '../../components/ChangeForm';
 import { SubmitButton } from '../../components/SubmitButton';
 import { readFailure } from '../../lib/api';
 import { showAlert, useActiveUser } from '../../lib/app-state';
@@ -38,18 +38,17 @@ export function ProfileForm() {
   const username = useActiveUser();
   const update = useChangePassword();
   const blank: ProfileFormValues = { username, oldpassword: '', newpassword: '' };
-  const { register, handleSubmit, reset, setError, clearErrors, formState } =
-    useForm<ProfileFormValues>({ resolver: zodResolver(profileForm), defaultValues: blank });
+  const form = useSchemaForm(profileForm, blank);
+  const { register, reset, setError, clearErrors, formState } = form;
   const { errors } = formState;
   const serverError = errors.root?.server?.message;
   const serverErrorField =
     serverError && NEW_PASSWORD_MESSAGES.includes(serverError) ? 'new' : 'old';
   const oldError = serverErrorField === 'old' ? serverError : undefined;
   const newError = serverErrorField === 'new' ? serverError : undefined;
-  const busy = update.isPending;
   const [showPasswords, setShowPasswords] = useState(false);
 
-  // Editing any field clears the server's message.
+  // Editing any field clears the server's message (kept by the form, beside the field it is about).
   const field = (name: 'oldpassword' | 'newpassword') =>
     register(name, { onChange: () => clearErrors('root.server') });
 
@@ -84,69 +83,64 @@ export function ProfileForm() {
         if (failure.kind === 'refused') {
           setError('root.server', { message: failure.message ?? MESSAGES.updateUserFailed });
         } else if (failure.kind === 'exception') {
+          // The fixed text alone, as a warning: the fields hold nothing wrong.
           showAlert('warning', MESSAGES.updateUserFailed);
         }
       },
     });
 
   return (
-    <Paper
-      component="form"
-      onSubmit={handleSubmit(save, warnMissing)}
-      noValidate
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 480 }}
-    >
-      <Stack spacing={2.5}>
-        <TextField
-          label={texts.username}
-          {...register('username')}
-          autoComplete="username"
-          slotProps={{ htmlInput: { readOnly: true, maxLength: LIMITS.usernameMaxLength } }}
-        />
-        <TextField
-          label={texts.oldPassword}
-          type={showPasswords ? 'text' : 'password'}
-          {...field('oldpassword')}
-          autoComplete="current-password"
-          error={Boolean(errors.oldpassword) || Boolean(oldError)}
-          helperText={oldError}
-          slotProps={{
-            htmlInput: { maxLength: LIMITS.passwordMaxLength },
-            input: visibilityToggle,
-            formHelperText: { role: 'alert' },
-          }}
-        />
-        <TextField
-          label={texts.newPassword}
-          type={showPasswords ? 'text' : 'password'}
-          {...field('newpassword')}
-          autoComplete="new-password"
-          error={Boolean(errors.newpassword) || Boolean(newError)}
-          helperText={newError}
-          slotProps={{
-            htmlInput: { maxLength: LIMITS.passwordMaxLength },
-            input: visibilityToggle,
-            formHelperText: { role: 'alert' },
-          }}
-        />
-        <Stack direction="row" spacing={2}>
-          <SubmitButton pending={busy} pendingLabel={texts.pending}>
-            {texts.submit}
-          </SubmitButton>
-          <Button
-            type="button"
-            variant="outlined"
-            disabled={busy}
-            onClick={() => {
-              reset(blank);
-              update.reset();
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 480 }}>
+      <ChangeForm form={form} change={update} onSubmit={save} onInvalid={warnMissing}>
+        <Stack spacing={2.5}>
+          <TextField
+            label={texts.username}
+            {...register('username')}
+            autoComplete="username"
+            slotProps={{ htmlInput: { readOnly: true, maxLength: LIMITS.usernameMaxLength } }}
+          />
+          <TextField
+            label={texts.oldPassword}
+            type={showPasswords ? 'text' : 'password'}
+            {...field('oldpassword')}
+            autoComplete="current-password"
+            error={Boolean(errors.oldpassword) || Boolean(oldError)}
+            helperText={oldError}
+            slotProps={{
+              htmlInput: { maxLength: LIMITS.passwordMaxLength },
+              input: visibilityToggle,
+              formHelperText: { role: 'alert' },
             }}
-          >
-            {texts.reset}
-          </Button>
+          />
+          <TextField
+            label={texts.newPassword}
+            type={showPasswords ? 'text' : 'password'}
+            {...field('newpassword')}
+            autoComplete="new-password"
+            error={Boolean(errors.newpassword) || Boolean(newError)}
+            helperText={newError}
+            slotProps={{
+              htmlInput: { maxLength: LIMITS.passwordMaxLength },
+              input: visibilityToggle,
+              formHelperText: { role: 'alert' },
+            }}
+          />
+          <Stack direction="row" spacing={2}>
+            <SubmitButton pendingLabel={texts.pending}>{texts.submit}</SubmitButton>
+            <Button
+              type="button"
+              variant="outlined"
+              disabled={update.isPending}
+              onClick={() => {
+                reset(blank);
+                update.reset();
+              }}
+            >
+              {texts.reset}
+            </Button>
+          </Stack>
         </Stack>
-      </Stack>
+      </ChangeForm>
     </Paper>
   );
 }
