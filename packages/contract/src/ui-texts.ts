@@ -35,6 +35,7 @@ export const UI_TEXTS = {
     mainNavigation: 'Main navigation',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
+    loadingMenu: 'Loading the menu',
     accountMenu: 'Account menu',
     /** The signed-in staff member's branch, in the account menu. */
     branch: (name: string, code: string) => `Branch: ${name} (${code})`,

@@ -9,7 +9,7 @@ import {
   STORAGE_KEYS,
   UI_TEXTS,
 } from '@kanak/contract';
-import { fakeServer, testBranding, testOwner } from '../../test/fake-server';
+import { deferred, fakeServer, testBranding, testOwner } from '../../test/fake-server';
 import { renderApp, setScreenWidth, signedInAs } from '../../test/render';
 import { PATHS, SCREENS } from '../../lib/paths';
 
@@ -43,6 +43,28 @@ describe('main layout', () => {
     expect(links).not.toContain(SIDEBAR_LABELS.messageConfiguration);
     expect(links).not.toContain(SIDEBAR_LABELS.messageTemplates);
     expect(links).not.toContain(SIDEBAR_LABELS.deliveryLog);
+  });
+
+  it('shows the menu once the role is known, so no entry moves under the pointer', async () => {
+    const me = deferred();
+    fakeServer().on('GET', API_PATHS.me, me.handler);
+    setScreenWidth(1366);
+    signedInAs('meera');
+    renderApp(PATHS.user);
+
+    expect(
+      await within(navigation()).findByRole('progressbar', { name: layout.loadingMenu }),
+    ).toBeInTheDocument();
+    expect(within(navigation()).queryByRole('button', { name: layout.logout })).toBeNull();
+    me.release({ status: 200, body: { success: true, data: testOwner } });
+    // Logout comes with the owner's screens above it, in its final place.
+    expect(
+      await within(navigation()).findByRole('button', { name: layout.logout }),
+    ).toBeInTheDocument();
+    expect(
+      within(navigation()).getByRole('link', { name: SIDEBAR_LABELS.shopSettings }),
+    ).toBeInTheDocument();
+    expect(within(navigation()).queryByRole('progressbar')).toBeNull();
   });
 
   it('lists every screen in spec order, a divider before the statements, and Logout', async () => {
@@ -162,7 +184,7 @@ describe('main layout', () => {
     const user = userEvent.setup();
 
     await user.click(
-      within(await screen.findByRole('navigation')).getByRole('button', {
+      await within(await screen.findByRole('navigation')).findByRole('button', {
         name: SIDEBAR_LABELS.logout,
       }),
     );

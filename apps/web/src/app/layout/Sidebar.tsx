@@ -6,6 +6,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
+import LinearProgress from '@mui/material/LinearProgress';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
@@ -43,7 +44,7 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailableOutlined';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import { NavLink } from 'react-router';
 import { SIDEBAR_LABELS, UI_TEXTS } from '@kanak/contract';
-import { useMayOpen } from '../../lib/me';
+import { useMayOpen, useMe } from '../../lib/me';
 import { PATHS, SCREENS, type Screen, type ScreenKey } from '../../lib/paths';
 import { CompanyName } from '../../lib/branding';
 import { brand } from '../theme';
@@ -111,6 +112,10 @@ interface SidebarProps {
 /** The sidebar's content: both groups of screens, a divider between them, and Logout. */
 export function Sidebar({ onNavigate, onClose, onLogout }: SidebarProps) {
   const mayOpen = useMayOpen();
+  // The screens a role may open are known with the role: until then the list waits, so its
+  // entries (and Logout below them) never move under a pointer that is about to press one.
+  const me = useMe();
+  const roleSettled = me.data !== undefined || me.isError;
   const group = (name: Screen['group']) =>
     SCREENS.filter((screen) => screen.group === name && mayOpen(screen));
   const item = (screen: Screen) => (
@@ -163,7 +168,8 @@ export function Sidebar({ onNavigate, onClose, onLogout }: SidebarProps) {
           </IconButton>
         )}
       </Box>
-      <Box sx={{ flexGrow: 1 }}>
+      {!roleSettled && <LinearProgress aria-label={UI_TEXTS.layout.loadingMenu} />}
+      <Box sx={{ flexGrow: 1, display: roleSettled ? undefined : 'none' }}>
         <List disablePadding>{group('main').map(item)}</List>
         <Divider sx={dividerSx} />
         <List disablePadding>{group('statements').map(item)}</List>
