@@ -49,6 +49,14 @@ function auditServer() {
             before: null,
             after: { credit: 120 },
           }),
+          entry(first + 3, {
+            action: 'accounting.tallyPush',
+            entity: 'tally',
+            entityId: '2026-11-01..2026-11-29',
+            mobile: null,
+            before: null,
+            after: { vouchers: 3 },
+          }),
         ],
         total: 120,
         totalCapped: false,
@@ -73,7 +81,14 @@ describe('Audit Trail', { timeout: 60_000 }, () => {
     expect(within(first).getByText('14:05')).toBeInTheDocument();
     expect(within(first).getByText('Mohan Das')).toBeInTheDocument();
     expect(within(first).getByText('mohan')).toBeInTheDocument();
-    expect(within(first).getByText('Customer #42')).toBeInTheDocument();
+    expect(within(first).getByText('42')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(within(first).getByText('42').parentElement).toHaveTextContent(/^Customer #42$/);
+    // A Tally export's period in the shop's dates, each date kept on one line.
+    const tally = (await within(table).findAllByRole('row'))[3]!;
+    expect(within(tally).getByText('01/11/2026')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(within(tally).getByText('01/11/2026').parentElement).toHaveTextContent(
+      /#01\/11\/2026 – 29\/11\/2026$/,
+    );
     const changes = within(first)
       .getAllByText(/^(City|Aadhaar):/)
       .map((label) => label.parentElement);

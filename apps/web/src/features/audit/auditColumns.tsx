@@ -7,6 +7,7 @@ import {
   auditActionLabel,
   auditChanges,
   formatAuditTime,
+  formatSlashDate,
   type AuditChange,
   type AuditEntity,
   type AuditEntry,
@@ -62,6 +63,13 @@ function When({ at, timeZone }: { at: string; timeZone: string }) {
   );
 }
 
+/** A period's id (a Tally export: `2026-11-01..2026-11-29`) in the shop's dates; others as kept. */
+const PERIOD_ID = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})$/;
+const shownId = (id: string) => {
+  const period = PERIOD_ID.exec(id);
+  return period ? `${formatSlashDate(period[1]!)} – ${formatSlashDate(period[2]!)}` : id;
+};
+
 /** The Audit Trail's columns: when, who, where, to what, and the values before and after. */
 export const auditColumns = (timeZone: string): DataColumn<AuditEntry>[] => [
   {
@@ -90,7 +98,11 @@ export const auditColumns = (timeZone: string): DataColumn<AuditEntry>[] => [
     key: 'what',
     header: c.what,
     width: 'minmax(110px, 1fr)',
-    cell: (row) => `${entityLabel(row.entity)}${row.entityId ? ` #${row.entityId}` : ''}`,
+    cell: (row) => (
+      <NumbersUnbroken
+        text={`${entityLabel(row.entity)}${row.entityId ? ` #${shownId(row.entityId)}` : ''}`}
+      />
+    ),
   },
   {
     key: 'action',
