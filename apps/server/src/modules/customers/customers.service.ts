@@ -113,11 +113,22 @@ export function createCustomersService({ db, cipher, today, points }: Deps) {
       actor: StaffIdentity | null,
       request: { custid: number; purpose: ConsentPurpose; granted: boolean },
       method: (typeof CONSENT_METHODS)['staff' | 'customer' | 'whatsapp'] = CONSENT_METHODS.staff,
+      /**
+       * Record nothing when the customer's last word on this purpose already says so (a
+       * message the customer's phone or Meta sends again). Asked under the customer's row lock,
+       * so two deliveries at once record it once.
+       */
+      unlessAlready = false,
     ) {
       return db.transaction(async (tx) => {
         const customer = await customersRepo.findByIdForUpdate(tx, request.custid);
         if (!customer) throw new NotFoundError(MESSAGES.customerNotFound);
         if (customer.erasedAt) throw new ConflictError(DATA_RIGHTS_MESSAGES.consentOfErased);
+        if (unlessAlready) {
+          const held = await consentsOf(tx, customer.id);
+          const latest = held.consentHistory.find((event) => event.purpose === request.purpose);
+          if (latest?.granted === request.granted) return held;
+        }
         await customersRepo.insertConsent(tx, {
           customerId: customer.id,
           purpose: request.purpose,

@@ -38,7 +38,7 @@ interface Deps {
   messaging: Pick<MessagingService, 'official'>;
   graph: GraphClient;
   customers: Pick<CustomersRepo, 'findByMobile'>;
-  consents: Pick<CustomersService, 'consents' | 'recordConsent'>;
+  consents: Pick<CustomersService, 'recordConsent'>;
   recordDelivery: RecordDelivery;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
@@ -61,15 +61,13 @@ export function createWhatsAppService({ db, messaging, graph, log, ...deps }: De
     const mobile = /^(?:91)?(\d{10})$/.exec(from)?.[1];
     const customer = mobile ? await deps.customers.findByMobile(db, mobile) : undefined;
     if (!customer || customer.erasedAt) return;
-    const { consentHistory } = await deps.consents.consents(customer.id);
-    const latest = consentHistory.find((event) => event.purpose === 'marketing');
-    if (latest && !latest.granted) return;
     await deps.consents.recordConsent(
       null,
       { custid: customer.id, purpose: 'marketing', granted: false },
       CONSENT_METHODS.whatsapp,
+      true,
     );
-    log.info({ customer: customer.id }, 'whatsapp: marketing consent withdrawn by STOP');
+    log.info({ customer: customer.id }, 'whatsapp: STOP from a customer; marketing consent off');
   }
 
   return {

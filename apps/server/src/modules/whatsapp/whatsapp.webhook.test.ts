@@ -286,6 +286,23 @@ describe('POST /api/whatsapp/webhook: Meta’s events', () => {
     expect(await everything()).toEqual(before);
   });
 
+  it('records a STOP delivered twice at once as one withdrawal', async () => {
+    const mobile = '9812300077';
+    const saved = await ctx.post('/api/customers/update-customer-data', {
+      formData: { custid: null, mobileno: mobile, custname: 'Twice Told' },
+    });
+    const custid = saved.json().data.custid as number;
+    await ctx.post('/api/customers/consent', { custid, purpose: 'marketing', granted: true });
+    const stop = event(said(`91${mobile}`, 'STOP'));
+    const answers = await Promise.all([post(stop), post(stop), post(stop)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const rows = await ctx.sql<{ granted: boolean }>(
+      `SELECT granted FROM customer_consents WHERE customer_id = $1 AND purpose = 'marketing'`,
+      [custid],
+    );
+    expect(rows.map((row) => row.granted).sort()).toEqual([false, true]);
+  });
+
   it('takes no other word as STOP, and no STOP from a number that is no customer’s', async () => {
     const before = await everything();
     for (const body of [
